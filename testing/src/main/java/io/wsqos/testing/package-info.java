@@ -1,0 +1,2 @@
+/** Shared test fixtures. */
+package io.wsqos.testing;
