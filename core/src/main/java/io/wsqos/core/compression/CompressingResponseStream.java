@@ -1,0 +1,196 @@
+package io.wsqos.core.compression;
+
+import io.wsqos.core.header.SkipReason;
+import java.io.IOException;
+import java.io.OutputStream;
+import org.apache.cxf.message.Message;
+
+/**
+ * The HTTP body of a response the server decided to compress. The first {@code minBodyBytes} are
+ * held back: a response that ends before reaching them goes out as it is, its {@code ServerAction}
+ * changed from {@code compressionApplied} to {@code compressionSkipped body-too-small} in the held
+ * bytes (the whole envelope is in the buffer, so no byte has left yet); a longer one sets {@code
+ * Content-Encoding} before its first byte is written and is compressed as it streams, through the
+ * codec's 8 KiB buffer.
+ *
+ * <p>{@code flush()} is not passed on: CXF's writers flush at the end of the envelope, and a sync
+ * flush mid-body would only cost ratio; everything is written by {@code close()}.
+ */
+final class CompressingResponseStream extends OutputStream {
+  private final OutputStream sink;
+  private final Message message;
+  private final Codec codec;
+  private final int minBodyBytes;
+  private final byte[] appliedBytes;
+  private final byte[] tooSmallBytes;
+  private final CompressionMetrics metrics;
+  private byte[] buffer;
+  private int count;
+  private OutputStream compressor;
+  private CountingOutputStream counted;
+  private long before;
+  private byte[] single;
+  private boolean closed;
+
+  /**
+   * @param appliedBytes the {@code compressionApplied} element as written in the envelope, to be
+   *     replaced by {@code tooSmallBytes} if the body is too small; null if the envelope carries no
+   *     {@code ServerAction}
+   */
+  CompressingResponseStream(
+      OutputStream sink,
+      Message message,
+      Codec codec,
+      int minBodyBytes,
+      byte[] appliedBytes,
+      byte[] tooSmallBytes,
+      CompressionMetrics metrics) {
+    this.sink = sink;
+    this.message = message;
+    this.codec = codec;
+    this.minBodyBytes = minBodyBytes;
+    this.appliedBytes = appliedBytes;
+    this.tooSmallBytes = tooSmallBytes;
+    this.metrics = metrics;
+  }
+
+  @Override
+  public void write(int b) throws IOException {
+    if (single == null) {
+      single = new byte[1];
+    }
+    single[0] = (byte) b;
+    write(single, 0, 1);
+  }
+
+  @Override
+  public void write(byte[] b, int off, int len) throws IOException {
+    java.util.Objects.checkFromIndexSize(off, len, b.length);
+    if (closed) {
+      throw new IOException("stream closed");
+    }
+    if (compressor == null) {
+      if (count + len < minBodyBytes) {
+        if (buffer == null) {
+          buffer = new byte[minBodyBytes];
+        }
+        System.arraycopy(b, off, buffer, count, len);
+        count += len;
+        return;
+      }
+      startCompressing();
+    }
+    compressor.write(b, off, len);
+    before += len;
+  }
+
+  private void startCompressing() throws IOException {
+    // Before the first byte reaches CXF's stream, which sends the status line and headers then.
+    HttpHeaders.set(message, HttpHeaders.CONTENT_ENCODING, codec.coding().token());
+    counted = new CountingOutputStream(sink, this);
+    compressor = codec.compressingStream(counted);
+    if (count > 0) {
+      compressor.write(buffer, 0, count);
+      before = count;
+    }
+    buffer = null;
+  }
+
+  @Override
+  public void flush() {
+    // Deliberately not passed on; see the class comment.
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (compressor == null) {
+      int at = appliedBytes == null ? -1 : indexOf(buffer, count, appliedBytes);
+      if (at >= 0 || appliedBytes == null) {
+        sendAsIs(at);
+        return;
+      }
+      // The header could not be found to correct (an unexpected prefix or charset): compress
+      // after all, so that what the header says stays true.
+      startCompressing();
+    }
+    // Counted by CountingOutputStream.close(), before the last bytes leave.
+    compressor.close();
+  }
+
+  private void sendAsIs(int at) throws IOException {
+    try {
+      if (count > 0) {
+        if (at < 0) {
+          sink.write(buffer, 0, count);
+        } else {
+          sink.write(buffer, 0, at);
+          sink.write(tooSmallBytes);
+          int rest = at + appliedBytes.length;
+          sink.write(buffer, rest, count - rest);
+        }
+      }
+      // Before the close sends the last bytes, so that a client never sees the response first.
+      metrics.skipped(SkipReason.BODY_TOO_SMALL);
+    } finally {
+      sink.close();
+    }
+  }
+
+  private static int indexOf(byte[] haystack, int length, byte[] needle) {
+    if (haystack == null) {
+      return -1;
+    }
+    outer:
+    for (int i = 0, last = length - needle.length; i <= last; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  /**
+   * Counts the compressed bytes on their way to CXF's stream, and records the response in the
+   * metrics when the codec closes it, before the last bytes leave.
+   */
+  private static final class CountingOutputStream extends OutputStream {
+    private final OutputStream out;
+    private final CompressingResponseStream response;
+    long count;
+
+    CountingOutputStream(OutputStream out, CompressingResponseStream response) {
+      this.out = out;
+      this.response = response;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+      count++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      count += len;
+    }
+
+    @Override
+    public void flush() throws IOException {
+      out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+      response.metrics.compressed(response.codec.coding(), response.before, count);
+      out.close();
+    }
+  }
+}

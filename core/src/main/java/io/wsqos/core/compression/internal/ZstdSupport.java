@@ -1,0 +1,28 @@
+package io.wsqos.core.compression.internal;
+
+/** Finds out once whether zstd-jni and its native library can be used. */
+public final class ZstdSupport {
+  private static final Throwable UNAVAILABILITY_CAUSE = probe();
+
+  private ZstdSupport() {}
+
+  /** Whether zstd-jni is on the classpath and its native library loads on this platform. */
+  public static boolean isAvailable() {
+    return UNAVAILABILITY_CAUSE == null;
+  }
+
+  /** Why zstd cannot be used, for error messages; null when it can. */
+  public static Throwable unavailabilityCause() {
+    return UNAVAILABILITY_CAUSE;
+  }
+
+  private static Throwable probe() {
+    try {
+      // Touching the class loads the native library; a missing jar or platform shows up here.
+      com.github.luben.zstd.Zstd.maxCompressionLevel();
+      return null;
+    } catch (LinkageError e) {
+      return e;
+    }
+  }
+}

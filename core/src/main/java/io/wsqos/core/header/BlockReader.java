@@ -1,0 +1,348 @@
+package io.wsqos.core.header;
+
+import io.wsqos.core.header.HeaderProblem.Reason;
+import io.wsqos.core.header.internal.Lexical;
+import java.math.BigDecimal;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+
+/**
+ * Decodes one WS-QoS block from its DOM element. Walks the children once, parses each value with a
+ * lexical check first and builds the value type; the first problem ends the walk.
+ */
+final class BlockReader {
+
+  private static final String[] REQUIREMENT_CHILDREN = {"compression", "terms"};
+  private static final String[] TERMS_CHILDREN = {
+    "transportPriority", "maxPrice", "maxResponseTimeMillis", "minAvailability"
+  };
+  private static final String[] TIMESTAMPS_CHILDREN = {"t1", "t2", "t3", "t4"};
+  private static final String[] SERVER_ACTION_CHILDREN = {
+    "compressionApplied", "compressionSkipped", "dscp"
+  };
+
+  private BlockReader() {}
+
+  static HeaderBlock<QosRequirement> requirement(Object block, boolean mustUnderstand) {
+    try {
+      Element[] children = children(element(block, "Requirement"), REQUIREMENT_CHILDREN);
+      String compressionText = text(required(children[0], "Requirement", "compression"));
+      CompressionPreference compression =
+          CompressionPreference.fromToken(compressionText).orElse(null);
+      if (compression == null) {
+        throw unparsable("compression", compressionText, "one of none, compress, server-decides");
+      }
+      QosTerms terms = terms(required(children[1], "Requirement", "terms"));
+      return HeaderBlock.valid(new QosRequirement(compression, terms), mustUnderstand);
+    } catch (Invalid invalid) {
+      return HeaderBlock.invalid(invalid.problem, mustUnderstand);
+    } catch (RuntimeException unexpected) {
+      return HeaderBlock.invalid(unexpected(unexpected), mustUnderstand);
+    }
+  }
+
+  static HeaderBlock<MonitoringTimestamps> timestamps(Object block, boolean mustUnderstand) {
+    try {
+      Element[] children = children(element(block, "Timestamps"), TIMESTAMPS_CHILDREN);
+      OptionalLong[] stamps = new OptionalLong[4];
+      for (int i = 0; i < stamps.length; i++) {
+        stamps[i] =
+            children[i] == null
+                ? OptionalLong.empty()
+                : OptionalLong.of(micros(TIMESTAMPS_CHILDREN[i], text(children[i])));
+      }
+      return HeaderBlock.valid(
+          new MonitoringTimestamps(stamps[0], stamps[1], stamps[2], stamps[3]), mustUnderstand);
+    } catch (Invalid invalid) {
+      return HeaderBlock.invalid(invalid.problem, mustUnderstand);
+    } catch (RuntimeException unexpected) {
+      return HeaderBlock.invalid(unexpected(unexpected), mustUnderstand);
+    }
+  }
+
+  static HeaderBlock<ServerAction> serverAction(Object block, boolean mustUnderstand) {
+    try {
+      Element[] children = children(element(block, "ServerAction"), SERVER_ACTION_CHILDREN);
+      if (children[0] != null && children[1] != null) {
+        throw new Invalid(
+            Reason.DUPLICATED,
+            "ServerAction: compressionApplied and compressionSkipped (expected: at most one)");
+      }
+      Optional<CompressionAction> compression = Optional.empty();
+      if (children[0] != null) {
+        String codec = text(children[0]);
+        if (!CompressionAction.isWellFormedCodec(codec)) {
+          throw unparsable(
+              "compressionApplied",
+              codec,
+              "1.." + CompressionAction.MAX_CODEC_CHARS + " of a-z 0-9 . + -");
+        }
+        compression = Optional.of(CompressionAction.applied(codec));
+      } else if (children[1] != null) {
+        String reasonText = text(children[1]);
+        SkipReason reason = SkipReason.fromToken(reasonText).orElse(null);
+        if (reason == null) {
+          throw unparsable(
+              "compressionSkipped",
+              reasonText,
+              "one of client-said-none, load-above-threshold, body-too-small,"
+                  + " no-common-codec, disabled");
+        }
+        compression = Optional.of(CompressionAction.skipped(reason));
+      }
+      OptionalInt dscp = OptionalInt.empty();
+      if (children[2] != null) {
+        long value = integer("dscp", text(children[2]), "0.." + ServerAction.MAX_DSCP);
+        if (value < 0 || value > ServerAction.MAX_DSCP) {
+          throw new Invalid(
+              Reason.OUT_OF_RANGE,
+              "dscp: " + value + " (expected: 0.." + ServerAction.MAX_DSCP + ")");
+        }
+        dscp = OptionalInt.of((int) value);
+      }
+      return HeaderBlock.valid(new ServerAction(compression, dscp), mustUnderstand);
+    } catch (Invalid invalid) {
+      return HeaderBlock.invalid(invalid.problem, mustUnderstand);
+    } catch (RuntimeException unexpected) {
+      return HeaderBlock.invalid(unexpected(unexpected), mustUnderstand);
+    }
+  }
+
+  private static QosTerms terms(Element terms) throws Invalid {
+    Element[] children = children(terms, TERMS_CHILDREN);
+    String priorityText = text(required(children[0], "terms", "transportPriority"));
+    TransportPriority priority = TransportPriority.fromToken(priorityText).orElse(null);
+    if (priority == null) {
+      throw unparsable("transportPriority", priorityText, "one of best-effort, assured, expedited");
+    }
+
+    Optional<BigDecimal> maxPrice = Optional.empty();
+    if (children[1] != null) {
+      String text = text(children[1]);
+      if (!Lexical.isDecimal(text)) {
+        throw unparsable("maxPrice", text, "a decimal >= 0");
+      }
+      maxPrice = Optional.of(new BigDecimal(text));
+    }
+    OptionalLong maxResponseTimeMillis = OptionalLong.empty();
+    if (children[2] != null) {
+      maxResponseTimeMillis =
+          OptionalLong.of(
+              integer(
+                  "maxResponseTimeMillis",
+                  text(children[2]),
+                  "1.." + QosTerms.MAX_RESPONSE_TIME_MILLIS));
+    }
+    OptionalDouble minAvailability = OptionalDouble.empty();
+    if (children[3] != null) {
+      String text = text(children[3]);
+      if (Lexical.isSpecialDouble(text)) {
+        throw new Invalid(Reason.OUT_OF_RANGE, "minAvailability: " + text + " (expected: 0..1)");
+      }
+      if (!Lexical.isDouble(text)) {
+        throw unparsable("minAvailability", text, "a number 0..1");
+      }
+      minAvailability = OptionalDouble.of(Double.parseDouble(text));
+    }
+    try {
+      return new QosTerms(priority, maxPrice, maxResponseTimeMillis, minAvailability);
+    } catch (IllegalArgumentException outOfRange) {
+      throw new Invalid(Reason.OUT_OF_RANGE, outOfRange.getMessage());
+    }
+  }
+
+  private static long micros(String name, String text) throws Invalid {
+    long micros = integer(name, text, "0..9223372036854775807 microseconds since the epoch");
+    if (micros < 0) {
+      throw new Invalid(
+          Reason.OUT_OF_RANGE,
+          name + ": " + micros + " (expected: >= 0 microseconds since the epoch)");
+    }
+    return micros;
+  }
+
+  private static long integer(String name, String text, String expected) throws Invalid {
+    if (!Lexical.isInteger(text)) {
+      throw unparsable(name, text, "an integer " + expected);
+    }
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException tooLarge) {
+      throw new Invalid(
+          Reason.OUT_OF_RANGE,
+          name
+              + ": "
+              + Lexical.quote(text, WsQos.MAX_VALUE_CHARS)
+              + " (expected: "
+              + expected
+              + ")");
+    }
+  }
+
+  private static Element element(Object block, String name) throws Invalid {
+    if (block instanceof Element element) {
+      return element;
+    }
+    throw new Invalid(
+        Reason.UNPARSABLE,
+        name
+            + ": a "
+            + (block == null ? "null" : block.getClass().getSimpleName())
+            + " (expected: a DOM element)");
+  }
+
+  private static Element required(Element child, String parent, String name) throws Invalid {
+    if (child == null) {
+      throw new Invalid(Reason.MISSING, parent + ": no " + name + " (expected: exactly one)");
+    }
+    return child;
+  }
+
+  /**
+   * The child elements of {@code parent} named {@code names}, by index, or null where absent.
+   * Elements of other namespaces are extensions and are skipped, up to a bound; whitespace between
+   * elements is skipped; comments and processing instructions are ignored.
+   */
+  private static Element[] children(Element parent, String[] names) throws Invalid {
+    Element[] found = new Element[names.length];
+    int extensions = 0;
+    for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
+      short type = node.getNodeType();
+      if (type == Node.TEXT_NODE || type == Node.CDATA_SECTION_NODE) {
+        if (!Lexical.isWhitespace(node.getNodeValue())) {
+          throw new Invalid(
+              Reason.UNPARSABLE,
+              parent.getLocalName()
+                  + ": text "
+                  + Lexical.quote(node.getNodeValue(), WsQos.MAX_VALUE_CHARS)
+                  + " between elements (expected: elements only)");
+        }
+        continue;
+      }
+      if (type != Node.ELEMENT_NODE) {
+        continue;
+      }
+      String namespace = node.getNamespaceURI();
+      String localName = node.getLocalName();
+      if (namespace != null && !namespace.isEmpty() && !WsQos.NAMESPACE.equals(namespace)) {
+        if (++extensions > WsQos.MAX_EXTENSION_ELEMENTS) {
+          throw new Invalid(
+              Reason.OVERSIZED,
+              parent.getLocalName()
+                  + ": more than "
+                  + WsQos.MAX_EXTENSION_ELEMENTS
+                  + " extension elements (expected: at most "
+                  + WsQos.MAX_EXTENSION_ELEMENTS
+                  + ", to bound the work per header)");
+        }
+        continue;
+      }
+      int index = indexOf(names, namespace == null || namespace.isEmpty() ? null : localName);
+      if (index < 0) {
+        throw new Invalid(
+            Reason.UNKNOWN_ELEMENT,
+            parent.getLocalName()
+                + ": unknown element "
+                + Lexical.quote(
+                    namespace == null || namespace.isEmpty()
+                        ? String.valueOf(node.getNodeName()) + " (no namespace)"
+                        : String.valueOf(localName),
+                    WsQos.MAX_VALUE_CHARS)
+                + " (expected: "
+                + String.join(", ", names)
+                + ")");
+      }
+      if (found[index] != null) {
+        throw new Invalid(
+            Reason.DUPLICATED,
+            parent.getLocalName() + ": " + names[index] + " twice (expected: at most once)");
+      }
+      found[index] = (Element) node;
+    }
+    return found;
+  }
+
+  private static int indexOf(String[] names, String localName) {
+    if (localName != null) {
+      for (int i = 0; i < names.length; i++) {
+        if (names[i].equals(localName)) {
+          return i;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** The text of a value element: text and CDATA only, at most {@link WsQos#MAX_VALUE_CHARS}. */
+  private static String text(Element element) throws Invalid {
+    Node first = element.getFirstChild();
+    if (first == null) {
+      return "";
+    }
+    if (first.getNextSibling() == null && isText(first)) {
+      return capped(element, first.getNodeValue());
+    }
+    StringBuilder text = new StringBuilder();
+    for (Node node = first; node != null; node = node.getNextSibling()) {
+      if (isText(node)) {
+        text.append(node.getNodeValue());
+        capped(element, text);
+      } else if (node.getNodeType() == Node.ELEMENT_NODE) {
+        throw new Invalid(
+            Reason.UNPARSABLE,
+            element.getLocalName()
+                + ": contains element "
+                + Lexical.quote(String.valueOf(node.getNodeName()), WsQos.MAX_VALUE_CHARS)
+                + " (expected: text only)");
+      }
+    }
+    return text.toString();
+  }
+
+  private static boolean isText(Node node) {
+    return node.getNodeType() == Node.TEXT_NODE || node.getNodeType() == Node.CDATA_SECTION_NODE;
+  }
+
+  private static <T extends CharSequence> T capped(Element element, T text) throws Invalid {
+    if (text.length() > WsQos.MAX_VALUE_CHARS) {
+      throw new Invalid(
+          Reason.OVERSIZED,
+          element.getLocalName()
+              + ": "
+              + text.length()
+              + " characters or more (expected: at most "
+              + WsQos.MAX_VALUE_CHARS
+              + ", to bound the work and memory per header)");
+    }
+    return text;
+  }
+
+  private static Invalid unparsable(String name, String text, String expected) {
+    return new Invalid(
+        Reason.UNPARSABLE,
+        name + ": " + Lexical.quote(text, WsQos.MAX_VALUE_CHARS) + " (expected: " + expected + ")");
+  }
+
+  private static HeaderProblem unexpected(RuntimeException e) {
+    // A DOM implementation failing on odd input must not break the call: report, do not throw.
+    return new HeaderProblem(
+        Reason.UNPARSABLE, "unreadable block (" + e.getClass().getSimpleName() + ")");
+  }
+
+  /** A problem found while decoding; carries no stack trace, it is an answer, not a bug. */
+  private static final class Invalid extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    @SuppressWarnings("serial") // never serialized
+    final HeaderProblem problem;
+
+    Invalid(Reason reason, String detail) {
+      super(detail, null, false, false);
+      this.problem = new HeaderProblem(reason, detail);
+    }
+  }
+}

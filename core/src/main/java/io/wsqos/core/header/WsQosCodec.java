@@ -1,0 +1,183 @@
+package io.wsqos.core.header;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.namespace.QName;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.apache.cxf.binding.soap.SoapHeader;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.headers.Header;
+import org.w3c.dom.DOMImplementation;
+import org.w3c.dom.Element;
+
+/**
+ * Reads the WS-QoS blocks from, and writes them to, the header list of a CXF {@link SoapMessage}
+ * ({@link SoapMessage#getHeaders()}, one {@link SoapHeader} holding a DOM {@link Element} per
+ * block).
+ *
+ * <p>Reading never throws for bad input: each block comes back absent, valid or invalid with a
+ * {@link HeaderProblem}. It uses no JAXB, no reflection, no parser and no schema per message; it
+ * walks the DOM CXF already built, checks each value's lexical form by hand, and caps every value
+ * at {@value WsQos#MAX_VALUE_CHARS} characters. It is stricter than the XSD on text (no whitespace
+ * around values) and more lenient on order (a block's elements in any order, each at most once).
+ * Writing replaces any block of the same kind, so that a message carries at most one per concern,
+ * and builds the element on a fresh empty document.
+ *
+ * <p>Instances are immutable and thread-safe; one can serve every message of an application.
+ */
+public final class WsQosCodec {
+
+  private final BlockWriter writer;
+
+  /** A codec; create one and share it (construction looks up the JDK's DOM implementation). */
+  public WsQosCodec() {
+    writer = new BlockWriter(domImplementation());
+  }
+
+  /**
+   * Decodes the WS-QoS blocks of {@code message}. A block present more than once is invalid ({@link
+   * HeaderProblem.Reason#DUPLICATED}); header elements of the WS-QoS namespace that version 1 does
+   * not define are listed in {@link WsQosHeaders#unknownBlocks()}. Never throws for bad input.
+   */
+  public WsQosHeaders read(SoapMessage message) {
+    requireNonNull(message, "message");
+    if (!message.hasHeaders()) {
+      return WsQosHeaders.NONE;
+    }
+    List<Header> headers = message.getHeaders();
+    Object requirement = null;
+    Object timestamps = null;
+    Object serverAction = null;
+    int requirements = 0;
+    int timestampBlocks = 0;
+    int serverActions = 0;
+    boolean requirementMustUnderstand = false;
+    boolean timestampsMustUnderstand = false;
+    boolean serverActionMustUnderstand = false;
+    List<QName> unknown = null;
+    for (int i = 0, size = headers.size(); i < size; i++) {
+      Header header = headers.get(i);
+      QName name = header.getName();
+      if (name == null || !WsQos.NAMESPACE.equals(name.getNamespaceURI())) {
+        continue;
+      }
+      boolean mustUnderstand = header instanceof SoapHeader soap && soap.isMustUnderstand();
+      switch (name.getLocalPart()) {
+        case "Requirement":
+          requirement = header.getObject();
+          requirements++;
+          requirementMustUnderstand |= mustUnderstand;
+          break;
+        case "Timestamps":
+          timestamps = header.getObject();
+          timestampBlocks++;
+          timestampsMustUnderstand |= mustUnderstand;
+          break;
+        case "ServerAction":
+          serverAction = header.getObject();
+          serverActions++;
+          serverActionMustUnderstand |= mustUnderstand;
+          break;
+        default:
+          if (unknown == null) {
+            unknown = new ArrayList<>(2);
+          }
+          unknown.add(name);
+      }
+    }
+    if (requirements + timestampBlocks + serverActions == 0 && unknown == null) {
+      return WsQosHeaders.NONE;
+    }
+    return new WsQosHeaders(
+        requirements > 1
+            ? duplicated(WsQosBlock.REQUIREMENT, requirements, requirementMustUnderstand)
+            : requirements == 0
+                ? HeaderBlock.absent()
+                : BlockReader.requirement(requirement, requirementMustUnderstand),
+        timestampBlocks > 1
+            ? duplicated(WsQosBlock.TIMESTAMPS, timestampBlocks, timestampsMustUnderstand)
+            : timestampBlocks == 0
+                ? HeaderBlock.absent()
+                : BlockReader.timestamps(timestamps, timestampsMustUnderstand),
+        serverActions > 1
+            ? duplicated(WsQosBlock.SERVER_ACTION, serverActions, serverActionMustUnderstand)
+            : serverActions == 0
+                ? HeaderBlock.absent()
+                : BlockReader.serverAction(serverAction, serverActionMustUnderstand),
+        unknown == null ? List.of() : unknown);
+  }
+
+  /** Writes {@code requirement} without {@code mustUnderstand}, replacing any previous one. */
+  public void write(SoapMessage message, QosRequirement requirement) {
+    write(message, requirement, false);
+  }
+
+  /** Writes {@code requirement}, replacing any previous one. */
+  public void write(SoapMessage message, QosRequirement requirement, boolean mustUnderstand) {
+    requireNonNull(requirement, "requirement");
+    put(message, WsQosBlock.REQUIREMENT, writer.requirement(requirement), mustUnderstand);
+  }
+
+  /** Writes {@code timestamps} without {@code mustUnderstand}, replacing any previous ones. */
+  public void write(SoapMessage message, MonitoringTimestamps timestamps) {
+    write(message, timestamps, false);
+  }
+
+  /** Writes {@code timestamps}, replacing any previous ones. */
+  public void write(SoapMessage message, MonitoringTimestamps timestamps, boolean mustUnderstand) {
+    requireNonNull(timestamps, "timestamps");
+    put(message, WsQosBlock.TIMESTAMPS, writer.timestamps(timestamps), mustUnderstand);
+  }
+
+  /** Writes {@code action} without {@code mustUnderstand}, replacing any previous one. */
+  public void write(SoapMessage message, ServerAction action) {
+    write(message, action, false);
+  }
+
+  /** Writes {@code action}, replacing any previous one. */
+  public void write(SoapMessage message, ServerAction action, boolean mustUnderstand) {
+    requireNonNull(action, "action");
+    put(message, WsQosBlock.SERVER_ACTION, writer.serverAction(action), mustUnderstand);
+  }
+
+  private static void put(
+      SoapMessage message, WsQosBlock block, Element element, boolean mustUnderstand) {
+    requireNonNull(message, "message");
+    List<Header> headers = message.getHeaders();
+    for (int i = headers.size() - 1; i >= 0; i--) {
+      if (block.qname().equals(headers.get(i).getName())) {
+        headers.remove(i);
+      }
+    }
+    SoapHeader header = new SoapHeader(block.qname(), element);
+    header.setMustUnderstand(mustUnderstand);
+    headers.add(header);
+  }
+
+  private static <T> HeaderBlock<T> duplicated(
+      WsQosBlock block, int count, boolean mustUnderstand) {
+    return HeaderBlock.invalid(
+        new HeaderProblem(
+            HeaderProblem.Reason.DUPLICATED,
+            block.localName() + ": " + count + " blocks (expected: at most one)"),
+        mustUnderstand);
+  }
+
+  private static DOMImplementation domImplementation() {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+    factory.setNamespaceAware(true);
+    try {
+      return factory.newDocumentBuilder().getDOMImplementation();
+    } catch (ParserConfigurationException e) {
+      throw new IllegalStateException("no namespace-aware DOM implementation", e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "WsQosCodec";
+  }
+}

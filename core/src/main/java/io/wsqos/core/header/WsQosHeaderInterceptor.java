@@ -1,0 +1,125 @@
+package io.wsqos.core.header;
+
+import static java.util.Objects.requireNonNull;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Set;
+import javax.xml.namespace.QName;
+import org.apache.cxf.binding.soap.SoapFault;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
+import org.apache.cxf.binding.soap.interceptor.MustUnderstandInterceptor;
+import org.apache.cxf.phase.Phase;
+
+/**
+ * Decodes the WS-QoS blocks of each inbound message once, stores the result in the message for
+ * later interceptors ({@link WsQosHeaders#from}), and enforces {@code mustUnderstand}: an invalid
+ * block marked {@code mustUnderstand} fails the call with a {@link SoapFault} (code Client in SOAP
+ * 1.1, Sender in 1.2) naming the block and the problem; every invalid or unknown block, marked or
+ * not, increments the counter {@value #INVALID_COUNTER} (tags {@code block}: {@code Requirement},
+ * {@code Timestamps}, {@code ServerAction} or {@code unknown}; {@code reason}: a {@link
+ * HeaderProblem.Reason#token()}). Unmarked invalid blocks are then ignored.
+ *
+ * <p>It declares the three block names as understood, so CXF's {@link MustUnderstandInterceptor}
+ * lets them through; it still faults, with its own {@code MustUnderstand} code, for an unknown
+ * WS-QoS element marked {@code mustUnderstand}. Install it with {@link WsQosHeaderFeature}.
+ */
+public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
+
+  /** The name of the counter of invalid and unknown blocks. */
+  public static final String INVALID_COUNTER = "wsqos.header.invalid";
+
+  /** The {@code block} tag value for header elements of the namespace that are not defined. */
+  public static final String UNKNOWN_BLOCK_TAG = "unknown";
+
+  private static final Set<QName> UNDERSTOOD =
+      Set.of(
+          WsQosBlock.REQUIREMENT.qname(),
+          WsQosBlock.TIMESTAMPS.qname(),
+          WsQosBlock.SERVER_ACTION.qname());
+
+  private final WsQosCodec codec;
+  // [block ordinal, or blocks.length for unknown][reason ordinal], registered up front so that
+  // counting is an array read, and so that the series exist (at 0) before the first bad header.
+  private final Counter[][] invalid;
+
+  /** Decodes with {@code codec} and counts invalid blocks in {@code registry}. */
+  public WsQosHeaderInterceptor(WsQosCodec codec, MeterRegistry registry) {
+    // PRE_PROTOCOL: the earliest phase where CXF has parsed the SOAP headers into
+    // message.getHeaders() (ReadHeadersInterceptor, READ) and the one where it checks
+    // mustUnderstand, so a bad marked header faults before the body is unmarshalled or the service
+    // invoked, and the decoded blocks are ready for every later interceptor (compression,
+    // monitoring) on the way in and, through the exchange, on the way out.
+    super(Phase.PRE_PROTOCOL);
+    addAfter(MustUnderstandInterceptor.class.getName());
+    this.codec = requireNonNull(codec, "codec");
+    requireNonNull(registry, "registry");
+    WsQosBlock[] blocks = WsQosBlock.values();
+    HeaderProblem.Reason[] reasons = HeaderProblem.Reason.values();
+    invalid = new Counter[blocks.length + 1][reasons.length];
+    for (int b = 0; b <= blocks.length; b++) {
+      String blockTag = b < blocks.length ? blocks[b].localName() : UNKNOWN_BLOCK_TAG;
+      for (HeaderProblem.Reason reason : reasons) {
+        invalid[b][reason.ordinal()] =
+            Counter.builder(INVALID_COUNTER)
+                .description("WS-QoS header blocks that were invalid or unknown")
+                .tag("block", blockTag)
+                .tag("reason", reason.token())
+                .register(registry);
+      }
+    }
+  }
+
+  @Override
+  public Set<QName> getUnderstoodHeaders() {
+    return UNDERSTOOD;
+  }
+
+  @Override
+  public void handleMessage(SoapMessage message) {
+    WsQosHeaders headers = codec.read(message);
+    message.put(WsQosHeaders.class, headers);
+    if (!headers.hasProblems()) {
+      return;
+    }
+    for (int i = 0; i < headers.unknownBlocks().size(); i++) {
+      invalid[invalid.length - 1][HeaderProblem.Reason.UNKNOWN_ELEMENT.ordinal()].increment();
+    }
+    SoapFault fault = null;
+    for (WsQosBlock block : WsQosBlock.values()) {
+      HeaderBlock<?> decoded = headers.block(block);
+      if (decoded.isInvalid()) {
+        HeaderProblem problem = decoded.problem().orElseThrow();
+        invalid[block.ordinal()][problem.reason().ordinal()].increment();
+        if (decoded.mustUnderstand() && fault == null) {
+          fault = fault(message, block, problem);
+        }
+      }
+    }
+    if (fault != null) {
+      throw fault;
+    }
+  }
+
+  private static SoapFault fault(SoapMessage message, WsQosBlock block, HeaderProblem problem) {
+    // No braces in the text: CXF may run fault messages through MessageFormat.
+    return new SoapFault(
+        "Invalid WS-QoS header "
+            + WsQos.PREFIX
+            + ":"
+            + block.localName()
+            + " ("
+            + WsQos.NAMESPACE
+            + ") marked mustUnderstand: "
+            + problem.reason().token()
+            + ": "
+            + problem.detail(),
+        message.getVersion().getSender());
+  }
+
+  @Override
+  public String toString() {
+    return "WsQosHeaderInterceptor";
+  }
+}

@@ -1,0 +1,199 @@
+package io.wsqos.core.load;
+
+import static java.util.Objects.requireNonNull;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.function.DoubleSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The default probe: the system CPU load ({@link
+ * com.sun.management.OperatingSystemMXBean#getCpuLoad()}) as {@link #currentLoad()} and {@link
+ * #averageLoad()}, and this JVM's CPU load ({@code getProcessCpuLoad()}) alongside, both sampled on
+ * one daemon thread.
+ *
+ * <p>Sampling in the background is the point: one {@code getCpuLoad()} costs tens of microseconds
+ * (the JVM re-reads cgroup files) and, called per request, mostly answers 0.0 or 1.0 because the
+ * interval since the previous call is too short to measure.
+ *
+ * <p>When the MXBean answers a negative value ("not available", e.g. the very first call on some
+ * platforms) the sample is counted in {@link #unavailableSamples()} and ignored: the loads keep
+ * their last valid value, 0 before the first. Without the {@code jdk.management} module every
+ * sample is unavailable and the probe reads 0 (a warning is logged once).
+ */
+public final class CpuLoadProbe implements LoadProbe {
+
+  /** Default name of the sampling thread. */
+  public static final String DEFAULT_THREAD_NAME = "wsqos-cpu-load-probe";
+
+  private static final Logger logger = LoggerFactory.getLogger(CpuLoadProbe.class);
+
+  /** Returns a builder; the defaults are those of {@link SampledLoadProbe}'s constants. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  private final DoubleSupplier systemLoad;
+  private final DoubleSupplier processLoad;
+  private final LoadWindow systemWindow;
+  private final LoadWindow processWindow;
+  private final Sampler sampler;
+  private final String threadName;
+  private volatile Reading system = Reading.IDLE;
+  private volatile Reading process = Reading.IDLE;
+
+  private CpuLoadProbe(Builder builder) {
+    systemLoad = builder.systemLoad;
+    processLoad = builder.processLoad;
+    threadName = builder.settings.threadName;
+    int windowSamples = builder.settings.windowSamples();
+    systemWindow = new LoadWindow(windowSamples, 0.0);
+    processWindow = new LoadWindow(windowSamples, 0.0);
+    sampler = new Sampler(threadName, builder.settings.sampleInterval, this::sample);
+  }
+
+  private void sample() {
+    system = systemWindow.record(sampleQuietly(systemLoad));
+    process = processWindow.record(sampleQuietly(processLoad));
+  }
+
+  private static double sampleQuietly(DoubleSupplier signal) {
+    try {
+      return signal.getAsDouble();
+    } catch (RuntimeException e) {
+      return Double.NaN;
+    }
+  }
+
+  /** The latest system CPU load, 0..1. */
+  @Override
+  public double currentLoad() {
+    return system.currentLoad();
+  }
+
+  /** The system CPU load averaged over the window, 0..1. */
+  @Override
+  public double averageLoad() {
+    return system.averageLoad();
+  }
+
+  /** The latest CPU load of this JVM, 0..1 (of the whole machine's capacity). */
+  public double currentProcessLoad() {
+    return process.currentLoad();
+  }
+
+  /** The CPU load of this JVM averaged over the window, 0..1. */
+  public double averageProcessLoad() {
+    return process.averageLoad();
+  }
+
+  /** Samples taken so far. */
+  public long samples() {
+    return system.samples();
+  }
+
+  /** System CPU samples the MXBean answered as not available. */
+  public long unavailableSamples() {
+    return system.unavailableSamples();
+  }
+
+  /** Whether {@link #close()} was called. */
+  public boolean isClosed() {
+    return sampler.isClosed();
+  }
+
+  /** Stops sampling; the thread ends shortly after. Idempotent. */
+  @Override
+  public void close() {
+    sampler.close();
+  }
+
+  @Override
+  public String toString() {
+    Reading s = system;
+    return "CpuLoadProbe{"
+        + threadName
+        + ", current="
+        + s.currentLoad()
+        + ", average="
+        + s.averageLoad()
+        + (isClosed() ? ", closed" : "")
+        + '}';
+  }
+
+  /** Configures a {@link CpuLoadProbe}. */
+  public static final class Builder {
+    private final SamplingSettings settings = new SamplingSettings(DEFAULT_THREAD_NAME);
+    private DoubleSupplier systemLoad;
+    private DoubleSupplier processLoad;
+
+    private Builder() {}
+
+    /**
+     * Sets the time between two samples. Default {@value
+     * SampledLoadProbe#DEFAULT_SAMPLE_INTERVAL_MILLIS} ms; range 1 ms to 1 h, and at most the
+     * averaging window. Each sample costs tens of microseconds of the sampling thread.
+     */
+    public Builder sampleInterval(Duration sampleInterval) {
+      settings.sampleInterval(sampleInterval);
+      return this;
+    }
+
+    /**
+     * Sets the window {@link #averageLoad()} covers: the last {@code window / interval} samples
+     * (rounded down). Default {@value SampledLoadProbe#DEFAULT_AVERAGING_WINDOW_MILLIS} ms; at
+     * least the sample interval and at most {@value SampledLoadProbe#MAX_WINDOW_SAMPLES} samples.
+     */
+    public Builder averagingWindow(Duration averagingWindow) {
+      settings.averagingWindow(averagingWindow);
+      return this;
+    }
+
+    /** Sets the name of the sampling thread. Default {@value #DEFAULT_THREAD_NAME}. */
+    public Builder threadName(String threadName) {
+      settings.threadName(threadName);
+      return this;
+    }
+
+    /** Replaces the MXBean, for tests of how the probe treats its answers. */
+    Builder signals(DoubleSupplier systemLoad, DoubleSupplier processLoad) {
+      this.systemLoad = requireNonNull(systemLoad, "systemLoad");
+      this.processLoad = requireNonNull(processLoad, "processLoad");
+      return this;
+    }
+
+    /**
+     * Starts the probe: its thread takes the first sample at once, then one per interval.
+     *
+     * @throws IllegalStateException if the window is shorter than the interval or holds more than
+     *     {@value SampledLoadProbe#MAX_WINDOW_SAMPLES} samples
+     */
+    public CpuLoadProbe build() {
+      if (systemLoad == null) {
+        com.sun.management.OperatingSystemMXBean os = operatingSystem();
+        if (os == null) {
+          systemLoad = () -> Double.NaN;
+          processLoad = () -> Double.NaN;
+        } else {
+          systemLoad = os::getCpuLoad;
+          processLoad = os::getProcessCpuLoad;
+        }
+      }
+      return new CpuLoadProbe(this);
+    }
+
+    private static com.sun.management.OperatingSystemMXBean operatingSystem() {
+      try {
+        return ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class);
+      } catch (RuntimeException | LinkageError e) {
+        logger.warn(
+            "CPU load not available (no com.sun.management.OperatingSystemMXBean); the probe"
+                + " reads 0",
+            e);
+        return null;
+      }
+    }
+  }
+}

@@ -1,0 +1,170 @@
+package io.wsqos.core.load;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.function.DoubleSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A probe that samples any signal normalised to 0..1 on its own daemon thread and publishes the
+ * latest sample and the window's average for readers. This is how another load signal plugs in
+ * without core depending on where it comes from, e.g. Jetty's queue:
+ *
+ * <pre>{@code
+ * LoadProbe queue = LoadProbe.sampling(() -> (double) pool.getQueueSize() / pool.getMaxThreads())
+ *     .threadName("jetty-queue-load-probe")
+ *     .build();
+ * }</pre>
+ *
+ * <p>Samples that are not a load (negative, NaN, infinite, or the signal threw) are counted in
+ * {@link #unavailableSamples()} and otherwise ignored: the current load stays at the last valid
+ * sample and the average covers the window's valid samples. Samples above 1 count as 1. Before the
+ * first valid sample both loads read 0, as if no probe were there.
+ */
+public final class SampledLoadProbe implements LoadProbe {
+
+  /** Default time between two samples. */
+  public static final long DEFAULT_SAMPLE_INTERVAL_MILLIS = 200;
+
+  /** Default window of {@link #averageLoad()}: the seeds price on the last 30 s. */
+  public static final long DEFAULT_AVERAGING_WINDOW_MILLIS = 30_000;
+
+  /** Smallest sample interval accepted. */
+  public static final long MIN_SAMPLE_INTERVAL_MILLIS = 1;
+
+  /** Largest sample interval accepted. */
+  public static final long MAX_SAMPLE_INTERVAL_MILLIS = 3_600_000;
+
+  /** Most samples a window may hold (window / interval): bounds the probe's memory. */
+  public static final int MAX_WINDOW_SAMPLES = 100_000;
+
+  /** Default name of the sampling thread. */
+  public static final String DEFAULT_THREAD_NAME = "wsqos-load-probe";
+
+  private static final Logger logger = LoggerFactory.getLogger(SampledLoadProbe.class);
+
+  /** Returns a builder for a probe sampling {@code signal}. */
+  public static Builder builder(DoubleSupplier signal) {
+    return new Builder(signal);
+  }
+
+  private final DoubleSupplier signal;
+  private final LoadWindow window;
+  private final Sampler sampler;
+  private final String threadName;
+  private volatile Reading reading = Reading.IDLE;
+  private boolean failureLogged;
+
+  private SampledLoadProbe(DoubleSupplier signal, SamplingSettings settings) {
+    this.signal = signal;
+    this.threadName = settings.threadName;
+    window = new LoadWindow(settings.windowSamples(), 0.0);
+    sampler = new Sampler(settings.threadName, settings.sampleInterval, this::sample);
+  }
+
+  private void sample() {
+    double value;
+    try {
+      value = signal.getAsDouble();
+    } catch (RuntimeException e) {
+      value = Double.NaN;
+      if (!failureLogged) {
+        // Once: a broken signal would otherwise log five times a second.
+        failureLogged = true;
+        logger.warn("Load signal of {} failed; its samples count as unavailable", threadName, e);
+      }
+    }
+    reading = window.record(value);
+  }
+
+  @Override
+  public double currentLoad() {
+    return reading.currentLoad();
+  }
+
+  @Override
+  public double averageLoad() {
+    return reading.averageLoad();
+  }
+
+  /** Samples taken so far, valid or not. */
+  public long samples() {
+    return reading.samples();
+  }
+
+  /** Samples that were not a load (negative, NaN, infinite, or the signal threw). */
+  public long unavailableSamples() {
+    return reading.unavailableSamples();
+  }
+
+  /** Whether {@link #close()} was called. */
+  public boolean isClosed() {
+    return sampler.isClosed();
+  }
+
+  /** Stops sampling; the thread ends shortly after. Idempotent. */
+  @Override
+  public void close() {
+    sampler.close();
+  }
+
+  @Override
+  public String toString() {
+    Reading r = reading;
+    return "SampledLoadProbe{"
+        + threadName
+        + ", current="
+        + r.currentLoad()
+        + ", average="
+        + r.averageLoad()
+        + (isClosed() ? ", closed" : "")
+        + '}';
+  }
+
+  /** Configures a {@link SampledLoadProbe}. */
+  public static final class Builder {
+    private final DoubleSupplier signal;
+    private final SamplingSettings settings = new SamplingSettings(DEFAULT_THREAD_NAME);
+
+    private Builder(DoubleSupplier signal) {
+      this.signal = requireNonNull(signal, "signal");
+    }
+
+    /**
+     * Sets the time between two samples. Default {@value #DEFAULT_SAMPLE_INTERVAL_MILLIS} ms; range
+     * {@value #MIN_SAMPLE_INTERVAL_MILLIS} ms to 1 h, and at most the averaging window.
+     */
+    public Builder sampleInterval(Duration sampleInterval) {
+      settings.sampleInterval(sampleInterval);
+      return this;
+    }
+
+    /**
+     * Sets the window {@link #averageLoad()} covers: the last {@code window / interval} samples
+     * (rounded down). Default {@value #DEFAULT_AVERAGING_WINDOW_MILLIS} ms; at least the sample
+     * interval and at most {@value #MAX_WINDOW_SAMPLES} samples.
+     */
+    public Builder averagingWindow(Duration averagingWindow) {
+      settings.averagingWindow(averagingWindow);
+      return this;
+    }
+
+    /** Sets the name of the sampling thread. Default {@value #DEFAULT_THREAD_NAME}. */
+    public Builder threadName(String threadName) {
+      settings.threadName(threadName);
+      return this;
+    }
+
+    /**
+     * Starts the probe: its thread takes the first sample at once, then one per interval.
+     *
+     * @throws IllegalStateException if the window is shorter than the interval or holds more than
+     *     {@value #MAX_WINDOW_SAMPLES} samples
+     */
+    public SampledLoadProbe build() {
+      return new SampledLoadProbe(signal, settings);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package io.wsqos.core.compression;
+
+import io.wsqos.core.header.CompressionAction;
+import io.wsqos.core.header.ServerAction;
+import io.wsqos.core.header.WsQosCodec;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
+import org.apache.cxf.phase.Phase;
+
+/** A client-side interceptor recording the last response's Content-Encoding and ServerAction. */
+final class ResponseRecorder extends AbstractSoapInterceptor {
+  private final WsQosCodec codec = new WsQosCodec();
+  volatile String contentEncoding;
+  volatile String vary;
+  volatile CompressionAction action;
+
+  ResponseRecorder() {
+    super(Phase.PRE_PROTOCOL);
+  }
+
+  @Override
+  public void handleMessage(SoapMessage message) {
+    contentEncoding = HttpHeaders.get(message, HttpHeaders.CONTENT_ENCODING);
+    vary = HttpHeaders.get(message, HttpHeaders.VARY);
+    action =
+        codec.read(message).serverAction().value().flatMap(ServerAction::compression).orElse(null);
+  }
+}

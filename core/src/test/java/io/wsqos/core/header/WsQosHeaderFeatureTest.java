@@ -1,0 +1,279 @@
+package io.wsqos.core.header;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.testing.CxfServerExtension;
+import jakarta.xml.ws.WebServiceException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.apache.cxf.Bus;
+import org.apache.cxf.binding.soap.Soap11;
+import org.apache.cxf.binding.soap.SoapFault;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
+import org.apache.cxf.feature.AbstractPortableFeature;
+import org.apache.cxf.interceptor.InterceptorProvider;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.w3c.dom.Document;
+import org.xml.sax.InputSource;
+
+/** The feature on a real CXF endpoint on Jetty, driven by raw HTTP POSTs and by a CXF client. */
+class WsQosHeaderFeatureTest {
+
+  private static final String QOS = WsQos.NAMESPACE;
+  private static final String BAD_AVAILABILITY =
+      "<qos:compression>compress</qos:compression><qos:terms>"
+          + "<qos:transportPriority>assured</qos:transportPriority>"
+          + "<qos:minAvailability>1.7</qos:minAvailability></qos:terms>";
+
+  // Created once, before any server starts: its selector thread lives as long as the client, and
+  // the fixture's leak check must not take it for a thread the server left behind.
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final AtomicInteger invocations = new AtomicInteger();
+  private final AtomicReference<WsQosHeaders> seenByLaterInterceptor = new AtomicReference<>();
+
+  // An instance field: a fresh server (and registry) per test, so counts start at zero.
+  @RegisterExtension
+  final CxfServerExtension server =
+      CxfServerExtension.builder(
+              QosEchoService.class,
+              (QosEchoService)
+                  text -> {
+                    invocations.incrementAndGet();
+                    return "echo: " + text;
+                  })
+          .feature(WsQosHeaderFeature.builder().meterRegistry(registry).build())
+          .inInterceptor(new Recorder(seenByLaterInterceptor))
+          .toExtension();
+
+  @Test
+  void invalidBlockMarkedMustUnderstandGetsAClientFaultNamingTheHeaderAndTheProblem()
+      throws Exception {
+    String header =
+        "<qos:Requirement soap:mustUnderstand='1'>" + BAD_AVAILABILITY + "</qos:Requirement>";
+
+    HttpResponse<String> response = post(envelope(header));
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    Document fault = parse(response.body());
+    assertThat(text(fault, "faultcode")).isEqualTo("soap:Client");
+    assertThat(text(fault, "faultstring"))
+        .isEqualTo(
+            "Invalid WS-QoS header qos:Requirement (http://wsqos.io/ns/qos/1) marked"
+                + " mustUnderstand: out-of-range: minAvailability: 1.7 (expected: 0..1)");
+    assertThat(invocations).hasValue(0);
+    assertThat(invalidCount("Requirement", "out-of-range")).isEqualTo(1);
+  }
+
+  @Test
+  void theSameInvalidBlockWithoutMustUnderstandIsCountedAndIgnored() throws Exception {
+    String header = "<qos:Requirement>" + BAD_AVAILABILITY + "</qos:Requirement>";
+
+    HttpResponse<String> response = post(envelope(header));
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).contains("echo: hi");
+    assertThat(invocations).hasValue(1);
+    assertThat(invalidCount("Requirement", "out-of-range")).isEqualTo(1);
+    assertThat(seenByLaterInterceptor.get().requirement().problem().map(HeaderProblem::reason))
+        .contains(HeaderProblem.Reason.OUT_OF_RANGE);
+  }
+
+  @Test
+  void controlCharactersInAFaultingValueAreEscapedInTheFaultString() throws Exception {
+    String header =
+        "<qos:Timestamps soap:mustUnderstand='1'><qos:t1>1&#13;&#10;2</qos:t1></qos:Timestamps>";
+
+    HttpResponse<String> response = post(envelope(header));
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(text(parse(response.body()), "faultstring"))
+        .isEqualTo(
+            "Invalid WS-QoS header qos:Timestamps (http://wsqos.io/ns/qos/1) marked mustUnderstand:"
+                + " unparsable: t1: '1\\r\\n2' (expected: an integer 0..9223372036854775807"
+                + " microseconds since the epoch)");
+    assertThat(invalidCount("Timestamps", "unparsable")).isEqualTo(1);
+  }
+
+  @Test
+  void unknownBlockMarkedMustUnderstandGetsCxfsMustUnderstandFault() throws Exception {
+    HttpResponse<String> response =
+        post(envelope("<qos:Surcharge soap:mustUnderstand='1'>3</qos:Surcharge>"));
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(text(parse(response.body()), "faultcode")).isEqualTo("soap:MustUnderstand");
+    assertThat(text(parse(response.body()), "faultstring")).contains("Surcharge");
+    assertThat(invocations).hasValue(0);
+  }
+
+  @Test
+  void unknownBlockWithoutMustUnderstandIsCountedAndIgnored() throws Exception {
+    HttpResponse<String> response = post(envelope("<qos:Surcharge>3</qos:Surcharge>"));
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(invalidCount(WsQosHeaderInterceptor.UNKNOWN_BLOCK_TAG, "unknown-element"))
+        .isEqualTo(1);
+  }
+
+  @Test
+  void validBlocksMarkedMustUnderstandFromACxfClientReachLaterInterceptors() {
+    QosRequirement requirement =
+        QosRequirement.of(
+            CompressionPreference.SERVER_DECIDES,
+            QosTerms.builder()
+                .transportPriority(TransportPriority.ASSURED)
+                .maxResponseTimeMillis(500)
+                .build());
+    MonitoringTimestamps stamps = MonitoringTimestamps.EMPTY.withT1(1_700_000_000_000_000L);
+    QosEchoService client =
+        server.client(
+            QosEchoService.class, writing(requirement, stamps, /* mustUnderstand= */ true));
+
+    String answer = client.echo("hi");
+
+    assertThat(answer).isEqualTo("echo: hi");
+    WsQosHeaders seen = seenByLaterInterceptor.get();
+    assertThat(seen.requirement()).isEqualTo(HeaderBlock.valid(requirement, true));
+    assertThat(seen.timestamps()).isEqualTo(HeaderBlock.valid(stamps, true));
+    assertThat(seen.serverAction().status()).isEqualTo(HeaderBlock.Status.ABSENT);
+    assertThat(registry.find(WsQosHeaderInterceptor.INVALID_COUNTER).counters())
+        .allSatisfy(counter -> assertThat(counter.count()).isZero());
+  }
+
+  @Test
+  void aCxfClientSendingAnInvalidMarkedBlockGetsTheFaultAsAnException() {
+    QosEchoService client =
+        server.client(
+            QosEchoService.class,
+            new AbstractPortableFeature() {
+              @Override
+              public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
+                provider.getOutInterceptors().add(new DuplicatingWriter());
+              }
+            });
+
+    // Without SAAJ on the class path CXF reports the fault as a WebServiceException around it.
+    assertThatThrownBy(() -> client.echo("hi"))
+        .isInstanceOf(WebServiceException.class)
+        .cause()
+        .isInstanceOfSatisfying(
+            SoapFault.class,
+            fault -> assertThat(fault.getFaultCode()).isEqualTo(Soap11.getInstance().getSender()))
+        .hasMessage(
+            "Invalid WS-QoS header qos:ServerAction (http://wsqos.io/ns/qos/1) marked"
+                + " mustUnderstand: duplicated: ServerAction: 2 blocks (expected: at most one)");
+    assertThat(invocations).hasValue(0);
+  }
+
+  private double invalidCount(String block, String reason) {
+    Counter counter =
+        registry
+            .find(WsQosHeaderInterceptor.INVALID_COUNTER)
+            .tag("block", block)
+            .tag("reason", reason)
+            .counter();
+    assertThat(counter).as("counter %s %s", block, reason).isNotNull();
+    return counter.count();
+  }
+
+  private HttpResponse<String> post(String envelope) throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(server.address()))
+            .timeout(Duration.ofSeconds(10))
+            .header("Content-Type", "text/xml; charset=UTF-8")
+            .header("SOAPAction", "\"\"")
+            .POST(HttpRequest.BodyPublishers.ofString(envelope))
+            .build();
+    return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String envelope(String headers) {
+    return "<soap:Envelope xmlns:soap='http://schemas.xmlsoap.org/soap/envelope/'"
+        + " xmlns:qos='"
+        + QOS
+        + "'><soap:Header>"
+        + headers
+        + "</soap:Header><soap:Body><e:echo xmlns:e='"
+        + QosEchoService.NAMESPACE
+        + "'><text>hi</text></e:echo></soap:Body></soap:Envelope>";
+  }
+
+  private static Document parse(String xml) throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+    factory.setNamespaceAware(true);
+    return factory.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
+  }
+
+  private static String text(Document document, String unqualifiedName) {
+    return document.getElementsByTagNameNS("", unqualifiedName).item(0).getTextContent();
+  }
+
+  private static AbstractPortableFeature writing(
+      QosRequirement requirement, MonitoringTimestamps stamps, boolean mustUnderstand) {
+    WsQosCodec codec = new WsQosCodec();
+    return new AbstractPortableFeature() {
+      @Override
+      public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
+        provider
+            .getOutInterceptors()
+            .add(
+                new AbstractSoapInterceptor(Phase.PRE_PROTOCOL) {
+                  @Override
+                  public void handleMessage(SoapMessage message) {
+                    codec.write(message, requirement, mustUnderstand);
+                    codec.write(message, stamps, mustUnderstand);
+                  }
+                });
+      }
+    };
+  }
+
+  /** Adds two ServerAction blocks, which the codec itself never does. */
+  private static final class DuplicatingWriter extends AbstractSoapInterceptor {
+    private final WsQosCodec codec = new WsQosCodec();
+
+    DuplicatingWriter() {
+      super(Phase.PRE_PROTOCOL);
+    }
+
+    @Override
+    public void handleMessage(SoapMessage message) {
+      codec.write(message, ServerAction.NONE.withDscp(1), true);
+      SoapMessage scratch = Blocks.newMessage();
+      codec.write(scratch, ServerAction.NONE.withDscp(2), true);
+      message.getHeaders().add(scratch.getHeaders().get(0));
+    }
+  }
+
+  /** Stands for a later interceptor (compression, monitoring) reading the decoded blocks. */
+  private static final class Recorder extends AbstractPhaseInterceptor<Message> {
+    private final AtomicReference<WsQosHeaders> seen;
+
+    Recorder(AtomicReference<WsQosHeaders> seen) {
+      super(Phase.USER_LOGICAL);
+      this.seen = seen;
+    }
+
+    @Override
+    public void handleMessage(Message message) {
+      seen.set(WsQosHeaders.from(message).orElse(null));
+    }
+  }
+}
