@@ -1,0 +1,220 @@
+package io.wsqos.monitor;
+
+import static java.util.Objects.requireNonNull;
+
+import io.wsqos.monitor.internal.RecordStore;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Reads the records a {@link QosLog} wrote and computes the seed's Table 2 and Table 3 figures.
+ *
+ * <p>The database only filters: the window's rows are read and min, max, mean, nearest-rank
+ * percentiles and buckets are computed in Java, so that H2 and PostgreSQL run the same plain SQL
+ * and give the same exact figures. Memory is a few longs per row of the window (about 40 MB for a
+ * million rows): analyse long runs window by window.
+ */
+public final class QosAnalysis {
+
+  private final DataSource dataSource;
+
+  /** Analysis of the {@code qos_record} table in {@code dataSource}'s default schema. */
+  public QosAnalysis(DataSource dataSource) {
+    this.dataSource = requireNonNull(dataSource, "dataSource");
+  }
+
+  /** The figures for {@code query}. */
+  public QosStatistics analyze(QosQuery query) throws SQLException {
+    requireNonNull(query, "query");
+    List<Object> parameters = new ArrayList<>();
+    String sql =
+        "SELECT outcome, validity, execution_us, communication_us, response_us FROM qos_record"
+            + where(query, parameters);
+    EnumMap<Outcome, Long> failed = new EnumMap<>(Outcome.class);
+    for (Outcome outcome : Outcome.values()) {
+      if (!outcome.succeeded()) {
+        failed.put(outcome, 0L);
+      }
+    }
+    EnumMap<Validity, Long> invalid = new EnumMap<>(Validity.class);
+    Samples execution = new Samples();
+    Samples communication = new Samples();
+    Samples response = new Samples();
+    long[] distribution = new long[query.buckets().size()];
+    long requests = 0;
+    long succeeded = 0;
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement select = prepare(connection, sql, parameters);
+        ResultSet rows = select.executeQuery()) {
+      while (rows.next()) {
+        Validity validity = Validity.valueOf(rows.getString(2));
+        if (!validity.isValid()) {
+          invalid.merge(validity, 1L, Long::sum);
+          continue;
+        }
+        requests++;
+        Outcome outcome = Outcome.valueOf(rows.getString(1));
+        if (!outcome.succeeded()) {
+          failed.merge(outcome, 1L, Long::sum);
+          continue;
+        }
+        succeeded++;
+        execution.add(rows, 3);
+        communication.add(rows, 4);
+        long responseMicros = response.add(rows, 5);
+        if (responseMicros >= 0) {
+          distribution[query.buckets().indexOf(responseMicros)]++;
+        }
+      }
+    }
+    double seconds = ChronoUnit.MICROS.between(query.from(), query.to()) / 1e6;
+    return new QosStatistics(
+        query,
+        requests,
+        succeeded,
+        failed,
+        invalid,
+        execution.stats(),
+        communication.stats(),
+        response.stats(),
+        succeeded / seconds,
+        requests == 0 ? Double.NaN : (double) succeeded / requests,
+        Arrays.stream(distribution).boxed().toList());
+  }
+
+  /**
+   * The distinct (service, operation, endpoint) of {@code query}'s side and window (and service, if
+   * set), sorted: the rows of a report.
+   */
+  public List<QosQuery> breakdown(QosQuery query) throws SQLException {
+    requireNonNull(query, "query");
+    List<Object> parameters = new ArrayList<>();
+    String sql =
+        "SELECT DISTINCT service, operation, endpoint FROM qos_record"
+            + where(query, parameters)
+            + " ORDER BY service, operation, endpoint";
+    List<QosQuery> rows = new ArrayList<>();
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement select = prepare(connection, sql, parameters);
+        ResultSet result = select.executeQuery()) {
+      while (result.next()) {
+        rows.add(
+            query
+                .service(result.getString(1))
+                .operation(result.getString(2))
+                .endpoint(result.getString(3)));
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The window {@code [first, last + 1 us)} that holds every record of {@code side} (and {@code
+   * service}, if given), or empty when there is none.
+   */
+  public Optional<QosQuery> everything(Side side, Optional<String> service) throws SQLException {
+    requireNonNull(side, "side");
+    requireNonNull(service, "service");
+    String sql =
+        "SELECT MIN(recorded_at_us), MAX(recorded_at_us) FROM qos_record WHERE side = ?"
+            + (service.isPresent() ? " AND service = ?" : "");
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement select = connection.prepareStatement(sql)) {
+      select.setString(1, side.name());
+      if (service.isPresent()) {
+        select.setString(2, service.get());
+      }
+      try (ResultSet result = select.executeQuery()) {
+        result.next();
+        long first = result.getLong(1);
+        if (result.wasNull()) {
+          return Optional.empty();
+        }
+        long last = result.getLong(2);
+        QosQuery query = QosQuery.window(micros(first), micros(last + 1)).side(side);
+        return Optional.of(service.isPresent() ? query.service(service.get()) : query);
+      }
+    }
+  }
+
+  private static Instant micros(long micros) {
+    return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+  }
+
+  private static String where(QosQuery query, List<Object> parameters) {
+    StringBuilder where =
+        new StringBuilder(" WHERE side = ? AND recorded_at_us >= ? AND recorded_at_us < ?");
+    parameters.add(query.side().name());
+    parameters.add(RecordStore.toMicros(query.from()));
+    parameters.add(RecordStore.toMicros(query.to()));
+    query
+        .service()
+        .ifPresent(
+            s -> {
+              where.append(" AND service = ?");
+              parameters.add(s);
+            });
+    query
+        .operation()
+        .ifPresent(
+            o -> {
+              where.append(" AND operation = ?");
+              parameters.add(o);
+            });
+    query
+        .endpoint()
+        .ifPresent(
+            e -> {
+              where.append(" AND endpoint = ?");
+              parameters.add(e);
+            });
+    return where.toString();
+  }
+
+  private static PreparedStatement prepare(
+      Connection connection, String sql, List<Object> parameters) throws SQLException {
+    PreparedStatement statement = connection.prepareStatement(sql);
+    try {
+      for (int i = 0; i < parameters.size(); i++) {
+        statement.setObject(i + 1, parameters.get(i));
+      }
+      return statement;
+    } catch (SQLException e) {
+      statement.close();
+      throw e;
+    }
+  }
+
+  /** A growable array of one column's non-null values. */
+  private static final class Samples {
+    private long[] values = new long[64];
+    private int size;
+
+    /** Adds the column's value and returns it, or returns -1 when it is NULL. */
+    long add(ResultSet rows, int column) throws SQLException {
+      long value = rows.getLong(column);
+      if (rows.wasNull()) {
+        return -1;
+      }
+      if (size == values.length) {
+        values = Arrays.copyOf(values, size * 2);
+      }
+      values[size++] = value;
+      return value;
+    }
+
+    TimeStats stats() {
+      return TimeStats.of(values, size);
+    }
+  }
+}

@@ -1,0 +1,494 @@
+package io.wsqos.monitor;
+
+import static java.util.Objects.requireNonNull;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.monitor.internal.RecordStore;
+import io.wsqos.monitor.internal.RecordTimers;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The logging manager: takes {@link QosRecord}s from request threads without blocking and writes
+ * them, in batches, from one background thread to a database (table {@code qos_record}, created by
+ * Flyway) and to Micrometer timers, and hands them to {@link QosRecordListener}s such as the
+ * diagnosis.
+ *
+ * <p>{@link #record} costs one {@link ArrayBlockingQueue#offer}: when the queue is full the record
+ * is dropped and counted in {@code wsqos.monitor.records.dropped}, never waited for. A batch the
+ * database refuses is retried with exponential backoff; after the last attempt its records are
+ * counted in {@code wsqos.monitor.records.lost} and logged at ERROR. {@link #close()} writes
+ * everything queued (see there for its bound).
+ *
+ * <p>Meters (all in the registry passed in): timers {@code wsqos.monitor.execution}, {@code
+ * .communication}, {@code .response} with percentile histograms, tagged service, operation,
+ * endpoint, side and outcome (valid records only); counters {@code wsqos.monitor.records.written},
+ * {@code .dropped}, {@code .lost}, {@code .invalid} (tagged reason), {@code
+ * wsqos.monitor.write.failures} (failed attempts); gauge {@code wsqos.monitor.queue.size}.
+ */
+public final class QosLog implements AutoCloseable {
+
+  /** Default JDBC URL: an H2 database in the file {@code ./wsqos-monitor.mv.db}. */
+  public static final String DEFAULT_JDBC_URL = "jdbc:h2:file:./wsqos-monitor";
+
+  /** Default number of records the queue holds before dropping. */
+  public static final int DEFAULT_QUEUE_CAPACITY = 10_000;
+
+  /** Largest queue accepted: beyond this a backlog is a memory problem, not a buffer. */
+  public static final int MAX_QUEUE_CAPACITY = 10_000_000;
+
+  /** Default number of records per database batch. */
+  public static final int DEFAULT_BATCH_SIZE = 500;
+
+  /** Largest batch accepted. */
+  public static final int MAX_BATCH_SIZE = 10_000;
+
+  /** Default longest time a record waits for its batch to fill before being written anyway. */
+  public static final long DEFAULT_FLUSH_INTERVAL_MILLIS = 200;
+
+  /** Longest flush interval accepted. */
+  public static final long MAX_FLUSH_INTERVAL_MILLIS = 60_000;
+
+  /** Default time {@link #close()} waits for the queue to be written. */
+  public static final long DEFAULT_CLOSE_TIMEOUT_MILLIS = 10_000;
+
+  /** Default number of attempts to write one batch before counting it lost. */
+  public static final int DEFAULT_MAX_WRITE_ATTEMPTS = 5;
+
+  /** Most write attempts accepted. */
+  public static final int MAX_WRITE_ATTEMPTS = 20;
+
+  /** Default wait before the second attempt; it doubles for each further attempt. */
+  public static final long DEFAULT_RETRY_BACKOFF_MILLIS = 100;
+
+  /** Longest wait between two attempts, whatever the doubling gives. */
+  public static final long MAX_RETRY_BACKOFF_MILLIS = 10_000;
+
+  /** Default name of the writer thread. */
+  public static final String DEFAULT_THREAD_NAME = "wsqos-monitor-writer";
+
+  private static final Logger logger = LoggerFactory.getLogger(QosLog.class);
+
+  /** Returns a builder whose meters go to {@code registry}. */
+  public static Builder builder(MeterRegistry registry) {
+    return new Builder(registry);
+  }
+
+  private final ArrayBlockingQueue<QosRecord> queue;
+  private final int batchSize;
+  private final long flushIntervalNanos;
+  private final long closeTimeoutMillis;
+  private final int maxWriteAttempts;
+  private final long retryBackoffMillis;
+  private final List<QosRecordListener> listeners;
+  private final RecordStore store;
+  private final RecordTimers timers;
+  private final HikariDataSource ownedPool;
+  private final Counter written;
+  private final Counter dropped;
+  private final Counter lost;
+  private final Counter writeFailures;
+  private final MeterRegistry registry;
+  private final Thread writer;
+  private final AtomicBoolean closeCalled = new AtomicBoolean();
+  private volatile boolean closing;
+  private volatile boolean abandoned;
+
+  private QosLog(Builder builder, DataSource dataSource, HikariDataSource ownedPool) {
+    this.registry = builder.registry;
+    this.ownedPool = ownedPool;
+    queue = new ArrayBlockingQueue<>(builder.queueCapacity);
+    batchSize = builder.batchSize;
+    flushIntervalNanos = builder.flushInterval.toNanos();
+    closeTimeoutMillis = builder.closeTimeout.toMillis();
+    maxWriteAttempts = builder.maxWriteAttempts;
+    retryBackoffMillis = builder.retryBackoff.toMillis();
+    listeners = List.copyOf(builder.listeners);
+    store = new RecordStore(dataSource);
+    timers = new RecordTimers(registry);
+    written =
+        Counter.builder("wsqos.monitor.records.written")
+            .description("Records written to the database")
+            .register(registry);
+    dropped =
+        Counter.builder("wsqos.monitor.records.dropped")
+            .description("Records dropped because the queue was full or the log closed")
+            .register(registry);
+    lost =
+        Counter.builder("wsqos.monitor.records.lost")
+            .description("Records taken from the queue that the database never accepted")
+            .register(registry);
+    writeFailures =
+        Counter.builder("wsqos.monitor.write.failures")
+            .description("Failed attempts to write a batch (each retried or counted lost)")
+            .register(registry);
+    Gauge.builder("wsqos.monitor.queue.size", queue, ArrayBlockingQueue::size)
+        .description("Records waiting for the writer")
+        .register(registry);
+    if (builder.migrate) {
+      store.migrate();
+    }
+    writer = new Thread(this::writeUntilClosed, builder.threadName);
+    writer.setDaemon(true);
+    writer.start();
+  }
+
+  /**
+   * Hands {@code record} to the writer and returns at once: no lock beyond the queue's, no I/O.
+   * Returns {@code false} when the record was dropped (queue full, or the log closing), which is
+   * also counted in {@code wsqos.monitor.records.dropped}.
+   */
+  public boolean record(QosRecord record) {
+    requireNonNull(record, "record");
+    if (closing || !queue.offer(record)) {
+      dropped.increment();
+      return false;
+    }
+    return true;
+  }
+
+  /** The number of records waiting for the writer. */
+  public int queued() {
+    return queue.size();
+  }
+
+  /**
+   * Stops accepting records and writes everything queued, waiting at most the close timeout. If the
+   * queue is not written by then (e.g. the database is down or paused), the records still queued
+   * are counted in {@code wsqos.monitor.records.lost} and logged at ERROR before this returns; the
+   * batch in flight gets at most another close timeout to finish its attempt (no retry), then the
+   * writer is interrupted and the pool the log created is closed, which fails that attempt: its
+   * records are counted lost when the writer ends, possibly just after this returns. Records
+   * offered while closing are dropped and counted in {@code wsqos.monitor.records.dropped}.
+   */
+  @Override
+  public void close() {
+    if (!closeCalled.compareAndSet(false, true)) {
+      return;
+    }
+    closing = true;
+    boolean interrupted = false;
+    try {
+      writer.join(closeTimeoutMillis);
+      if (writer.isAlive()) {
+        abandoned = true;
+        List<QosRecord> rest = new ArrayList<>(queue.size());
+        queue.drainTo(rest);
+        lost.increment(rest.size());
+        logger.error(
+            "Monitor log not written within {} ms of close: {} queued records counted as lost",
+            closeTimeoutMillis,
+            rest.size());
+        writer.join(closeTimeoutMillis);
+        if (writer.isAlive()) {
+          // Stuck in the database: closing the pool below fails its attempt, counted lost then.
+          logger.error(
+              "Monitor writer still blocked {} ms later; interrupting it", closeTimeoutMillis);
+          writer.interrupt();
+        }
+      }
+    } catch (InterruptedException e) {
+      interrupted = true;
+      abandoned = true;
+      writer.interrupt();
+    }
+    // A record offered between the writer's last look and its exit would otherwise vanish.
+    int late = queue.size();
+    if (late > 0 && !writer.isAlive()) {
+      List<QosRecord> rest = new ArrayList<>(late);
+      queue.drainTo(rest);
+      dropped.increment(rest.size());
+    }
+    if (ownedPool != null) {
+      ownedPool.close();
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void writeUntilClosed() {
+    List<QosRecord> batch = new ArrayList<>(batchSize);
+    try {
+      while (!abandoned) {
+        QosRecord first = queue.poll(flushIntervalNanos, TimeUnit.NANOSECONDS);
+        if (first == null) {
+          if (closing && queue.isEmpty()) {
+            return;
+          }
+          continue;
+        }
+        batch.add(first);
+        fill(batch);
+        publish(batch);
+        write(batch);
+        batch.clear();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      int left = batch.size() + queue.size();
+      if (left > 0) {
+        queue.clear();
+        lost.increment(left);
+        logger.error("Monitor log closed with {} records unwritten; counted as lost", left);
+      }
+    }
+  }
+
+  /** Adds queued records until the batch is full or the flush interval since its first passed. */
+  private void fill(List<QosRecord> batch) throws InterruptedException {
+    long deadline = System.nanoTime() + flushIntervalNanos;
+    while (batch.size() < batchSize) {
+      queue.drainTo(batch, batchSize - batch.size());
+      long left = deadline - System.nanoTime();
+      if (batch.size() >= batchSize || closing || left <= 0) {
+        return;
+      }
+      QosRecord next = queue.poll(left, TimeUnit.NANOSECONDS);
+      if (next == null) {
+        return;
+      }
+      batch.add(next);
+    }
+  }
+
+  private void publish(List<QosRecord> batch) {
+    for (QosRecord record : batch) {
+      if (record.isValid()) {
+        timers.record(record);
+      } else {
+        registry
+            .counter("wsqos.monitor.records.invalid", "reason", record.validity().name())
+            .increment();
+      }
+    }
+    List<QosRecord> view = Collections.unmodifiableList(batch);
+    for (QosRecordListener listener : listeners) {
+      try {
+        listener.onRecords(view);
+      } catch (RuntimeException e) {
+        logger.warn("Monitor record listener {} failed; it keeps receiving batches", listener, e);
+      }
+    }
+  }
+
+  private void write(List<QosRecord> batch) throws InterruptedException {
+    long backoff = retryBackoffMillis;
+    for (int attempt = 1; ; attempt++) {
+      try {
+        store.insert(batch);
+        written.increment(batch.size());
+        return;
+      } catch (SQLException | RuntimeException e) {
+        writeFailures.increment();
+        if (attempt >= maxWriteAttempts || abandoned) {
+          lost.increment(batch.size());
+          logger.error(
+              "Monitor log lost {} records after {} attempts to write them",
+              batch.size(),
+              attempt,
+              e);
+          return;
+        }
+        logger.warn(
+            "Monitor log failed to write {} records (attempt {} of {}); retrying in {} ms: {}",
+            batch.size(),
+            attempt,
+            maxWriteAttempts,
+            backoff,
+            e.toString());
+        sleepUnlessAbandoned(backoff);
+        backoff = Math.min(backoff * 2, MAX_RETRY_BACKOFF_MILLIS);
+      }
+    }
+  }
+
+  private void sleepUnlessAbandoned(long millis) throws InterruptedException {
+    // In short slices so that close() giving up does not wait for a long backoff.
+    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    for (long left = millis; left > 0 && !abandoned; ) {
+      Thread.sleep(Math.min(left, 50));
+      left = TimeUnit.NANOSECONDS.toMillis(until - System.nanoTime());
+    }
+  }
+
+  /**
+   * Configures a {@link QosLog}. Either a JDBC URL (the log then owns a small HikariCP pool, closed
+   * with it) or a {@link DataSource} the caller owns.
+   */
+  public static final class Builder {
+    private final MeterRegistry registry;
+    private String jdbcUrl = DEFAULT_JDBC_URL;
+    private String user = "";
+    private String password = "";
+    private DataSource dataSource;
+    private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
+    private int batchSize = DEFAULT_BATCH_SIZE;
+    private Duration flushInterval = Duration.ofMillis(DEFAULT_FLUSH_INTERVAL_MILLIS);
+    private Duration closeTimeout = Duration.ofMillis(DEFAULT_CLOSE_TIMEOUT_MILLIS);
+    private int maxWriteAttempts = DEFAULT_MAX_WRITE_ATTEMPTS;
+    private Duration retryBackoff = Duration.ofMillis(DEFAULT_RETRY_BACKOFF_MILLIS);
+    private String threadName = DEFAULT_THREAD_NAME;
+    private boolean migrate = true;
+    private final List<QosRecordListener> listeners = new ArrayList<>();
+
+    private Builder(MeterRegistry registry) {
+      this.registry = requireNonNull(registry, "registry");
+    }
+
+    /**
+     * The database, default {@link #DEFAULT_JDBC_URL}; e.g. {@code
+     * jdbc:h2:mem:qos;DB_CLOSE_DELAY=-1} in tests or {@code jdbc:postgresql://db:5432/qos} (add the
+     * PostgreSQL driver). Replaces a data source set before.
+     */
+    public Builder jdbcUrl(String jdbcUrl, String user, String password) {
+      requireNonNull(jdbcUrl, "jdbcUrl");
+      if (!jdbcUrl.startsWith("jdbc:")) {
+        throw new IllegalArgumentException("jdbcUrl: '" + jdbcUrl + "' (expected: jdbc:...)");
+      }
+      this.jdbcUrl = jdbcUrl;
+      this.user = requireNonNull(user, "user");
+      this.password = requireNonNull(password, "password");
+      dataSource = null;
+      return this;
+    }
+
+    /** A data source the caller owns (and closes after the log); replaces the JDBC URL. */
+    public Builder dataSource(DataSource dataSource) {
+      this.dataSource = requireNonNull(dataSource, "dataSource");
+      return this;
+    }
+
+    /**
+     * Records the queue holds, default {@value #DEFAULT_QUEUE_CAPACITY}, 1..{@value
+     * #MAX_QUEUE_CAPACITY}.
+     */
+    public Builder queueCapacity(int capacity) {
+      this.queueCapacity = checkRange("queueCapacity", capacity, 1, MAX_QUEUE_CAPACITY);
+      return this;
+    }
+
+    /** Records per batch, default {@value #DEFAULT_BATCH_SIZE}, 1..{@value #MAX_BATCH_SIZE}. */
+    public Builder batchSize(int batchSize) {
+      this.batchSize = checkRange("batchSize", batchSize, 1, MAX_BATCH_SIZE);
+      return this;
+    }
+
+    /**
+     * Longest wait for a batch to fill, default {@value #DEFAULT_FLUSH_INTERVAL_MILLIS} ms, 1 ms..
+     * {@value #MAX_FLUSH_INTERVAL_MILLIS} ms. Also how long {@link #close()} may take to notice.
+     */
+    public Builder flushInterval(Duration interval) {
+      this.flushInterval = checkDuration("flushInterval", interval, MAX_FLUSH_INTERVAL_MILLIS);
+      return this;
+    }
+
+    /**
+     * Time {@link #close()} waits for the queue, default {@value #DEFAULT_CLOSE_TIMEOUT_MILLIS} ms,
+     * 1 ms..1 h.
+     */
+    public Builder closeTimeout(Duration timeout) {
+      this.closeTimeout = checkDuration("closeTimeout", timeout, 3_600_000);
+      return this;
+    }
+
+    /**
+     * Attempts per batch before its records are counted lost, default {@value
+     * #DEFAULT_MAX_WRITE_ATTEMPTS}, 1..{@value #MAX_WRITE_ATTEMPTS}; the wait before the second is
+     * {@code backoff}, doubling up to {@value #MAX_RETRY_BACKOFF_MILLIS} ms.
+     */
+    public Builder retries(int maxAttempts, Duration backoff) {
+      this.maxWriteAttempts = checkRange("maxAttempts", maxAttempts, 1, MAX_WRITE_ATTEMPTS);
+      this.retryBackoff = checkDuration("backoff", backoff, MAX_RETRY_BACKOFF_MILLIS);
+      return this;
+    }
+
+    /** Name of the writer thread, default {@value #DEFAULT_THREAD_NAME}. */
+    public Builder threadName(String threadName) {
+      requireNonNull(threadName, "threadName");
+      if (threadName.isBlank()) {
+        throw new IllegalArgumentException(
+            "threadName: '" + threadName + "' (expected: not blank)");
+      }
+      this.threadName = threadName;
+      return this;
+    }
+
+    /** Whether to run the Flyway migrations on build, default true. */
+    public Builder migrate(boolean migrate) {
+      this.migrate = migrate;
+      return this;
+    }
+
+    /** Adds a listener called with every batch on the writer thread, in the order added. */
+    public Builder listener(QosRecordListener listener) {
+      listeners.add(requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    /**
+     * Connects (creating the pool if given a URL), migrates the schema and starts the writer.
+     *
+     * @throws RuntimeException if the database cannot be reached or migrated
+     */
+    public QosLog build() {
+      if (dataSource != null) {
+        return new QosLog(this, dataSource, null);
+      }
+      HikariConfig config = new HikariConfig();
+      config.setJdbcUrl(jdbcUrl);
+      config.setUsername(user);
+      config.setPassword(password);
+      // The writer is the only user; a second connection lets Flyway or a check run alongside.
+      config.setMaximumPoolSize(2);
+      config.setMinimumIdle(1);
+      config.setPoolName(threadName + "-pool");
+      HikariDataSource pool = new HikariDataSource(config);
+      try {
+        return new QosLog(this, pool, pool);
+      } catch (RuntimeException e) {
+        pool.close();
+        throw e;
+      }
+    }
+
+    private static int checkRange(String name, int value, int min, int max) {
+      if (value < min || value > max) {
+        throw new IllegalArgumentException(
+            name + ": " + value + " (expected: " + min + ".." + max + ")");
+      }
+      return value;
+    }
+
+    private static Duration checkDuration(String name, Duration value, long maxMillis) {
+      requireNonNull(value, name);
+      if (value.compareTo(Duration.ofMillis(1)) < 0
+          || value.compareTo(Duration.ofMillis(maxMillis)) > 0) {
+        throw new IllegalArgumentException(
+            name
+                + ": "
+                + value
+                + " (expected: "
+                + Duration.ofMillis(1)
+                + ".."
+                + Duration.ofMillis(maxMillis)
+                + ")");
+      }
+      return value;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package io.wsqos.monitor.diagnosis;
+
+import io.wsqos.monitor.TimeStats;
+import java.time.Instant;
+
+/**
+ * One endpoint's valid records in one diagnosis window: what the rules judge. Times are over
+ * succeeded requests, as in {@link io.wsqos.monitor.QosStatistics}.
+ *
+ * @param endpoint the endpoint address
+ * @param from when the window opened (diagnosis clock)
+ * @param to when the window closed
+ * @param requests valid records
+ * @param succeeded records with outcome SUCCESS
+ * @param execution t3 - t2 of succeeded requests
+ * @param communication (t4 - t1) - (t3 - t2) of succeeded requests
+ * @param response t4 - t1 of succeeded requests
+ */
+public record WindowStats(
+    String endpoint,
+    Instant from,
+    Instant to,
+    long requests,
+    long succeeded,
+    TimeStats execution,
+    TimeStats communication,
+    TimeStats response) {
+
+  /** Succeeded / requests, NaN when there were no requests. */
+  public double availability() {
+    return requests == 0 ? Double.NaN : (double) succeeded / requests;
+  }
+}

@@ -1,0 +1,24 @@
+package io.wsqos.monitor;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+class H2QosStoreTest extends QosStoreCompatibilityKit {
+
+  private static TestDatabase database;
+
+  @BeforeAll
+  static void createDatabase() {
+    database = TestDatabase.h2().migrated();
+  }
+
+  @AfterAll
+  static void dropDatabase() throws Exception {
+    database.close();
+  }
+
+  @Override
+  TestDatabase database() {
+    return database;
+  }
+}

@@ -1,0 +1,199 @@
+package io.wsqos.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.monitor.diagnosis.Alarm;
+import io.wsqos.monitor.diagnosis.Diagnosis;
+import io.wsqos.monitor.diagnosis.DiagnosisRule;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The logging manager's own behaviour, on H2 (the store itself is covered by the kit). */
+class QosLogTest {
+
+  final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  TestDatabase database;
+
+  @BeforeEach
+  void createDatabase() {
+    database = TestDatabase.h2();
+  }
+
+  @AfterEach
+  void dropDatabase() throws Exception {
+    database.close();
+    // The writer and the pool's threads (named after it) are all gone: nothing leaked.
+    await().until(() -> threadsStartingWith(QosLog.DEFAULT_THREAD_NAME) == 0);
+  }
+
+  static long threadsStartingWith(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().startsWith(prefix))
+        .count();
+  }
+
+  static long threadsNamed(String name) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().equals(name))
+        .count();
+  }
+
+  QosLog.Builder builder() {
+    return QosLog.builder(registry)
+        .jdbcUrl(database.url(), "", "")
+        .flushInterval(Duration.ofMillis(10));
+  }
+
+  static QosRecord record(long responseMillis) {
+    Instant now = Instant.now();
+    long t4 = ChronoUnit.MICROS.between(Instant.EPOCH, now);
+    return QosRecord.builder("Bookstore", "getBook", "http://127.0.0.1:1/bookstore", Side.REQUESTER)
+        .recordedAt(now)
+        .t1(t4 - responseMillis * 1_000)
+        .t2(10)
+        .t3(20)
+        .t4(t4)
+        .build();
+  }
+
+  double counter(String name) {
+    return registry.get(name).counter().count();
+  }
+
+  @Test
+  void closeStopsTheWriterAndTheLogRefusesLaterRecords() {
+    QosLog log = builder().build();
+
+    log.close();
+    boolean accepted = log.record(record(5));
+
+    assertThat(accepted).isFalse();
+    assertThat(counter("wsqos.monitor.records.dropped")).isEqualTo(1);
+    assertThat(threadsNamed(QosLog.DEFAULT_THREAD_NAME)).isZero();
+  }
+
+  @Test
+  void closeGivesUpAfterItsTimeoutAndCountsWhatItCouldNotWrite() throws Exception {
+    QosLog log =
+        builder().queueCapacity(100).batchSize(1).closeTimeout(Duration.ofMillis(100)).build();
+    TestDatabase.Pause pause = database.pause();
+    log.record(record(5));
+    await().until(() -> log.queued() == 0);
+    for (int i = 0; i < 5; i++) {
+      log.record(record(5));
+    }
+
+    assertTimeoutPreemptively(Duration.ofSeconds(30), log::close);
+    double lostAtClose = counter("wsqos.monitor.records.lost");
+    pause.close();
+
+    // The five queued records are lost at once; the one in flight is written or lost later.
+    assertThat(lostAtClose).isGreaterThanOrEqualTo(5);
+    await()
+        .until(
+            () ->
+                counter("wsqos.monitor.records.lost") + counter("wsqos.monitor.records.written")
+                    == 6);
+  }
+
+  @Test
+  void listenersSeeEveryBatchAndFeedTheDiagnosis() {
+    List<Alarm> alarms = new CopyOnWriteArrayList<>();
+    Diagnosis diagnosis =
+        Diagnosis.builder(registry)
+            .rule(DiagnosisRule.p95ResponseTimeAbove(Duration.ofMillis(100), 1))
+            .listener(alarms::add)
+            .scheduled(false)
+            .build();
+    QosLog log = builder().listener(diagnosis).build();
+
+    for (int i = 0; i < 10; i++) {
+      log.record(record(300));
+    }
+    log.close();
+    diagnosis.closeWindow();
+    diagnosis.close();
+
+    assertThat(alarms)
+        .singleElement()
+        .satisfies(alarm -> assertThat(alarm.observed()).isEqualTo(300.0));
+  }
+
+  @Test
+  void timersCarryTheDerivedTimesTaggedByWhatWasCalled() {
+    QosLog log = builder().build();
+
+    log.record(record(40));
+    log.close();
+
+    assertThat(
+            registry
+                .get("wsqos.monitor.communication")
+                .tag("service", "Bookstore")
+                .tag("operation", "getBook")
+                .tag("endpoint", "http://127.0.0.1:1/bookstore")
+                .tag("side", "requester")
+                .tag("outcome", "success")
+                .timer()
+                .totalTime(TimeUnit.MICROSECONDS))
+        .isEqualTo(40_000 - 10);
+  }
+
+  @Test
+  void recordsFromManyThreadsAreAllWrittenByTheOneWriter() throws Exception {
+    int threads = 4;
+    int perThread = 2_000;
+    QosLog log = builder().queueCapacity(threads * perThread).batchSize(250).build();
+    List<Thread> callers = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      callers.add(
+          new Thread(
+              () -> {
+                for (int i = 0; i < perThread; i++) {
+                  log.record(record(5));
+                }
+              }));
+    }
+
+    callers.forEach(Thread::start);
+    for (Thread caller : callers) {
+      caller.join();
+    }
+    log.close();
+
+    try (Connection c = database.connect();
+        ResultSet r = c.createStatement().executeQuery("SELECT COUNT(*) FROM qos_record")) {
+      r.next();
+      assertThat(r.getLong(1)).isEqualTo(threads * perThread);
+    }
+    assertThat(counter("wsqos.monitor.records.dropped")).isZero();
+  }
+
+  @Test
+  void builderChecksItsSettings() {
+    assertThatThrownBy(() -> QosLog.builder(registry).queueCapacity(0))
+        .hasMessage("queueCapacity: 0 (expected: 1..10000000)");
+    assertThatThrownBy(() -> QosLog.builder(registry).batchSize(10_001))
+        .hasMessage("batchSize: 10001 (expected: 1..10000)");
+    assertThatThrownBy(() -> QosLog.builder(registry).flushInterval(Duration.ZERO))
+        .hasMessage("flushInterval: PT0S (expected: PT0.001S..PT1M)");
+    assertThatThrownBy(() -> QosLog.builder(registry).retries(0, Duration.ofMillis(5)))
+        .hasMessage("maxAttempts: 0 (expected: 1..20)");
+    assertThatThrownBy(() -> QosLog.builder(registry).jdbcUrl("h2:mem:x", "", ""))
+        .hasMessage("jdbcUrl: 'h2:mem:x' (expected: jdbc:...)");
+  }
+}

@@ -1,0 +1,397 @@
+package io.wsqos.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every store of the monitor must do alike, run against each real database by a subclass:
+ * records persist column for column, a paused database fills the queue and drops without blocking,
+ * a graceful close loses nothing, a failing database retries then counts, and the analysis gives
+ * the hand-computed figures.
+ */
+abstract class QosStoreCompatibilityKit {
+
+  static final String SERVICE = "{http://wsqos.io/examples}BookstoreService";
+  static final String ENDPOINT = "http://127.0.0.1:8080/bookstore";
+  static final Instant T0 = Instant.parse("2026-11-22T12:00:00Z");
+  static final long T0_MICROS = ChronoUnit.MICROS.between(Instant.EPOCH, T0);
+
+  /** The provider's clock runs 17 minutes behind: only differences on one clock may be used. */
+  static final long PROVIDER_OFFSET_MICROS = -17 * 60 * 1_000_000L;
+
+  final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final List<QosLog> logs = new ArrayList<>();
+
+  abstract TestDatabase database();
+
+  @BeforeEach
+  void emptyTable() throws SQLException {
+    database().clear();
+  }
+
+  @AfterEach
+  void closeLogs() {
+    logs.forEach(QosLog::close);
+  }
+
+  QosLog.Builder logBuilder() {
+    return QosLog.builder(registry)
+        .jdbcUrl(database().url(), database().user(), "")
+        .flushInterval(Duration.ofMillis(20));
+  }
+
+  QosLog open(QosLog.Builder builder) {
+    QosLog log = builder.build();
+    logs.add(log);
+    return log;
+  }
+
+  /** A requester record: t1 at {@code startMillis} after T0, execution and response in ms. */
+  static QosRecord.Builder requester(
+      String operation, Outcome outcome, long atSecond, long executionMillis, long responseMillis) {
+    long t1 = T0_MICROS + atSecond * 1_000_000;
+    long t2 = t1 + PROVIDER_OFFSET_MICROS + 1_000;
+    return QosRecord.builder(SERVICE, operation, ENDPOINT, Side.REQUESTER)
+        .recordedAt(T0.plusSeconds(atSecond).plusMillis(responseMillis))
+        .outcome(outcome)
+        .t1(t1)
+        .t2(t2)
+        .t3(t2 + executionMillis * 1_000)
+        .t4(t1 + responseMillis * 1_000);
+  }
+
+  /** A requester record of an exchange that never reached the provider: no t2, no t3. */
+  static QosRecord.Builder unreached(Outcome outcome, long atSecond, long responseMillis) {
+    long t1 = T0_MICROS + atSecond * 1_000_000;
+    return QosRecord.builder(SERVICE, "getBook", ENDPOINT, Side.REQUESTER)
+        .recordedAt(T0.plusSeconds(atSecond).plusMillis(responseMillis))
+        .outcome(outcome)
+        .t1(t1)
+        .t4(t1 + responseMillis * 1_000);
+  }
+
+  long rows() throws SQLException {
+    try (Connection c = database().connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM qos_record")) {
+      r.next();
+      return r.getLong(1);
+    }
+  }
+
+  double counter(String name) {
+    return registry.get(name).counter().count();
+  }
+
+  @Test
+  void recordsPersistColumnForColumn() throws SQLException {
+    QosLog log = open(logBuilder());
+    QosRecord success = requester("getBook", Outcome.SUCCESS, 1, 12, 40).sizes(321, 4_567).build();
+    QosRecord refused = unreached(Outcome.REFUSED, 2, 3).build();
+
+    log.record(success);
+    log.record(refused);
+    log.close();
+
+    try (Connection c = database().connect();
+        Statement s = c.createStatement();
+        ResultSet r =
+            s.executeQuery(
+                "SELECT recorded_at_us, service, operation, endpoint, side, outcome, t1_us, t2_us,"
+                    + " t3_us, t4_us, request_bytes, response_bytes, validity, execution_us,"
+                    + " communication_us, response_us FROM qos_record ORDER BY recorded_at_us")) {
+      assertThat(r.next()).isTrue();
+      assertThat(r.getLong(1)).isEqualTo(T0_MICROS + 1_040_000);
+      assertThat(r.getString(2)).isEqualTo(SERVICE);
+      assertThat(r.getString(3)).isEqualTo("getBook");
+      assertThat(r.getString(4)).isEqualTo(ENDPOINT);
+      assertThat(r.getString(5)).isEqualTo("REQUESTER");
+      assertThat(r.getString(6)).isEqualTo("SUCCESS");
+      assertThat(r.getLong(7)).isEqualTo(success.t1Micros());
+      assertThat(r.getLong(8)).isEqualTo(success.t2Micros());
+      assertThat(r.getLong(9)).isEqualTo(success.t3Micros());
+      assertThat(r.getLong(10)).isEqualTo(success.t4Micros());
+      assertThat(r.getLong(11)).isEqualTo(321);
+      assertThat(r.getLong(12)).isEqualTo(4_567);
+      assertThat(r.getString(13)).isEqualTo("VALID");
+      assertThat(r.getLong(14)).isEqualTo(12_000);
+      assertThat(r.getLong(15)).isEqualTo(28_000);
+      assertThat(r.getLong(16)).isEqualTo(40_000);
+
+      assertThat(r.next()).isTrue();
+      assertThat(r.getString(6)).isEqualTo("REFUSED");
+      assertThat(r.getString(13)).isEqualTo("VALID");
+      assertThat(r.getObject(8)).isNull();
+      assertThat(r.getObject(9)).isNull();
+      assertThat(r.getObject(11)).isNull();
+      assertThat(r.getObject(14)).isNull();
+      assertThat(r.getObject(15)).isNull();
+      assertThat(r.getLong(16)).isEqualTo(3_000);
+      assertThat(r.next()).isFalse();
+    }
+  }
+
+  @Test
+  void gracefulCloseWritesEveryQueuedRecord() throws SQLException {
+    int n = 3_000;
+    QosLog log = open(logBuilder().queueCapacity(n).batchSize(97));
+    for (int i = 0; i < n; i++) {
+      assertThat(log.record(requester("op" + i % 7, Outcome.SUCCESS, i % 60, 5, 20).build()))
+          .isTrue();
+    }
+
+    log.close();
+
+    assertThat(rows()).isEqualTo(n);
+    assertThat(counter("wsqos.monitor.records.written")).isEqualTo(n);
+    assertThat(counter("wsqos.monitor.records.dropped")).isZero();
+    assertThat(counter("wsqos.monitor.records.lost")).isZero();
+  }
+
+  @Test
+  void fullQueueDropsAndCountsWithoutBlockingWhileTheDatabaseIsPaused() throws SQLException {
+    int capacity = 50;
+    int extra = 7;
+    QosLog log = open(logBuilder().queueCapacity(capacity).batchSize(1));
+    List<Boolean> accepted = new ArrayList<>();
+
+    try (TestDatabase.Pause pause = database().pause()) {
+      // The writer takes the first record and then waits on the paused database.
+      log.record(requester("getBook", Outcome.SUCCESS, 0, 5, 20).build());
+      await().until(() -> log.queued() == 0);
+      assertTimeoutPreemptively(
+          Duration.ofSeconds(30),
+          () -> {
+            for (int i = 0; i < capacity + extra; i++) {
+              accepted.add(log.record(requester("getBook", Outcome.SUCCESS, 1, 5, 20).build()));
+            }
+          });
+
+      assertThat(accepted.subList(0, capacity)).containsOnly(true);
+      assertThat(accepted.subList(capacity, capacity + extra)).containsOnly(false);
+      assertThat(log.queued()).isEqualTo(capacity);
+      assertThat(counter("wsqos.monitor.records.dropped")).isEqualTo(extra);
+      assertThat(registry.get("wsqos.monitor.queue.size").gauge().value()).isEqualTo(capacity);
+    }
+    log.close();
+
+    assertThat(rows()).isEqualTo(1 + capacity);
+    assertThat(counter("wsqos.monitor.records.lost")).isZero();
+  }
+
+  @Test
+  void databaseFailureIsRetriedAndNothingIsLostWhenItRecovers() throws SQLException {
+    QosLog log = open(logBuilder().retries(20, Duration.ofMillis(20)));
+    renameTable("qos_record", "qos_record_away");
+    try {
+      log.record(requester("getBook", Outcome.SUCCESS, 0, 5, 20).build());
+      log.record(requester("getBook", Outcome.SUCCESS, 1, 5, 20).build());
+      await().until(() -> counter("wsqos.monitor.write.failures") >= 1);
+    } finally {
+      renameTable("qos_record_away", "qos_record");
+    }
+
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> counter("wsqos.monitor.records.written") == 2);
+
+    assertThat(rows()).isEqualTo(2);
+    assertThat(counter("wsqos.monitor.records.lost")).isZero();
+  }
+
+  @Test
+  void databaseFailureBeyondTheLastAttemptIsCountedLost() throws SQLException {
+    QosLog log = open(logBuilder().retries(3, Duration.ofMillis(10)).batchSize(10));
+    renameTable("qos_record", "qos_record_away");
+    try {
+      for (int i = 0; i < 4; i++) {
+        log.record(requester("getBook", Outcome.SUCCESS, i, 5, 20).build());
+      }
+      await().until(() -> counter("wsqos.monitor.records.lost") == 4);
+    } finally {
+      renameTable("qos_record_away", "qos_record");
+    }
+
+    assertThat(counter("wsqos.monitor.write.failures")).isGreaterThanOrEqualTo(3);
+    assertThat(counter("wsqos.monitor.records.written")).isZero();
+    assertThat(rows()).isZero();
+  }
+
+  @Test
+  void injectionStringsInNamesAreStoredVerbatim() throws SQLException {
+    String service = "Robert'); DROP TABLE qos_record;--";
+    String operation = "op\" OR 1=1 -- \u00e9\u4e2d";
+    String endpoint = "http://x/?q=1'||(SELECT 1)||'\r\nX-Injected: yes";
+    QosLog log = open(logBuilder());
+    long t1 = T0_MICROS;
+    QosRecord record =
+        QosRecord.builder(service, operation, endpoint, Side.REQUESTER)
+            .recordedAt(T0)
+            .t1(t1)
+            .t2(5)
+            .t3(10)
+            .t4(t1 + 20)
+            .build();
+
+    log.record(record);
+    log.close();
+
+    try (Connection c = database().connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT service, operation, endpoint FROM qos_record")) {
+      assertThat(r.next()).isTrue();
+      assertThat(r.getString(1)).isEqualTo(service);
+      assertThat(r.getString(2)).isEqualTo(operation);
+      assertThat(r.getString(3)).isEqualTo(endpoint);
+      assertThat(r.next()).isFalse();
+    }
+    QosStatistics stats =
+        new QosAnalysis(database().dataSource())
+            .analyze(QosQuery.window(T0, T0.plusSeconds(1)).service(service).endpoint(endpoint));
+    assertThat(stats.requests()).isEqualTo(1);
+  }
+
+  @Test
+  void analysisMatchesTheHandComputedFigures() throws SQLException {
+    QosLog log = open(logBuilder());
+    List<QosRecord> records =
+        List.of(
+            // Five successes: execution 10..50 ms, response 50 ms .. 12 s.
+            requester("getBook", Outcome.SUCCESS, 0, 10, 50).build(),
+            requester("getBook", Outcome.SUCCESS, 1, 20, 100).build(),
+            requester("getBook", Outcome.SUCCESS, 2, 30, 1_500).build(),
+            requester("findBooks", Outcome.SUCCESS, 3, 40, 2_500).build(),
+            requester("getBook", Outcome.SUCCESS, 4, 50, 12_000).sizes(10, 20).build(),
+            // Three failures, two of which never reached the provider.
+            unreached(Outcome.TIMEOUT, 5, 3_000).build(),
+            unreached(Outcome.REFUSED, 6, 2).build(),
+            requester("getBook", Outcome.SOAP_FAULT, 7, 5, 20).build(),
+            // Two forged samples: kept, never counted.
+            requester("getBook", Outcome.SUCCESS, 8, 30, 20).t4(T0_MICROS).build(),
+            requester("getBook", Outcome.SUCCESS, 8, 10, 20).recordedAt(T0.plusSeconds(6)).build(),
+            // Outside the query: window end (exclusive), another endpoint, the provider's view.
+            requester("getBook", Outcome.SUCCESS, 20, 10, 0).build(),
+            QosRecord.builder(SERVICE, "getBook", "http://other/bookstore", Side.REQUESTER)
+                .recordedAt(T0.plusSeconds(1))
+                .t1(T0_MICROS)
+                .t2(1)
+                .t3(2)
+                .t4(T0_MICROS + 10)
+                .build(),
+            QosRecord.builder(SERVICE, "getBook", ENDPOINT, Side.PROVIDER)
+                .recordedAt(T0.plusSeconds(1))
+                .t2(T0_MICROS)
+                .t3(T0_MICROS + 10)
+                .build());
+    records.forEach(log::record);
+    log.close();
+
+    QosStatistics stats =
+        new QosAnalysis(database().dataSource())
+            .analyze(QosQuery.window(T0, T0.plusSeconds(20)).service(SERVICE).endpoint(ENDPOINT));
+
+    assertThat(stats.requests()).isEqualTo(8);
+    assertThat(stats.succeeded()).isEqualTo(5);
+    assertThat(stats.failed()).isEqualTo(3);
+    assertThat(stats.failedByOutcome())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                Outcome.SOAP_FAULT, 1L,
+                Outcome.TRANSPORT_ERROR, 0L,
+                Outcome.TIMEOUT, 1L,
+                Outcome.REFUSED, 1L));
+    assertThat(stats.invalidByReason())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(Validity.NEGATIVE_DIFFERENCE, 1L, Validity.FUTURE_TIMESTAMP, 1L));
+    assertThat(stats.execution())
+        .isEqualTo(new TimeStats(5, 10_000, 50_000, 30_000.0, 30_000, 50_000, 50_000));
+    assertThat(stats.response())
+        .isEqualTo(
+            new TimeStats(5, 50_000, 12_000_000, 3_230_000.0, 1_500_000, 12_000_000, 12_000_000));
+    assertThat(stats.communication())
+        .isEqualTo(
+            new TimeStats(5, 40_000, 11_950_000, 3_200_000.0, 1_470_000, 11_950_000, 11_950_000));
+    assertThat(stats.throughputPerSecond()).isCloseTo(0.25, within(1e-12));
+    assertThat(stats.availability()).isCloseTo(0.625, within(1e-12));
+    assertThat(stats.distribution()).containsExactly(2L, 1L, 1L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 1L);
+    assertThat(stats.distributionShares().get(0)).isCloseTo(0.4, within(1e-12));
+  }
+
+  @Test
+  void analysisNarrowsToAnOperationAndBreaksDownByOperation() throws SQLException {
+    QosLog log = open(logBuilder());
+    log.record(requester("getBook", Outcome.SUCCESS, 0, 10, 50).build());
+    log.record(requester("findBooks", Outcome.SUCCESS, 1, 20, 100).build());
+    log.record(requester("findBooks", Outcome.TRANSPORT_ERROR, 2, 20, 100).build());
+    log.close();
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+
+    Optional<QosQuery> all = analysis.everything(Side.REQUESTER, Optional.of(SERVICE));
+    List<QosQuery> rows = analysis.breakdown(all.orElseThrow());
+    QosStatistics findBooks = analysis.analyze(rows.get(0));
+
+    assertThat(all.get().from()).isEqualTo(T0.plusMillis(50));
+    assertThat(all.get().to()).isEqualTo(T0.plusSeconds(2).plusMillis(100).plusNanos(1_000));
+    assertThat(rows)
+        .extracting(q -> q.operation().orElseThrow())
+        .containsExactly("findBooks", "getBook");
+    assertThat(findBooks.requests()).isEqualTo(2);
+    assertThat(findBooks.succeeded()).isEqualTo(1);
+    assertThat(findBooks.failedByOutcome()).containsEntry(Outcome.TRANSPORT_ERROR, 1L);
+    assertThat(findBooks.execution().maxMicros()).isEqualTo(20_000);
+  }
+
+  @Test
+  void invalidRecordsAreStoredAndCountedButNeverReachTheTimers() throws SQLException {
+    QosLog log = open(logBuilder());
+    log.record(requester("getBook", Outcome.SUCCESS, 0, 10, 50).build());
+    log.record(requester("getBook", Outcome.SUCCESS, 1, 60, 50).build());
+    log.record(requester("getBook", Outcome.SUCCESS, 2, 10, 50).t3(0).build());
+
+    log.close();
+
+    assertThat(rows()).isEqualTo(3);
+    assertThat(registry.get("wsqos.monitor.response").timers())
+        .singleElement()
+        .satisfies(timer -> assertThat(timer.count()).isEqualTo(1));
+    assertThat(
+            registry
+                .get("wsqos.monitor.records.invalid")
+                .tag("reason", "EXECUTION_EXCEEDS_RESPONSE")
+                .counter()
+                .count())
+        .isEqualTo(1);
+    assertThat(
+            registry
+                .get("wsqos.monitor.records.invalid")
+                .tag("reason", "NEGATIVE_DIFFERENCE")
+                .counter()
+                .count())
+        .isEqualTo(1);
+  }
+
+  private void renameTable(String from, String to) throws SQLException {
+    try (Connection c = database().connect();
+        Statement s = c.createStatement()) {
+      s.execute("ALTER TABLE " + from + " RENAME TO " + to);
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package io.wsqos.monitor.cxf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.monitor.Outcome;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.Side;
+import io.wsqos.monitor.TestDatabase;
+import io.wsqos.monitor.Validity;
+import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.EmbeddedCxfServer;
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.WebServiceException;
+import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.transport.http.HTTPConduit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Both monitors through a real Jetty server and a real CXF client. */
+class MonitoringFeatureTest {
+
+  static final RecordCollector records = new RecordCollector();
+  static final MonitoringFeature monitoring = MonitoringFeature.builder().listener(records).build();
+
+  @RegisterExtension
+  static final CxfServerExtension server =
+      CxfServerExtension.builder(Greeter.class, new SwitchableGreeter())
+          .feature(monitoring)
+          .toExtension();
+
+  @BeforeEach
+  void forgetRecords() {
+    records.clear();
+  }
+
+  @Test
+  void bothMonitorsRecordOneExchangeWithConsistentTimestamps() {
+    Greeter client = server.client(Greeter.class, monitoring);
+
+    String answer = client.greet("Ada");
+
+    assertThat(answer).isEqualTo("Hello, Ada");
+    QosRecord requester = records.single(Side.REQUESTER);
+    QosRecord provider = records.single(Side.PROVIDER);
+    assertThat(requester.validity()).isEqualTo(Validity.VALID);
+    assertThat(provider.validity()).isEqualTo(Validity.VALID);
+    assertThat(requester.outcome()).isEqualTo(Outcome.SUCCESS);
+    assertThat(provider.outcome()).isEqualTo(Outcome.SUCCESS);
+    assertThat(requester.t1Micros()).isLessThanOrEqualTo(requester.t4Micros());
+    assertThat(provider.t2Micros()).isLessThanOrEqualTo(provider.t3Micros());
+    assertThat(requester.executionMicros().getAsLong())
+        .isLessThanOrEqualTo(requester.responseMicros().getAsLong());
+    // The provider's stamps travel back unchanged, and it saw the requester's t1.
+    assertThat(requester.t2Micros()).isEqualTo(provider.t2Micros());
+    assertThat(requester.t3Micros()).isEqualTo(provider.t3Micros());
+    assertThat(provider.t1Micros()).isEqualTo(requester.t1Micros());
+    assertThat(requester.operation()).isEqualTo("greet");
+    assertThat(provider.operation()).isEqualTo("greet");
+    assertThat(requester.service()).isEqualTo(provider.service()).endsWith("GreeterService");
+    assertThat(requester.endpoint()).isEqualTo(server.address());
+    assertThat(requester.requestBytes()).isPositive().isEqualTo(provider.requestBytes());
+    assertThat(requester.responseBytes()).isPositive().isEqualTo(provider.responseBytes());
+  }
+
+  @Test
+  void soapFaultStillCarriesProviderStampsAndIsRecordedAsSoapFault() {
+    Greeter client = server.client(Greeter.class, monitoring);
+
+    assertThatThrownBy(() -> client.greet(SwitchableGreeter.FAULT))
+        // Usually a SOAPFaultException; once seen as a WebServiceException wrapping the SoapFault.
+        .isInstanceOf(WebServiceException.class)
+        .hasMessageContaining("name: fault (expected: anything else)");
+
+    QosRecord requester = records.single(Side.REQUESTER);
+    QosRecord provider = records.single(Side.PROVIDER);
+    assertThat(requester.outcome()).isEqualTo(Outcome.SOAP_FAULT);
+    assertThat(provider.outcome()).isEqualTo(Outcome.SOAP_FAULT);
+    assertThat(requester.isValid()).isTrue();
+    assertThat(requester.t2Micros()).isEqualTo(provider.t2Micros()).isNotEqualTo(QosRecord.ABSENT);
+    assertThat(requester.t3Micros()).isEqualTo(provider.t3Micros());
+    assertThat(requester.executionMicros()).isPresent();
+    assertThat(requester.responseBytes()).isPositive();
+  }
+
+  @Test
+  void refusedConnectionYieldsRefusedRecord() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    String nowhere = "http://127.0.0.1:" + closedPort + "/service";
+    Greeter client = server.client(Greeter.class, monitoring);
+    ((BindingProvider) client)
+        .getRequestContext()
+        .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, nowhere);
+
+    assertThatThrownBy(() -> client.greet("Ada")).isInstanceOf(WebServiceException.class);
+
+    QosRecord requester = records.single(Side.REQUESTER);
+    assertThat(requester.outcome()).isEqualTo(Outcome.REFUSED);
+    assertThat(requester.endpoint()).isEqualTo(nowhere);
+    assertThat(requester.isValid()).isTrue();
+    assertThat(requester.t2Micros()).isEqualTo(QosRecord.ABSENT);
+    assertThat(records.of(Side.PROVIDER)).isEmpty();
+  }
+
+  @Test
+  void receiveTimeoutYieldsTimeoutRecord() {
+    SwitchableGreeter slow = new SwitchableGreeter();
+    slow.delay(2_000);
+    try (var slowServer = EmbeddedCxfServer.builder(Greeter.class, slow).start()) {
+      Greeter client = slowServer.client(Greeter.class, monitoring);
+      HTTPConduit conduit = (HTTPConduit) ClientProxy.getClient(client).getConduit();
+      conduit.getClient().setReceiveTimeout(200);
+
+      assertThatThrownBy(() -> client.greet("Ada")).isInstanceOf(WebServiceException.class);
+
+      assertThat(records.single(Side.REQUESTER).outcome()).isEqualTo(Outcome.TIMEOUT);
+    }
+  }
+
+  @Test
+  void recordsOfBothSidesPersistThroughTheLoggingManager() throws Exception {
+    try (TestDatabase database = TestDatabase.h2()) {
+      QosLog log =
+          QosLog.builder(new SimpleMeterRegistry())
+              .jdbcUrl(database.url(), "", "")
+              .flushInterval(Duration.ofMillis(10))
+              .build();
+      MonitoringFeature logged = MonitoringFeature.builder().log(log).build();
+      try (var loggedServer =
+          EmbeddedCxfServer.builder(Greeter.class, new SwitchableGreeter())
+              .feature(logged)
+              .start()) {
+        Greeter client = loggedServer.client(Greeter.class, logged);
+
+        for (int i = 0; i < 5; i++) {
+          client.greet("Ada");
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> count(database, null) == 10);
+      } finally {
+        log.close();
+      }
+
+      assertThat(count(database, "REQUESTER")).isEqualTo(5);
+      assertThat(count(database, "PROVIDER")).isEqualTo(5);
+    }
+  }
+
+  static long count(TestDatabase database, String side) throws Exception {
+    try (Connection c = database.connect();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT COUNT(*) FROM qos_record"
+                    + (side == null ? "" : " WHERE side = '" + side + "'"))) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+}
