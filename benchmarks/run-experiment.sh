@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs one load experiment from the repository root:
+#   benchmarks/run-experiment.sh baseline-rate|baseline-requesters|driver-limit|compression-rate|slow-client [--option=value ...]
+# Builds the bookstore and benchmarks jars first if they are missing (REBUILD=1 forces it).
+# Results go to benchmarks/results/<experiment>/ (results.csv, report.md, *.png).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ "${REBUILD:-0}" == 1 || ! -f examples/bookstore/target/bookstore.jar || ! -f benchmarks/target/benchmarks.jar ]]; then
+  ./mvnw -B -q -pl examples/bookstore,benchmarks -am package -DskipTests
+fi
+exec java -Xms512m -Xmx512m -XX:+UseParallelGC -cp benchmarks/target/benchmarks.jar \
+  io.wsqos.benchmarks.experiment.Experiments "$@"

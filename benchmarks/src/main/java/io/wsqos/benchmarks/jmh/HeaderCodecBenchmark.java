@@ -1,0 +1,147 @@
+package io.wsqos.benchmarks.jmh;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.header.CompressionAction;
+import io.wsqos.core.header.CompressionPreference;
+import io.wsqos.core.header.MonitoringTimestamps;
+import io.wsqos.core.header.QosRequirement;
+import io.wsqos.core.header.QosTerms;
+import io.wsqos.core.header.ServerAction;
+import io.wsqos.core.header.TransportPriority;
+import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosHeaderInterceptor;
+import io.wsqos.core.header.WsQosHeaders;
+import java.math.BigDecimal;
+import java.util.concurrent.TimeUnit;
+import javax.xml.namespace.QName;
+import org.apache.cxf.binding.soap.Soap11;
+import org.apache.cxf.binding.soap.SoapHeader;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
+import org.apache.cxf.helpers.DOMUtils;
+import org.apache.cxf.message.MessageImpl;
+import org.apache.cxf.phase.Phase;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.w3c.dom.Element;
+
+/**
+ * What the WS-QoS headers cost a message, next to an empty CXF interceptor (the floor of anything
+ * installed in a chain): decoding the three blocks of a prepared inbound {@link SoapMessage}
+ * directly and through {@link WsQosHeaderInterceptor} (decode and store), decoding a message
+ * without WS-QoS headers, and writing the blocks onto an outbound message.
+ *
+ * <p>It does not measure parsing the envelope into DOM (CXF's ReadHeadersInterceptor does that for
+ * every header, ours or not) nor serializing the written elements (SoapOutInterceptor), and the
+ * prepared message is reused, so its header list is warm in the cache.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@State(Scope.Thread)
+public class HeaderCodecBenchmark {
+
+  private final WsQosCodec codec = new WsQosCodec();
+  private final QosRequirement requirement =
+      QosRequirement.of(
+          CompressionPreference.SERVER_DECIDES,
+          QosTerms.builder()
+              .transportPriority(TransportPriority.ASSURED)
+              .maxPrice(new BigDecimal("0.05"))
+              .maxResponseTimeMillis(500)
+              .minAvailability(0.99)
+              .build());
+  private final MonitoringTimestamps timestamps =
+      MonitoringTimestamps.EMPTY.withT1(1_700_000_000_000_001L).withT2(1_700_000_000_000_250L);
+  private final ServerAction serverAction =
+      ServerAction.NONE.withCompression(CompressionAction.applied("gzip")).withDscp(10);
+
+  private SoapMessage inbound;
+  private SoapMessage plain;
+  private SoapMessage outbound;
+  private AbstractSoapInterceptor emptyInterceptor;
+  private WsQosHeaderInterceptor headerInterceptor;
+
+  @Setup(Level.Trial)
+  public void setUp() {
+    // The inbound message as CXF hands it over after ReadHeadersInterceptor: one DOM element per
+    // header, here the three WS-QoS blocks next to one foreign header.
+    inbound = newMessage();
+    codec.write(inbound, requirement);
+    codec.write(inbound, timestamps);
+    codec.write(inbound, serverAction);
+    inbound.getHeaders().add(0, foreignHeader());
+
+    plain = newMessage();
+    plain.getHeaders().add(foreignHeader());
+
+    outbound = newMessage();
+    emptyInterceptor =
+        new AbstractSoapInterceptor(Phase.PRE_PROTOCOL) {
+          @Override
+          public void handleMessage(SoapMessage message) {}
+        };
+    headerInterceptor = new WsQosHeaderInterceptor(codec, new SimpleMeterRegistry());
+  }
+
+  @Benchmark
+  public SoapMessage baselineEmptyInterceptor() {
+    emptyInterceptor.handleMessage(inbound);
+    return inbound;
+  }
+
+  @Benchmark
+  public WsQosHeaders readThreeBlocks() {
+    return codec.read(inbound);
+  }
+
+  @Benchmark
+  public SoapMessage interceptorDecodesAndStoresThreeBlocks() {
+    headerInterceptor.handleMessage(inbound);
+    return inbound;
+  }
+
+  @Benchmark
+  public WsQosHeaders readMessageWithoutWsQosHeaders() {
+    return codec.read(plain);
+  }
+
+  @Benchmark
+  public SoapMessage writeRequirement() {
+    codec.write(outbound, requirement);
+    return outbound;
+  }
+
+  @Benchmark
+  public SoapMessage writeThreeBlocks() {
+    // Each write replaces the previous block of its kind: the list stays at three headers.
+    codec.write(outbound, requirement);
+    codec.write(outbound, timestamps);
+    codec.write(outbound, serverAction);
+    return outbound;
+  }
+
+  private static SoapMessage newMessage() {
+    SoapMessage message = new SoapMessage(new MessageImpl());
+    message.setVersion(Soap11.getInstance());
+    return message;
+  }
+
+  private static SoapHeader foreignHeader() {
+    Element element =
+        DOMUtils.createDocument().createElementNS("urn:example:other", "o:CorrelationId");
+    element.setTextContent("4711");
+    return new SoapHeader(new QName("urn:example:other", "CorrelationId"), element);
+  }
+}

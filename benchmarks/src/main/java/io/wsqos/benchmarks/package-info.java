@@ -1,0 +1,2 @@
+/** Benchmarks. */
+package io.wsqos.benchmarks;

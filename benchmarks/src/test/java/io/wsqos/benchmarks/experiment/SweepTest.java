@@ -1,0 +1,61 @@
+package io.wsqos.benchmarks.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.wsqos.benchmarks.load.RequestSource;
+import io.wsqos.benchmarks.load.RunResults;
+import io.wsqos.benchmarks.report.PointResult;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SweepTest {
+
+  private static final RequestSource UNUSED = () -> null;
+
+  @Test
+  void runsVariantsInterleavedForEveryPointAndRepetition() {
+    List<String> calls = new ArrayList<>();
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    Sweep sweep =
+        Sweep.builder("demo")
+            .points(List.of(10.0, 20.0))
+            .repetitions(2)
+            .variants(List.of(new Variant("A", UNUSED), new Variant("B", UNUSED)))
+            .warmup(Duration.ZERO)
+            .measure(Duration.ofSeconds(1))
+            .pause(Duration.ZERO)
+            .progress(new PrintStream(progress, true, StandardCharsets.UTF_8))
+            .runner(
+                (variant, x, warmup, measure) -> {
+                  calls.add(variant.name() + (int) x);
+                  return RunResults.succeededWithLatencies(1_000);
+                })
+            .build();
+
+    List<PointResult> results = sweep.run();
+
+    assertThat(calls).containsExactly("A10", "B10", "A10", "B10", "A20", "B20", "A20", "B20");
+    assertThat(results).extracting(PointResult::repetition).containsExactly(1, 1, 2, 2, 1, 1, 2, 2);
+    assertThat(progress.toString(StandardCharsets.UTF_8))
+        .contains("[demo] point 1/2 (10) rep 1/2 variant A | run 1/8")
+        .contains("[demo] point 2/2 (20) rep 2/2 variant B | run 8/8")
+        .contains("remaining")
+        .contains("[demo] done: 8 runs");
+  }
+
+  @Test
+  void rejectsASweepWithoutVariants() {
+    Sweep.Builder builder =
+        Sweep.builder("empty").points(List.of(1.0)).runner((v, x, w, m) -> null);
+
+    assertThatThrownBy(builder::build)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("variants: [] (expected: at least one)");
+  }
+}

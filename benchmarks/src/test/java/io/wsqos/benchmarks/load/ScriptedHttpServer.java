@@ -1,0 +1,145 @@
+package io.wsqos.benchmarks.load;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A raw-socket HTTP server on 127.0.0.1 that answers every request with the exact bytes it was
+ * given (or never answers), so that the driver's parsing and accounting can be tested byte for
+ * byte.
+ */
+final class ScriptedHttpServer implements AutoCloseable {
+
+  /** What the server does with each request it has read. */
+  enum Mode {
+    /** Writes the response and closes the connection. */
+    ANSWER_AND_CLOSE,
+    /** Writes the response and waits for the next request on the same connection. */
+    ANSWER_AND_KEEP_ALIVE,
+    /** Reads the request and never answers. */
+    NEVER_ANSWER
+  }
+
+  private static final int CRLF_CRLF = 0x0d0a0d0a;
+
+  private final ServerSocket serverSocket;
+  private final byte[] response;
+  private final Mode mode;
+  private final ExecutorService executor = Executors.newCachedThreadPool();
+  private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+  private final List<Long> arrivalNanos = new CopyOnWriteArrayList<>();
+  private final AtomicInteger connections = new AtomicInteger();
+
+  private ScriptedHttpServer(byte[] response, Mode mode) throws IOException {
+    this.serverSocket = new ServerSocket(0, 1000, InetAddress.getLoopbackAddress());
+    this.response = response;
+    this.mode = mode;
+    executor.execute(this::acceptLoop);
+  }
+
+  static ScriptedHttpServer answering(String response, Mode mode) throws IOException {
+    return new ScriptedHttpServer(response.getBytes(StandardCharsets.ISO_8859_1), mode);
+  }
+
+  static ScriptedHttpServer neverAnswering() throws IOException {
+    return new ScriptedHttpServer(new byte[0], Mode.NEVER_ANSWER);
+  }
+
+  URI uri() {
+    return URI.create("http://127.0.0.1:" + serverSocket.getLocalPort() + "/service");
+  }
+
+  int connectionsAccepted() {
+    return connections.get();
+  }
+
+  /** When each request's headers were read, in nanoTime. */
+  List<Long> arrivalNanos() {
+    return List.copyOf(arrivalNanos);
+  }
+
+  private void acceptLoop() {
+    while (!serverSocket.isClosed()) {
+      try {
+        Socket socket = serverSocket.accept();
+        connections.incrementAndGet();
+        sockets.add(socket);
+        executor.execute(() -> serve(socket));
+      } catch (IOException e) {
+        return;
+      }
+    }
+  }
+
+  private void serve(Socket socket) {
+    try (socket) {
+      InputStream in = socket.getInputStream();
+      OutputStream out = socket.getOutputStream();
+      while (readRequest(in)) {
+        arrivalNanos.add(System.nanoTime());
+        if (mode == Mode.NEVER_ANSWER) {
+          continue;
+        }
+        out.write(response);
+        out.flush();
+        if (mode == Mode.ANSWER_AND_CLOSE) {
+          return;
+        }
+      }
+    } catch (IOException e) {
+      // The client went away: normal for timeouts and closed connections.
+    }
+  }
+
+  /** Reads one request (headers, then a Content-Length body); false at end of stream. */
+  private static boolean readRequest(InputStream in) throws IOException {
+    ByteArrayOutputStream head = new ByteArrayOutputStream();
+    int last4 = 0;
+    while (last4 != CRLF_CRLF) {
+      int b = in.read();
+      if (b < 0) {
+        return false;
+      }
+      head.write(b);
+      last4 = (last4 << 8) | b;
+    }
+    long length = 0;
+    for (String line : head.toString(StandardCharsets.ISO_8859_1).split("\r\n")) {
+      if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+        length = Long.parseLong(line.substring("content-length:".length()).trim());
+      }
+    }
+    in.skipNBytes(length);
+    return true;
+  }
+
+  @Override
+  public void close() throws IOException {
+    serverSocket.close();
+    for (Socket socket : sockets) {
+      socket.close();
+    }
+    executor.shutdownNow();
+    try {
+      if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("server threads did not stop");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package io.wsqos.benchmarks.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class DelayRelayTest {
+
+  private static final long DOWN_DELAY_MILLIS = 300;
+  private static final long UP_DELAY_MILLIS = 100;
+
+  private ServerSocket echoListener;
+  private Thread echo;
+  private DelayRelay relay;
+
+  @BeforeEach
+  void startEchoServerBehindTheRelay() throws IOException {
+    echoListener = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
+    echo =
+        new Thread(
+            () -> {
+              try (Socket s = echoListener.accept();
+                  InputStream in = s.getInputStream();
+                  OutputStream out = s.getOutputStream()) {
+                in.transferTo(out);
+              } catch (IOException e) {
+                // The test closed the listener.
+              }
+            },
+            "echo");
+    echo.start();
+    relay =
+        DelayRelay.start(
+            InetAddress.getLoopbackAddress(),
+            (InetSocketAddress) echoListener.getLocalSocketAddress(),
+            UP_DELAY_MILLIS,
+            DOWN_DELAY_MILLIS);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    relay.close();
+    echoListener.close();
+    echo.join(5_000);
+  }
+
+  @Test
+  void deliversEveryByteInOrderNoSoonerThanBothDelays() throws Exception {
+    byte[] message = "0123456789".repeat(10_000).getBytes(StandardCharsets.US_ASCII);
+
+    long start = System.nanoTime();
+    byte[] echoed;
+    try (Socket client = new Socket()) {
+      client.connect(relay.address(), 5_000);
+      client.getOutputStream().write(message);
+      client.shutdownOutput();
+      echoed = client.getInputStream().readAllBytes();
+    }
+    long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+    assertThat(echoed).isEqualTo(message);
+    assertThat(elapsedMillis).isGreaterThanOrEqualTo(UP_DELAY_MILLIS + DOWN_DELAY_MILLIS);
+  }
+
+  @Test
+  void refusesANegativeDelay() {
+    assertThatThrownBy(
+            () ->
+                DelayRelay.start(
+                    InetAddress.getLoopbackAddress(),
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), 1),
+                    -1,
+                    0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("delay: up -1, down 0 ms (expected: >= 0)");
+  }
+}
