@@ -16,7 +16,10 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A TCP relay that adds a one-way delay to each direction: every chunk read from one side is
@@ -33,6 +36,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class DelayRelay implements AutoCloseable {
 
+  private static final Logger log = LoggerFactory.getLogger(DelayRelay.class);
+
   static final int CHUNK_BYTES = 16 * 1024;
   static final int MAX_QUEUED_CHUNKS = 1_024;
   private static final byte[] END = new byte[0];
@@ -43,6 +48,7 @@ public final class DelayRelay implements AutoCloseable {
   private final long downDelayNanos;
   private final Thread acceptor;
   private final CopyOnWriteArrayList<Socket> sockets = new CopyOnWriteArrayList<>();
+  private final AtomicLong failedConnects = new AtomicLong();
   private volatile boolean closed;
 
   private DelayRelay(
@@ -89,6 +95,14 @@ public final class DelayRelay implements AutoCloseable {
     return (InetSocketAddress) listener.getLocalSocketAddress();
   }
 
+  /**
+   * How many client connections were closed unanswered because the target could not be reached;
+   * such a client sees its connection closed, as behind a link whose far end is down.
+   */
+  public long failedConnects() {
+    return failedConnects.get();
+  }
+
   private void acceptLoop() {
     while (!closed) {
       Socket client;
@@ -103,6 +117,8 @@ public final class DelayRelay implements AutoCloseable {
         server.setTcpNoDelay(true);
         server.connect(target, 5_000);
       } catch (IOException e) {
+        failedConnects.incrementAndGet();
+        log.warn("Relay {} could not reach {}: {}", address(), target, e.toString());
         closeQuietly(client);
         closeQuietly(server);
         continue;

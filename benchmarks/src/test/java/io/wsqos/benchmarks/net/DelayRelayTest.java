@@ -28,15 +28,21 @@ class DelayRelayTest {
   @BeforeEach
   void startEchoServerBehindTheRelay() throws IOException {
     echoListener = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
+    // Echoes every connection it accepts, each on its own thread, so that a stray connection to
+    // this port from elsewhere on the machine cannot keep the relay's connection waiting.
     echo =
         new Thread(
             () -> {
-              try (Socket s = echoListener.accept();
-                  InputStream in = s.getInputStream();
-                  OutputStream out = s.getOutputStream()) {
-                in.transferTo(out);
-              } catch (IOException e) {
-                // The test closed the listener.
+              while (true) {
+                Socket s;
+                try {
+                  s = echoListener.accept();
+                } catch (IOException e) {
+                  return; // The test closed the listener.
+                }
+                Thread handler = new Thread(() -> echo(s), "echo-connection");
+                handler.setDaemon(true);
+                handler.start();
               }
             },
             "echo");
@@ -47,6 +53,16 @@ class DelayRelayTest {
             (InetSocketAddress) echoListener.getLocalSocketAddress(),
             UP_DELAY_MILLIS,
             DOWN_DELAY_MILLIS);
+  }
+
+  private static void echo(Socket socket) {
+    try (socket;
+        InputStream in = socket.getInputStream();
+        OutputStream out = socket.getOutputStream()) {
+      in.transferTo(out);
+    } catch (IOException e) {
+      // The peer went away; nothing to echo to.
+    }
   }
 
   @AfterEach
@@ -70,6 +86,7 @@ class DelayRelayTest {
     }
     long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
+    assertThat(relay.failedConnects()).as("relay connections the echo server never took").isZero();
     assertThat(echoed).isEqualTo(message);
     assertThat(elapsedMillis).isGreaterThanOrEqualTo(UP_DELAY_MILLIS + DOWN_DELAY_MILLIS);
   }
