@@ -3,6 +3,7 @@ package io.wsqos.examples.bookstore;
 import static java.util.Objects.requireNonNull;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -43,10 +44,11 @@ public final class BookstoreServer implements AutoCloseable {
   static final String USAGE =
       String.join(
           System.lineSeparator(),
-          "Usage: java -jar bookstore.jar [--host HOST] [--port PORT]",
-          "  --host HOST  interface to listen on (default: " + DEFAULT_HOST + ")",
-          "  --port PORT  port to listen on, 0 for any free port (default: " + DEFAULT_PORT + ")",
-          "  --help       print this message");
+          "Usage: java -jar bookstore.jar [--host HOST] [--port PORT] [--delay-ms N]",
+          "  --host HOST    interface to listen on (default: " + DEFAULT_HOST + ")",
+          "  --port PORT    port to listen on, 0 for any free port (default: " + DEFAULT_PORT + ")",
+          "  --delay-ms N   answer every call N ms late, an injected slow back end (default: 0)",
+          "  --help         print this message");
 
   /** Jetty's threads are named after this prefix. */
   static final String THREAD_NAME_PREFIX = "bookstore-jetty";
@@ -238,7 +240,11 @@ public final class BookstoreServer implements AutoCloseable {
 
     BookstoreServer server;
     try {
-      server = start(options.host(), options.port());
+      BookstoreService service = new BookstoreImpl();
+      if (options.delayMillis() > 0) {
+        service = new DelayedBookstore(service, Duration.ofMillis(options.delayMillis()));
+      }
+      server = start(options.host(), options.port(), service);
     } catch (Exception e) {
       logger.error("Bookstore could not start on {}:{}", options.host(), options.port(), e);
       return 1;
@@ -264,11 +270,12 @@ public final class BookstoreServer implements AutoCloseable {
   }
 
   /** The command line. */
-  record Options(String host, int port, boolean help) {
+  record Options(String host, int port, long delayMillis, boolean help) {
 
     static Options parse(String... args) {
       String host = DEFAULT_HOST;
       int port = DEFAULT_PORT;
+      long delayMillis = 0;
       boolean help = false;
       for (int i = 0; i < args.length; i++) {
         String arg = args[i];
@@ -288,12 +295,16 @@ public final class BookstoreServer implements AutoCloseable {
             }
           }
           case "--port" -> port = port(value != null ? value : valueOf(args, ++i, name));
+          case "--delay-ms" ->
+              delayMillis = delayMillis(value != null ? value : valueOf(args, ++i, name));
           default ->
               throw new IllegalArgumentException(
-                  "unknown argument: '" + arg + "' (expected: --host, --port or --help)");
+                  "unknown argument: '"
+                      + arg
+                      + "' (expected: --host, --port, --delay-ms or --help)");
         }
       }
-      return new Options(host, port, help);
+      return new Options(host, port, delayMillis, help);
     }
 
     private static String valueOf(String[] args, int i, String name) {
@@ -313,6 +324,19 @@ public final class BookstoreServer implements AutoCloseable {
         // reported below with the expected range
       }
       throw new IllegalArgumentException("--port: '" + text + "' (expected: 0..65535)");
+    }
+
+    private static long delayMillis(String text) {
+      long max = DelayedBookstore.MAX_DELAY.toMillis();
+      try {
+        long millis = Long.parseLong(text);
+        if (millis >= 0 && millis <= max) {
+          return millis;
+        }
+      } catch (NumberFormatException e) {
+        // reported below with the expected range
+      }
+      throw new IllegalArgumentException("--delay-ms: '" + text + "' (expected: 0.." + max + ")");
     }
   }
 }

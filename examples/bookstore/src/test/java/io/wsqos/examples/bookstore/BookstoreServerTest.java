@@ -83,13 +83,13 @@ class BookstoreServerTest {
   @Test
   void optionsDefaultToLoopbackPort8080() {
     assertThat(BookstoreServer.Options.parse())
-        .isEqualTo(new BookstoreServer.Options("127.0.0.1", 8080, false));
+        .isEqualTo(new BookstoreServer.Options("127.0.0.1", 8080, 0, false));
   }
 
   @Test
   void optionsAcceptSeparateAndInlineValues() {
-    assertThat(BookstoreServer.Options.parse("--host", "0.0.0.0", "--port=0"))
-        .isEqualTo(new BookstoreServer.Options("0.0.0.0", 0, false));
+    assertThat(BookstoreServer.Options.parse("--host", "0.0.0.0", "--port=0", "--delay-ms", "20"))
+        .isEqualTo(new BookstoreServer.Options("0.0.0.0", 0, 20, false));
   }
 
   @Test
@@ -113,11 +113,16 @@ class BookstoreServerTest {
   @Test
   void unknownArgumentAndMissingValueAreReported() {
     assertThatThrownBy(() -> BookstoreServer.Options.parse("--verbose"))
-        .hasMessage("unknown argument: '--verbose' (expected: --host, --port or --help)");
+        .hasMessage(
+            "unknown argument: '--verbose' (expected: --host, --port, --delay-ms or --help)");
     assertThatThrownBy(() -> BookstoreServer.Options.parse("--host"))
         .hasMessage("--host: missing value");
     assertThatThrownBy(() -> BookstoreServer.Options.parse("--port", "-1"))
         .hasMessage("--port: '-1' (expected: 0..65535)");
+    assertThatThrownBy(() -> BookstoreServer.Options.parse("--delay-ms=-5"))
+        .hasMessage("--delay-ms: '-5' (expected: 0..60000)");
+    assertThatThrownBy(() -> BookstoreServer.Options.parse("--delay-ms", "soon"))
+        .hasMessage("--delay-ms: 'soon' (expected: 0..60000)");
   }
 
   @Test
