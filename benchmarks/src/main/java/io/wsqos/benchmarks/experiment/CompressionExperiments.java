@@ -89,6 +89,11 @@ final class CompressionExperiments {
               ServerMode.DYNAMIC,
               List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
               ACCEPT_ANY),
+          new Side(
+              "dynamic-graded",
+              ServerMode.GRADED,
+              List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
+              ACCEPT_ANY),
           new Side("cxf-gzip", ServerMode.CXF_GZIP, nulls(1), ACCEPT_ANY));
 
   /** {@code n} times no preference (no WS-QoS header); {@code List.of} refuses nulls. */

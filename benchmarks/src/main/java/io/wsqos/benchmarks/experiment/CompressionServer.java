@@ -8,10 +8,10 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The bookstore with a compression mode, for the compression experiments: {@code java -cp
- * benchmarks.jar io.wsqos.benchmarks.experiment.CompressionServer --mode none|all|dynamic|cxf-gzip
- * [--host HOST] [--port PORT]}. Prints the bookstore's line {@code Bookstore listening at
- * http://HOST:PORT/bookstore} (so {@link BookstoreProcess} can start it like the bookstore jar) and
- * stops on SIGINT/SIGTERM.
+ * benchmarks.jar io.wsqos.benchmarks.experiment.CompressionServer --mode
+ * none|all|dynamic|graded|cxf-gzip [--host HOST] [--port PORT]}. Prints the bookstore's line {@code
+ * Bookstore listening at http://HOST:PORT/bookstore} (so {@link BookstoreProcess} can start it like
+ * the bookstore jar) and stops on SIGINT/SIGTERM.
  */
 public final class CompressionServer {
 
@@ -25,7 +25,9 @@ public final class CompressionServer {
             .orElseThrow(
                 () ->
                     new IllegalArgumentException(
-                        "--mode: '" + modeToken + "' (expected: none, all, dynamic or cxf-gzip)"));
+                        "--mode: '"
+                            + modeToken
+                            + "' (expected: none, all, dynamic, graded or cxf-gzip)"));
     BookstoreServer server =
         BookstoreServer.start(
             args.string("host", BookstoreServer.DEFAULT_HOST),
