@@ -1,0 +1,362 @@
+package io.wsqos.monitor.reconfiguration;
+
+import static java.util.Objects.requireNonNull;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.core.routing.EndpointCandidates;
+import io.wsqos.monitor.diagnosis.Alarm;
+import io.wsqos.monitor.diagnosis.AlarmListener;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.cxf.Bus;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.endpoint.Server;
+import org.apache.cxf.feature.Feature;
+import org.apache.cxf.interceptor.InterceptorProvider;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * QoS-driven rerouting of a CXF client among the endpoints that serve its service, best first:
+ *
+ * <pre>{@code
+ * ReroutingFeature rerouting =
+ *     ReroutingFeature.builder(EndpointCandidates.of(Map.of("Bookstore", List.of(a, b))),
+ *             "Bookstore", registry)
+ *         .probe(EndpointProbe.soapRequest(helloEnvelope, Duration.ofMillis(500)))
+ *         .idempotent("getBookInfo", "getBookDetails")
+ *         .build();
+ * Diagnosis diagnosis = Diagnosis.builder(registry).listener(rerouting).build();
+ * clientFactory.getFeatures().add(rerouting);    // with MonitoringFeature feeding the diagnosis
+ * }</pre>
+ *
+ * <p>Each call goes to the current endpoint (the best candidate at first; the client's own address
+ * while no candidate is known). A diagnosis {@link Alarm} for the current endpoint moves the client
+ * to the next healthy candidate; a call that fails on the transport (refused, reset, timed out)
+ * moves it at once. A probe thread checks the endpoints left behind every probe interval, and the
+ * client returns to a better-ranked one once it passes. Apart from leaving an endpoint that is
+ * down, the client moves at most once per cool-down. A failed call is not resent, except for
+ * operations declared {@linkplain Builder#idempotent idempotent}, which are resent to the next
+ * endpoint.
+ *
+ * <p>Metrics: {@code wsqos.monitor.reroutes} (service, from, to, reason) per switch, {@code
+ * wsqos.monitor.reroutes.skipped} (service, reason) for an alarm or failure that moved nothing,
+ * {@code wsqos.monitor.retries} (service, operation, result) and {@code wsqos.monitor.probes}
+ * (service, endpoint, result). Each switch is logged at INFO. Per call the feature does O(1) work:
+ * one volatile read and one message property; no lock, no I/O, no logging. Add one feature to the
+ * clients of one service; they share its endpoint. {@link #close()} stops the probe thread.
+ */
+public final class ReroutingFeature implements Feature, AlarmListener, AutoCloseable {
+
+  /** Default least time between two switches other than leaving a down endpoint. */
+  public static final long DEFAULT_COOLDOWN_MILLIS = 30_000;
+
+  /** Default time between two probe rounds. */
+  public static final long DEFAULT_PROBE_INTERVAL_MILLIS = 5_000;
+
+  /** Default timeout of the default probe ({@link EndpointProbe#wsdl(Duration)}). */
+  public static final long DEFAULT_PROBE_TIMEOUT_MILLIS = 2_000;
+
+  /** Default most resends of one idempotent call. */
+  public static final int DEFAULT_MAX_RETRIES = 1;
+
+  /** Most resends of one call a builder accepts. */
+  public static final int MAX_RETRIES = 16;
+
+  /** Default name of the probe thread. */
+  public static final String DEFAULT_THREAD_NAME = "wsqos-rerouting";
+
+  private static final Duration MIN_DURATION = Duration.ofMillis(1);
+  private static final Duration MAX_DURATION = Duration.ofHours(1);
+  private static final Duration MIN_PROBE_INTERVAL = Duration.ofMillis(10);
+
+  private static final Logger logger = LoggerFactory.getLogger(ReroutingFeature.class);
+
+  private final ReroutingPolicy policy;
+  private final EndpointProbe probe;
+  private final Set<String> idempotentOperations;
+  private final int maxRetries;
+  private final MeterRegistry registry;
+  private final ScheduledExecutorService prober;
+
+  private ReroutingFeature(Builder builder) {
+    registry = builder.registry;
+    policy =
+        new ReroutingPolicy(
+            builder.candidates,
+            builder.service,
+            builder.cooldown,
+            builder.clock,
+            registry,
+            builder.listeners);
+    probe = builder.probe;
+    idempotentOperations = Set.copyOf(builder.idempotentOperations);
+    maxRetries = builder.maxRetries;
+    String threadName = builder.threadName;
+    prober =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              Thread thread = new Thread(task, threadName);
+              thread.setDaemon(true);
+              return thread;
+            });
+    long millis = builder.probeInterval.toMillis();
+    prober.scheduleWithFixedDelay(this::probeRound, millis, millis, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Returns a builder for the rerouting of {@code service}'s clients among {@code candidates}
+   * (asked again at each decision, so a broker may change them), with metrics in {@code registry}.
+   */
+  public static Builder builder(
+      EndpointCandidates candidates, String service, MeterRegistry registry) {
+    return new Builder(candidates, service, registry);
+  }
+
+  /** Moves the client away from the alarm's endpoint if it uses it; called by the diagnosis. */
+  @Override
+  public void onAlarm(Alarm alarm) {
+    requireNonNull(alarm, "alarm");
+    policy.onAlarm(alarm.endpoint(), alarm.describe());
+  }
+
+  /** The endpoint calls go to now; empty while no candidate is known (the client's own address). */
+  public Optional<String> currentEndpoint() {
+    return Optional.ofNullable(policy.current());
+  }
+
+  /** Every candidate and what is known of it, best ranked first. */
+  public Map<String, EndpointHealth> health() {
+    return policy.healthByEndpoint();
+  }
+
+  /** The service whose endpoints this feature chooses among. */
+  public String service() {
+    return policy.service();
+  }
+
+  /** Points {@code client}'s calls at the current endpoint and watches how they end. */
+  @Override
+  public void initialize(Client client, Bus bus) {
+    client.setConduitSelector(
+        new ReroutingConduitSelector(
+            client.getConduitSelector(), policy, idempotentOperations, maxRetries, registry));
+  }
+
+  /** Not supported: rerouting is a client's choice. */
+  @Override
+  public void initialize(Server server, Bus bus) {
+    throw new UnsupportedOperationException(
+        "ReroutingFeature on server " + server + " (expected: a client)");
+  }
+
+  /** Not supported: add the feature to a client factory. */
+  @Override
+  public void initialize(InterceptorProvider interceptorProvider, Bus bus) {
+    throw new UnsupportedOperationException(
+        "ReroutingFeature on " + interceptorProvider + " (expected: a client)");
+  }
+
+  /** Not supported: add the feature to a client factory. */
+  @Override
+  public void initialize(Bus bus) {
+    throw new UnsupportedOperationException("ReroutingFeature on a bus (expected: a client)");
+  }
+
+  /** Probes the endpoints that are not healthy, then lets the policy decide again. */
+  void probeRound() {
+    try {
+      for (String endpoint : policy.toProbe()) {
+        if (Thread.currentThread().isInterrupted()) {
+          return;
+        }
+        boolean healthy = probeOnce(endpoint);
+        registry
+            .counter(
+                "wsqos.monitor.probes",
+                "service",
+                policy.service(),
+                "endpoint",
+                endpoint,
+                "result",
+                healthy ? "healthy" : "unhealthy")
+            .increment();
+        policy.onProbe(endpoint, healthy);
+      }
+      policy.reevaluate();
+    } catch (RuntimeException e) {
+      // A scheduled task that throws is never run again: log and keep probing.
+      logger.error("Rerouting probe round of {} failed; the next round continues", service(), e);
+    }
+  }
+
+  private boolean probeOnce(String endpoint) {
+    try {
+      return probe.isHealthy(endpoint);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (Exception e) {
+      logger.debug("Probe of {} failed", endpoint, e);
+      return false;
+    }
+  }
+
+  /** Stops the probe thread (waiting at most one second for a probe in flight). Idempotent. */
+  @Override
+  public void close() {
+    prober.shutdownNow();
+    try {
+      if (!prober.awaitTermination(1, TimeUnit.SECONDS)) {
+        logger.warn("Rerouting probe thread of {} did not stop within 1 s", service());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ReroutingFeature{" + service() + " -> " + policy.current() + '}';
+  }
+
+  /** Configures a {@link ReroutingFeature}; every setting has a default. */
+  public static final class Builder {
+    private final EndpointCandidates candidates;
+    private final String service;
+    private final MeterRegistry registry;
+    private Duration cooldown = Duration.ofMillis(DEFAULT_COOLDOWN_MILLIS);
+    private Duration probeInterval = Duration.ofMillis(DEFAULT_PROBE_INTERVAL_MILLIS);
+    private EndpointProbe probe;
+    private final Set<String> idempotentOperations = new LinkedHashSet<>();
+    private int maxRetries = DEFAULT_MAX_RETRIES;
+    private final List<RerouteListener> listeners = new ArrayList<>();
+    private Clock clock = Clock.systemUTC();
+    private String threadName = DEFAULT_THREAD_NAME;
+
+    private Builder(EndpointCandidates candidates, String service, MeterRegistry registry) {
+      this.candidates = requireNonNull(candidates, "candidates");
+      this.service = requireNonNull(service, "service");
+      this.registry = requireNonNull(registry, "registry");
+      if (service.isBlank()) {
+        throw new IllegalArgumentException("service: '" + service + "' (expected: not blank)");
+      }
+    }
+
+    /**
+     * Least time between two switches, default {@value #DEFAULT_COOLDOWN_MILLIS} ms, 1 ms..1 h.
+     * Leaving an endpoint that is down (or no longer a candidate) does not wait for it.
+     */
+    public Builder cooldown(Duration cooldown) {
+      this.cooldown = checkRange("cooldown", cooldown, MIN_DURATION);
+      return this;
+    }
+
+    /**
+     * Time between two probe rounds, default {@value #DEFAULT_PROBE_INTERVAL_MILLIS} ms, 10 ms..1
+     * h. A round probes every endpoint that is not healthy, one after the other.
+     */
+    public Builder probeInterval(Duration probeInterval) {
+      this.probeInterval = checkRange("probeInterval", probeInterval, MIN_PROBE_INTERVAL);
+      return this;
+    }
+
+    /**
+     * How to tell that an endpoint left behind is fit again. Default {@link
+     * EndpointProbe#wsdl(Duration)} with a {@value #DEFAULT_PROBE_TIMEOUT_MILLIS} ms timeout, which
+     * sees an endpoint come back up but not a slow service recover; use {@link
+     * EndpointProbe#soapRequest} (a cheap call) or your own probe for that.
+     */
+    public Builder probe(EndpointProbe probe) {
+      this.probe = requireNonNull(probe, "probe");
+      return this;
+    }
+
+    /**
+     * Declares operations (local names, e.g. {@code getBookInfo}) safe to send twice: a call of one
+     * of them that fails on the transport is resent to the next endpoint. Default none: no call is
+     * ever resent, since a call that timed out may have been served.
+     */
+    public Builder idempotent(String... operations) {
+      requireNonNull(operations, "operations");
+      for (String operation : operations) {
+        requireNonNull(operation, "operation");
+        if (operation.isBlank()) {
+          throw new IllegalArgumentException(
+              "operation: '" + operation + "' (expected: an operation's local name)");
+        }
+        idempotentOperations.add(operation);
+      }
+      return this;
+    }
+
+    /**
+     * Most resends of one idempotent call, each to an endpoint it has not tried, default {@value
+     * #DEFAULT_MAX_RETRIES}, 1..{@value #MAX_RETRIES}.
+     */
+    public Builder maxRetries(int maxRetries) {
+      if (maxRetries < 1 || maxRetries > MAX_RETRIES) {
+        throw new IllegalArgumentException(
+            "maxRetries: " + maxRetries + " (expected: 1.." + MAX_RETRIES + ")");
+      }
+      this.maxRetries = maxRetries;
+      return this;
+    }
+
+    /** Adds a listener told of each switch, called in the order added. */
+    public Builder listener(RerouteListener listener) {
+      listeners.add(requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    /** The clock of the cool-down and of the events, default the system UTC clock. */
+    public Builder clock(Clock clock) {
+      this.clock = requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** Name of the probe thread, default {@value #DEFAULT_THREAD_NAME}. */
+    public Builder threadName(String threadName) {
+      requireNonNull(threadName, "threadName");
+      if (threadName.isBlank()) {
+        throw new IllegalArgumentException(
+            "threadName: '" + threadName + "' (expected: not blank)");
+      }
+      this.threadName = threadName;
+      return this;
+    }
+
+    /** Returns the feature, its probe thread started; close it when its clients are done. */
+    public ReroutingFeature build() {
+      if (probe == null) {
+        probe = EndpointProbe.wsdl(Duration.ofMillis(DEFAULT_PROBE_TIMEOUT_MILLIS));
+      }
+      return new ReroutingFeature(this);
+    }
+
+    private static Duration checkRange(String name, Duration value, Duration min) {
+      requireNonNull(value, name);
+      if (value.compareTo(min) < 0 || value.compareTo(MAX_DURATION) > 0) {
+        throw new IllegalArgumentException(
+            name
+                + ": "
+                + value.toMillis()
+                + " ms (expected: "
+                + min.toMillis()
+                + ".."
+                + MAX_DURATION.toMillis()
+                + " ms)");
+      }
+      return value;
+    }
+  }
+}
