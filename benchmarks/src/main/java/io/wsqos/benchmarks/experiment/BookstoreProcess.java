@@ -121,11 +121,18 @@ final class BookstoreProcess implements AutoCloseable {
     return process.pid();
   }
 
+  /** How long {@link #close()} waits for the process to stop by itself before killing it. */
+  static final long STOP_TIMEOUT_SECONDS = 30;
+
+  /**
+   * Asks the process to stop (SIGTERM, so its shutdown hooks run: the monitored server writes what
+   * its log holds) and kills it if it has not stopped within {@link #STOP_TIMEOUT_SECONDS}.
+   */
   @Override
   public void close() {
     process.destroy();
     try {
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+      if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       }
     } catch (InterruptedException e) {

@@ -75,6 +75,7 @@ public final class Experiments {
     if (argv.length == 0) {
       System.err.println(
           "usage: Experiments baseline-rate|baseline-requesters|driver-limit|compression-rate|slow-client"
+              + "|monitoring-rate|monitoring-requesters"
               + " [--option=value ...]"
               + "\n  options: --"
               + String.join(", --", OPTIONS.stream().sorted().toList()));
@@ -87,6 +88,16 @@ public final class Experiments {
       case "compression-rate" -> {
         CompressionExperiments.compressionRate(
             Args.parse(rest, CompressionExperiments.OPTIONS), command0);
+        return;
+      }
+      case "monitoring-rate" -> {
+        MonitoringExperiments.monitoringRate(
+            Args.parse(rest, MonitoringExperiments.OPTIONS), command0);
+        return;
+      }
+      case "monitoring-requesters" -> {
+        MonitoringExperiments.monitoringRequesters(
+            Args.parse(rest, MonitoringExperiments.OPTIONS), command0);
         return;
       }
       case "slow-client" -> {

@@ -3,13 +3,22 @@ package io.wsqos.benchmarks.experiment;
 import static java.util.Objects.requireNonNull;
 
 import io.wsqos.core.header.CompressionPreference;
+import io.wsqos.core.header.MonitoringTimestamps;
 import io.wsqos.core.header.WsQos;
+import io.wsqos.core.header.WsQosCodec;
 import java.nio.charset.StandardCharsets;
+import org.apache.cxf.binding.soap.Soap11;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.headers.Header;
+import org.apache.cxf.message.MessageImpl;
+import org.apache.cxf.staxutils.StaxUtils;
+import org.w3c.dom.Element;
 
 /**
- * Adds the WS-QoS {@code Requirement} header block, with a compression preference, to a sample SOAP
- * 1.1 request envelope of {@code examples/bookstore/requests/}: the request body carries the
- * client's preference, as the paper's {@code SOAPExtension} did.
+ * Adds a WS-QoS header block to a sample SOAP 1.1 request envelope of {@code
+ * examples/bookstore/requests/}: the {@code Requirement} with a compression preference, as the
+ * paper's {@code SOAPExtension} did, or the {@code Timestamps} block with a t1, as a monitored
+ * requester sends it.
  */
 final class QosEnvelopes {
 
@@ -35,6 +44,32 @@ final class QosEnvelopes {
    * @throws IllegalArgumentException if the envelope has a header already or no {@code <soap:Body>}
    */
   static byte[] withRequirement(byte[] envelope, CompressionPreference preference) {
+    return withHeader(envelope, requirement(preference));
+  }
+
+  /**
+   * The {@code Timestamps} block with only {@code t1}, as the requester-side monitor writes it,
+   * serialized by the codec itself.
+   */
+  static String timestamps(long t1) {
+    SoapMessage message = new SoapMessage(new MessageImpl());
+    message.setVersion(Soap11.getInstance());
+    new WsQosCodec().write(message, MonitoringTimestamps.EMPTY.withT1(t1));
+    Header header = message.getHeaders().get(0);
+    return StaxUtils.toString((Element) header.getObject());
+  }
+
+  /**
+   * {@code envelope} with a {@code soap:Header} holding a {@code Timestamps} block with {@code t1}:
+   * what a monitored requester sends (the provider echoes t1 and reads it into its record).
+   *
+   * @throws IllegalArgumentException if the envelope has a header already or no {@code <soap:Body>}
+   */
+  static byte[] withTimestamps(byte[] envelope, long t1) {
+    return withHeader(envelope, timestamps(t1));
+  }
+
+  private static byte[] withHeader(byte[] envelope, String headerBlock) {
     String text = new String(envelope, StandardCharsets.UTF_8);
     int body = text.indexOf(BODY_START);
     if (body < 0 || text.contains("<soap:Header")) {
@@ -44,7 +79,7 @@ final class QosEnvelopes {
     String result =
         text.substring(0, body)
             + "<soap:Header>"
-            + requirement(preference)
+            + headerBlock
             + "</soap:Header>"
             + text.substring(body);
     return result.getBytes(StandardCharsets.UTF_8);

@@ -1,0 +1,35 @@
+package io.wsqos.benchmarks.experiment;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/** How {@link MonitoringServer} monitors the bookstore, for the monitoring experiments. */
+enum MonitoringMode {
+  /** No monitoring at all: the baseline. */
+  PLAIN("plain"),
+  /**
+   * The provider-side {@code io.wsqos.monitor.cxf.MonitoringFeature} with a real {@code QosLog}:
+   * records queued, batched by its writer thread into an H2 file database and into Micrometer
+   * timers with percentile histograms.
+   */
+  MONITORED("monitored"),
+  /**
+   * CXF's own {@code MetricsFeature} ({@code cxf-rt-features-metrics}) with its Micrometer provider
+   * and the JAX-WS operation and fault-code tags: one timer per request, nothing persisted.
+   */
+  CXF_METRICS("cxf-metrics");
+
+  private final String token;
+
+  MonitoringMode(String token) {
+    this.token = token;
+  }
+
+  String token() {
+    return token;
+  }
+
+  static Optional<MonitoringMode> fromToken(String token) {
+    return Arrays.stream(values()).filter(m -> m.token.equals(token)).findFirst();
+  }
+}

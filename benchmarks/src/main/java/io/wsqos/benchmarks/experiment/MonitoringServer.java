@@ -1,0 +1,267 @@
+package io.wsqos.benchmarks.experiment;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.examples.bookstore.BookstoreImpl;
+import io.wsqos.examples.bookstore.BookstoreServer;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.cxf.MonitoringFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.cxf.Bus;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.endpoint.Server;
+import org.apache.cxf.feature.Feature;
+import org.apache.cxf.interceptor.InterceptorProvider;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.metrics.MetricsFeature;
+import org.apache.cxf.metrics.micrometer.MicrometerMetricsProperties;
+import org.apache.cxf.metrics.micrometer.MicrometerMetricsProvider;
+import org.apache.cxf.metrics.micrometer.provider.DefaultExceptionClassProvider;
+import org.apache.cxf.metrics.micrometer.provider.DefaultTimedAnnotationProvider;
+import org.apache.cxf.metrics.micrometer.provider.StandardTags;
+import org.apache.cxf.metrics.micrometer.provider.StandardTagsProvider;
+import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsFaultCodeProvider;
+import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsFaultCodeTagsCustomizer;
+import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsOperationTagsCustomizer;
+import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsTags;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+
+/**
+ * The bookstore with a monitoring mode, for the monitoring experiments: {@code java -cp
+ * benchmarks.jar io.wsqos.benchmarks.experiment.MonitoringServer --mode=plain|monitored|cxf-metrics
+ * [--db-dir=DIR] [--stats-file=FILE] [--host=HOST] [--port=PORT]}. Prints the bookstore's line
+ * {@code Bookstore listening at ...} and stops on SIGTERM: Jetty first (requests in flight finish),
+ * then the {@code QosLog} (everything queued is written), then it writes its counters to the stats
+ * file (a properties file), so that the driver can compare the records written with the responses
+ * served.
+ *
+ * <p>Every mode counts the responses CXF sent (one {@link LongAdder} increment at the end of the
+ * out and out-fault chains), independently of the monitor, so that the count is the same work in
+ * each variant.
+ */
+public final class MonitoringServer {
+
+  /** The H2 database file name (without {@code .mv.db}) in {@code --db-dir}. */
+  static final String DATABASE_NAME = "qos";
+
+  /** How long stopping may take: Jetty's graceful stop, then the log's close. */
+  static final Duration LOG_CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+  private MonitoringServer() {}
+
+  /** The JDBC URL of the database the monitored server writes in {@code dbDir}. */
+  static String jdbcUrl(Path dbDir) {
+    return "jdbc:h2:file:" + dbDir.toAbsolutePath().resolve(DATABASE_NAME);
+  }
+
+  public static void main(String[] argv) throws Exception {
+    Args args =
+        Args.parse(Arrays.asList(argv), Set.of("mode", "host", "port", "db-dir", "stats-file"));
+    String token = args.string("mode", "plain");
+    MonitoringMode mode =
+        MonitoringMode.fromToken(token)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "--mode: '" + token + "' (expected: plain, monitored or cxf-metrics)"));
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    ResponseCounter served = new ResponseCounter();
+    List<Feature> features = new ArrayList<>();
+    features.add(served);
+    QosLog log = null;
+    switch (mode) {
+      case PLAIN -> {}
+      case MONITORED -> {
+        Path dbDir = Path.of(args.string("db-dir", "."));
+        Files.createDirectories(dbDir);
+        log =
+            QosLog.builder(registry)
+                .jdbcUrl(jdbcUrl(dbDir), "", "")
+                .closeTimeout(LOG_CLOSE_TIMEOUT)
+                .build();
+        features.add(MonitoringFeature.builder().log(log).build());
+      }
+      case CXF_METRICS -> features.add(cxfMetrics(registry));
+    }
+    BookstoreServer server =
+        BookstoreServer.start(
+            args.string("host", BookstoreServer.DEFAULT_HOST),
+            args.integer("port", 0),
+            new BookstoreImpl(),
+            features);
+    Path statsFile = args.has("stats-file") ? Path.of(args.string("stats-file", "")) : null;
+    QosLog qosLog = log;
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    // Before the stops: Jetty's pool and the log's writer end with them, and
+                    // their threads' CPU times with them.
+                    Map<String, Long> threadCpu = threadCpuByName();
+                    long writerCpuNanos = threadCpu.getOrDefault(QosLog.DEFAULT_THREAD_NAME, -1L);
+                    server.close();
+                    if (qosLog != null) {
+                      qosLog.close();
+                    }
+                    if (statsFile != null) {
+                      writeStats(statsFile, mode, served, registry, writerCpuNanos, threadCpu);
+                    }
+                  } finally {
+                    stopped.countDown();
+                  }
+                },
+                "monitoring-server-stop"));
+    System.out.println(
+        "Bookstore listening at " + server.address() + " (mode " + mode.token() + ")");
+    System.out.flush();
+    stopped.await();
+  }
+
+  /** CXF's MetricsFeature as its documentation wires it for JAX-WS with Micrometer. */
+  static MetricsFeature cxfMetrics(MeterRegistry registry) {
+    JaxwsTags jaxwsTags = new JaxwsTags();
+    MicrometerMetricsProvider provider =
+        new MicrometerMetricsProvider(
+            registry,
+            new StandardTagsProvider(new DefaultExceptionClassProvider(), new StandardTags()),
+            List.of(
+                new JaxwsOperationTagsCustomizer(jaxwsTags),
+                new JaxwsFaultCodeTagsCustomizer(jaxwsTags, new JaxwsFaultCodeProvider())),
+            new DefaultTimedAnnotationProvider(),
+            new MicrometerMetricsProperties());
+    return new MetricsFeature(provider);
+  }
+
+  /**
+   * CPU time of the live threads by name, digits folded ({@code qtp1-23} becomes {@code qtp#-#}):
+   * where the difference between modes goes (Jetty's pool, the log's writer, H2's background
+   * writer). GC and JIT threads are not Java threads and are not listed.
+   */
+  private static Map<String, Long> threadCpuByName() {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    Map<String, Long> byName = new TreeMap<>();
+    for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+      if (info != null) {
+        long cpu = threads.getThreadCpuTime(info.getThreadId());
+        if (cpu > 0) {
+          String name = info.getThreadName();
+          byName.merge(
+              name.equals(QosLog.DEFAULT_THREAD_NAME) ? name : name.replaceAll("\\d+", "#"),
+              cpu,
+              Long::sum);
+        }
+      }
+    }
+    return byName;
+  }
+
+  private static void writeStats(
+      Path file,
+      MonitoringMode mode,
+      ResponseCounter served,
+      MeterRegistry registry,
+      long writerCpuNanos,
+      Map<String, Long> threadCpu) {
+    Properties stats = new Properties();
+    stats.setProperty("mode", mode.token());
+    // The whole JVM's CPU (request threads, JIT, GC, the log's writer), for CPU per response.
+    stats.setProperty(
+        "process.cpu.ns",
+        Long.toString(
+            ((com.sun.management.OperatingSystemMXBean)
+                    ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime()));
+    if (writerCpuNanos >= 0) {
+      stats.setProperty("writer.cpu.ns", Long.toString(writerCpuNanos));
+    }
+    threadCpu.forEach(
+        (name, cpu) -> stats.setProperty("thread.cpu.ns." + name, Long.toString(cpu)));
+    stats.setProperty("responses", Long.toString(served.responses.sum()));
+    stats.setProperty("faults", Long.toString(served.faults.sum()));
+    registry
+        .getMeters()
+        .forEach(
+            meter -> {
+              String name = meter.getId().getName();
+              if (name.startsWith("wsqos.monitor.records.")) {
+                double sum =
+                    registry.find(name).counters().stream().mapToDouble(c -> c.count()).sum();
+                stats.setProperty(name, String.format(Locale.ROOT, "%.0f", sum));
+              } else if (meter instanceof Timer) {
+                long count = registry.find(name).timers().stream().mapToLong(Timer::count).sum();
+                stats.setProperty("timer." + name, Long.toString(count));
+              }
+            });
+    try {
+      Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+      try (var out = Files.newBufferedWriter(tmp)) {
+        stats.store(out, "MonitoringServer counters at stop");
+      }
+      Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Counts the responses and faults CXF sent, in every mode alike. */
+  static final class ResponseCounter implements Feature {
+    final LongAdder responses = new LongAdder();
+    final LongAdder faults = new LongAdder();
+
+    @Override
+    public void initialize(Server server, Bus bus) {
+      server.getEndpoint().getOutInterceptors().add(new Count(responses));
+      server.getEndpoint().getOutFaultInterceptors().add(new Count(faults));
+    }
+
+    @Override
+    public void initialize(Client client, Bus bus) {
+      throw new UnsupportedOperationException("ResponseCounter on a client");
+    }
+
+    @Override
+    public void initialize(InterceptorProvider interceptorProvider, Bus bus) {
+      throw new UnsupportedOperationException("ResponseCounter on " + interceptorProvider);
+    }
+
+    @Override
+    public void initialize(Bus bus) {
+      throw new UnsupportedOperationException("ResponseCounter on a bus");
+    }
+  }
+
+  private static final class Count extends AbstractPhaseInterceptor<Message> {
+    private final LongAdder adder;
+
+    Count(LongAdder adder) {
+      super(Phase.PREPARE_SEND_ENDING);
+      this.adder = adder;
+    }
+
+    @Override
+    public void handleMessage(Message message) {
+      adder.increment();
+    }
+  }
+}
