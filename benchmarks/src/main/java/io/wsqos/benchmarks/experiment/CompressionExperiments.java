@@ -5,10 +5,6 @@ import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.load.RunResult;
-import io.wsqos.benchmarks.report.CsvWriter;
-import io.wsqos.benchmarks.report.MachineInfo;
-import io.wsqos.benchmarks.report.MarkdownReport;
-import io.wsqos.benchmarks.report.Plots;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.core.header.CompressionPreference;
 import java.io.IOException;
@@ -272,24 +268,8 @@ final class CompressionExperiments {
       String description,
       List<String> settings,
       List<PointResult> results) {
-    Path out = Path.of(args.string("out", "benchmarks/results/" + name));
-    try {
-      Files.createDirectories(out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    String xName = "offered rate (req/s)";
-    CsvWriter.write(out.resolve("results.csv"), "rate", results);
-    new MarkdownReport(
-            title,
-            description,
-            xName,
-            settings,
-            MachineInfo.current(Experiments.CORE_WAKE_CONVENTION))
-        .write(out.resolve("report.md"), results);
-    Plots.write(out, name, xName, results);
-    System.err.println("wrote " + out.toAbsolutePath());
-    return out;
+    return Experiments.write(
+        args, name, title, description, "offered rate (req/s)", settings, results);
   }
 
   /**

@@ -406,7 +406,11 @@ public final class Experiments {
     return lines;
   }
 
-  private static void write(
+  /**
+   * Writes results.csv, report.md and the plots to {@code --out} (default {@code
+   * benchmarks/results/NAME}), the points named {@code xName}; returns the directory.
+   */
+  static Path write(
       Args args,
       String name,
       String title,
@@ -427,5 +431,6 @@ public final class Experiments {
         .write(out.resolve("report.md"), results);
     Plots.write(out, name, xName, results);
     System.err.println("wrote " + out.toAbsolutePath());
+    return out;
   }
 }

@@ -8,10 +8,6 @@ import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.load.RunResult;
-import io.wsqos.benchmarks.report.CsvWriter;
-import io.wsqos.benchmarks.report.MachineInfo;
-import io.wsqos.benchmarks.report.MarkdownReport;
-import io.wsqos.benchmarks.report.Plots;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.monitor.QosAnalysis;
 import io.wsqos.monitor.QosQuery;
@@ -472,24 +468,7 @@ final class MonitoringExperiments {
       String description,
       List<String> settings,
       List<PointResult> results) {
-    Path out = Path.of(args.string("out", "benchmarks/results/" + name));
-    try {
-      Files.createDirectories(out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    CsvWriter.write(
-        out.resolve("results.csv"), xName.startsWith("offered") ? "rate" : "requesters", results);
-    new MarkdownReport(
-            title,
-            description,
-            xName,
-            settings,
-            MachineInfo.current(Experiments.CORE_WAKE_CONVENTION))
-        .write(out.resolve("report.md"), results);
-    Plots.write(out, name, xName, results);
-    System.err.println("wrote " + out.toAbsolutePath());
-    return out;
+    return Experiments.write(args, name, title, description, xName, settings, results);
   }
 
   private static void append(Path out, String markdown) {
