@@ -332,20 +332,7 @@ final class CompressionExperiments {
 
   /** Peak throughput per variant (the best mean over repetitions at any rate) and the goals. */
   static String goals(List<PointResult> results) {
-    Map<String, Map<Double, double[]>> sums = new LinkedHashMap<>();
-    for (PointResult r : results) {
-      double[] s =
-          sums.computeIfAbsent(r.variant(), k -> new LinkedHashMap<>())
-              .computeIfAbsent(r.x(), k -> new double[2]);
-      s[0] += r.throughputPerSecond();
-      s[1]++;
-    }
-    Map<String, Double> peaks = new LinkedHashMap<>();
-    sums.forEach(
-        (variant, byX) ->
-            peaks.put(
-                variant,
-                byX.values().stream().mapToDouble(s -> s[0] / s[1]).max().orElse(Double.NaN)));
+    Map<String, Double> peaks = Experiments.peaks(results);
     StringBuilder md = new StringBuilder("\n## Peak throughput and the issue's goals\n\n");
     md.append("Peak: the highest mean throughput (over repetitions) at any offered rate.\n\n");
     md.append("| variant | peak req/s | ratio to none |\n| --- | --- | --- |\n");

@@ -24,8 +24,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -432,5 +434,24 @@ public final class Experiments {
     Plots.write(out, name, xName, results);
     System.err.println("wrote " + out.toAbsolutePath());
     return out;
+  }
+
+  /** Each variant's peak: its highest mean throughput (over repetitions) at any point. */
+  static Map<String, Double> peaks(List<PointResult> results) {
+    Map<String, Map<Double, double[]>> sums = new LinkedHashMap<>();
+    for (PointResult r : results) {
+      double[] s =
+          sums.computeIfAbsent(r.variant(), k -> new LinkedHashMap<>())
+              .computeIfAbsent(r.x(), k -> new double[2]);
+      s[0] += r.throughputPerSecond();
+      s[1]++;
+    }
+    Map<String, Double> peaks = new LinkedHashMap<>();
+    sums.forEach(
+        (variant, byX) ->
+            peaks.put(
+                variant,
+                byX.values().stream().mapToDouble(s -> s[0] / s[1]).max().orElse(Double.NaN)));
+    return peaks;
   }
 }

@@ -90,28 +90,9 @@ final class MonitoringTables {
   static final List<String> TABLE_3_LABELS =
       List.of("<1s", "<2s", "<3s", "<4s", "<5s", "<6s", "<7s", "<8s", "<9s", "<10s", ">=10s");
 
-  /** Each variant's peak: its highest mean throughput (over repetitions) at any point. */
-  static Map<String, Double> peaks(List<PointResult> results) {
-    Map<String, Map<Double, double[]>> sums = new LinkedHashMap<>();
-    for (PointResult r : results) {
-      double[] s =
-          sums.computeIfAbsent(r.variant(), k -> new LinkedHashMap<>())
-              .computeIfAbsent(r.x(), k -> new double[2]);
-      s[0] += r.throughputPerSecond();
-      s[1]++;
-    }
-    Map<String, Double> peaks = new LinkedHashMap<>();
-    sums.forEach(
-        (variant, byX) ->
-            peaks.put(
-                variant,
-                byX.values().stream().mapToDouble(s -> s[0] / s[1]).max().orElse(Double.NaN)));
-    return peaks;
-  }
-
   /** The peak table with ratios to {@code baseline}, and the goal for {@code goalVariant}. */
   static String peakSection(List<PointResult> results, String baseline, String goalVariant) {
-    Map<String, Double> peaks = peaks(results);
+    Map<String, Double> peaks = Experiments.peaks(results);
     StringBuilder md = new StringBuilder("\n## Peak throughput\n\n");
     md.append(
         "Peak: the highest mean throughput (over repetitions) at any offered rate; the ratio is"
@@ -157,7 +138,7 @@ final class MonitoringTables {
 
   /** Standard deviation / mean of the throughput of {@code variant} at its peak point. */
   static double relativeSpreadAtPeak(List<PointResult> results, String variant) {
-    double peak = peaks(results).getOrDefault(variant, Double.NaN);
+    double peak = Experiments.peaks(results).getOrDefault(variant, Double.NaN);
     for (PointResult r : results) {
       if (!r.variant().equals(variant)) {
         continue;

@@ -82,7 +82,7 @@ class MonitoringTablesTest {
             point("plain", 8000, 2, 10, 0, 6000, 5, 50),
             point("monitored", 8000, 2, 10, 0, 6000, 5, 50));
 
-    Map<String, Double> peaks = MonitoringTables.peaks(results);
+    Map<String, Double> peaks = Experiments.peaks(results);
     String section = MonitoringTables.peakSection(results, "plain", "monitored");
 
     assertThat(peaks).containsEntry("plain", 6000.0).containsEntry("monitored", 5800.0);
