@@ -31,21 +31,7 @@ final class CompressionExperiments {
   static final List<Double> DEFAULT_RATES =
       List.of(1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 8000.0);
 
-  static final Set<String> OPTIONS =
-      Set.of(
-          "jar",
-          "request",
-          "out",
-          "rates",
-          "reps",
-          "warmup",
-          "measure",
-          "pause-ms",
-          "connect-timeout-ms",
-          "response-timeout-ms",
-          "server-warmup",
-          "server-jvm-opt",
-          "variants");
+  static final Set<String> OPTIONS = Experiments.sweepOptionsAnd("jar", "variants");
 
   /** The heap and collector of every server JVM, the same for each mode. */
   static final List<String> SERVER_JVM_OPTIONS =

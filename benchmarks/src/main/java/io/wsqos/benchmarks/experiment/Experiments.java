@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -52,15 +53,12 @@ public final class Experiments {
   static final List<Double> DEFAULT_LIMIT_RATES =
       List.of(2000.0, 4000.0, 6000.0, 8000.0, 10000.0, 12000.0, 15000.0, 20000.0);
 
-  private static final Set<String> OPTIONS =
+  /** The options every sweep of this package takes; each experiment adds its own. */
+  static final Set<String> SWEEP_OPTIONS =
       Set.of(
-          "jar",
-          "url",
           "request",
-          "header",
           "out",
           "rates",
-          "requesters",
           "reps",
           "warmup",
           "measure",
@@ -68,8 +66,17 @@ public final class Experiments {
           "connect-timeout-ms",
           "response-timeout-ms",
           "server-warmup",
-          "server-jvm-opt",
-          "keep-alive");
+          "server-jvm-opt");
+
+  private static final Set<String> OPTIONS =
+      sweepOptionsAnd("jar", "url", "header", "requesters", "keep-alive");
+
+  /** {@link #SWEEP_OPTIONS} and {@code extra}. */
+  static Set<String> sweepOptionsAnd(String... extra) {
+    Set<String> options = new HashSet<>(SWEEP_OPTIONS);
+    options.addAll(Arrays.asList(extra));
+    return Set.copyOf(options);
+  }
 
   private Experiments() {}
 

@@ -52,23 +52,8 @@ final class MonitoringExperiments {
   static final String MONITORED = MonitoringMode.MONITORED.token();
 
   static final Set<String> OPTIONS =
-      Set.of(
-          "request",
-          "out",
-          "rates",
-          "requesters",
-          "reps",
-          "warmup",
-          "measure",
-          "pause-ms",
-          "connect-timeout-ms",
-          "response-timeout-ms",
-          "server-warmup",
-          "server-jvm-opt",
-          "variants",
-          "moderate-rate",
-          "timestamps",
-          "keep-db");
+      Experiments.sweepOptionsAnd(
+          "requesters", "variants", "moderate-rate", "timestamps", "keep-db");
 
   private MonitoringExperiments() {}
 
