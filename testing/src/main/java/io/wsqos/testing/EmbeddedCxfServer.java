@@ -98,6 +98,8 @@ public final class EmbeddedCxfServer implements AutoCloseable {
     ServerConnector connector = new ServerConnector(jetty);
     connector.setHost(HOST);
     connector.setPort(0);
+    // The JDK's default backlog of 50 drops SYNs during a short pause under a burst of connects.
+    connector.setAcceptQueueSize(1024);
     jetty.addConnector(connector);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");

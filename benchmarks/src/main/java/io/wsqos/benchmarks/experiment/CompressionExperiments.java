@@ -12,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -109,13 +108,7 @@ final class CompressionExperiments {
         variants.add(
             new Variant(side.name(), source(servers.address(side.mode()), requestFile, side)));
       }
-      Duration serverWarmup = args.seconds("server-warmup", 8);
-      for (Variant v : variants) {
-        System.err.printf(
-            Locale.ROOT, "[%s] warming %s up: %s at 1000/s%n", name, v.name(), serverWarmup);
-        System.err.printf(
-            "[%s]   %s%n", name, driver.run(v.source(), 1000, Duration.ZERO, serverWarmup));
-      }
+      ServerWarmup.run(name, args, options, variants);
       String loadBefore = loadAverage();
       List<EncodedCount> encoded = new ArrayList<>();
       Sweep sweep =
@@ -160,9 +153,8 @@ final class CompressionExperiments {
               + args.seconds("measure", 5).toMillis()
               + " ms; "
               + args.integer("reps", 2)
-              + " repetition(s) per point, variants interleaved; each server warmed up "
-              + serverWarmup.toMillis()
-              + " ms at 1000/s");
+              + " repetition(s) per point, variants interleaved; "
+              + ServerWarmup.describe(args));
       settings.add(
           "connect timeout "
               + options.connectTimeout().toMillis()

@@ -141,14 +141,10 @@ public final class Experiments {
         (url, serverNote) -> {
           Path requestFile = requestFile(args);
           RequestSource lite = RequestSource.of(request(args, url, requestFile));
-          Duration serverWarmup = args.seconds("server-warmup", 15);
-          if (!serverWarmup.isZero()) {
-            System.err.printf("[%s] warming the server up: %s at 500/s%n", name, serverWarmup);
-            System.err.printf(
-                "[%s]   %s%n", name, driver.run(lite, 500, Duration.ZERO, serverWarmup));
-          }
+          List<Variant> variants = List.of(new Variant(variantName(requestFile), lite));
+          ServerWarmup.run(name, args, options, variants);
           Sweep sweep =
-              sweep(name, args, rates, List.of(new Variant(variantName(requestFile), lite)))
+              sweep(name, args, rates, variants)
                   .runner((v, x, w, m) -> withDriverCpu(() -> driver.run(v.source(), x, w, m)))
                   .build();
           List<PointResult> results = sweep.run();
@@ -178,15 +174,10 @@ public final class Experiments {
         (url, serverNote) -> {
           Path requestFile = requestFile(args);
           RequestSource lite = RequestSource.of(request(args, url, requestFile));
-          Duration serverWarmup = args.seconds("server-warmup", 15);
-          if (!serverWarmup.isZero()) {
-            System.err.printf(
-                "[%s] warming the server up: %s with 10 requesters%n", name, serverWarmup);
-            System.err.printf(
-                "[%s]   %s%n", name, driver.run(lite, 10, Duration.ZERO, serverWarmup));
-          }
+          List<Variant> variants = List.of(new Variant(variantName(requestFile), lite));
+          ServerWarmup.run(name, args, options, variants);
           Sweep sweep =
-              sweep(name, args, requesters, List.of(new Variant(variantName(requestFile), lite)))
+              sweep(name, args, requesters, variants)
                   .runner(
                       (v, x, w, m) -> withDriverCpu(() -> driver.run(v.source(), (int) x, w, m)))
                   .build();
@@ -402,9 +393,8 @@ public final class Experiments {
             + args.integer("pause-ms", (int) Sweep.DEFAULT_PAUSE_MILLIS)
             + " ms; "
             + args.integer("reps", 3)
-            + " repetition(s) per point; server warmed up "
-            + args.seconds("server-warmup", 15).toMillis()
-            + " ms before the sweep");
+            + " repetition(s) per point; "
+            + ServerWarmup.describe(args));
     lines.add(
         "connect timeout "
             + options.connectTimeout().toMillis()

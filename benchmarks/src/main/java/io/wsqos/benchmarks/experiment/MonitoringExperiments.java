@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -27,7 +26,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -75,14 +73,7 @@ final class MonitoringExperiments {
         name,
         modes,
         (servers, variants, windows) -> {
-          // 500/s: a cold server JVM on a busy machine can fall behind 1000/s and queue up.
-          Duration serverWarmup = args.seconds("server-warmup", 8);
-          for (Variant v : variants) {
-            System.err.printf(
-                Locale.ROOT, "[%s] warming %s up: %s at 500/s%n", name, v.name(), serverWarmup);
-            System.err.printf(
-                "[%s]   %s%n", name, driver.run(v.source(), 500, Duration.ZERO, serverWarmup));
-          }
+          ServerWarmup.run(name, args, options, variants);
           return Sweep.builder(name)
               .points(rates)
               .repetitions(args.integer("reps", 2))
@@ -130,17 +121,7 @@ final class MonitoringExperiments {
         name,
         modes,
         (servers, variants, windows) -> {
-          Duration serverWarmup = args.seconds("server-warmup", 8);
-          for (Variant v : variants) {
-            System.err.printf(
-                Locale.ROOT,
-                "[%s] warming %s up: %s with 10 requesters%n",
-                name,
-                v.name(),
-                serverWarmup);
-            System.err.printf(
-                "[%s]   %s%n", name, driver.run(v.source(), 10, Duration.ZERO, serverWarmup));
-          }
+          ServerWarmup.run(name, args, options, variants);
           return Sweep.builder(name)
               .points(requesters)
               .repetitions(args.integer("reps", 2))
@@ -308,9 +289,8 @@ final class MonitoringExperiments {
             + args.integer("pause-ms", (int) Sweep.DEFAULT_PAUSE_MILLIS)
             + " ms; "
             + args.integer("reps", 2)
-            + " repetition(s) per point, variants interleaved; each server warmed up "
-            + args.seconds("server-warmup", 8).toMillis()
-            + (name.endsWith("rate") ? " ms at 500/s first" : " ms with 10 requesters first"));
+            + " repetition(s) per point, variants interleaved; "
+            + ServerWarmup.describe(args));
     settings.add(
         "connect timeout "
             + options.connectTimeout().toMillis()

@@ -138,12 +138,12 @@ final class SlowClientExperiment {
         };
     Path backgroundFile = Path.of(args.string("request", "examples/bookstore/requests/lite-1.xml"));
     Path slowFile = Path.of(args.string("slow-request", "examples/bookstore/requests/heavy-1.xml"));
-    OpenLoopDriver driver =
-        OpenLoopDriver.create(
-            DriverOptions.builder()
-                .connectTimeout(Duration.ofMillis(DriverOptions.DEFAULT_CONNECT_TIMEOUT_MILLIS))
-                .responseTimeout(Duration.ofSeconds(5))
-                .build());
+    DriverOptions options =
+        DriverOptions.builder()
+            .connectTimeout(Duration.ofMillis(DriverOptions.DEFAULT_CONNECT_TIMEOUT_MILLIS))
+            .responseTimeout(Duration.ofSeconds(5))
+            .build();
+    OpenLoopDriver driver = OpenLoopDriver.create(options);
     Path out = Path.of(args.string("out", "benchmarks/results/" + name));
     List<Fetch> results = new ArrayList<>();
     Map<String, RunResult> background = new LinkedHashMap<>();
@@ -184,11 +184,10 @@ final class SlowClientExperiment {
                   new CompressionExperiments.Side(
                       s.name(), s.mode(), s.background(), CompressionExperiments.ACCEPT_ANY)));
         }
-        Duration serverWarmup = args.seconds("server-warmup", 8);
+        List<Variant> warmups = new ArrayList<>();
+        sources.forEach((scenario, source) -> warmups.add(new Variant(scenario, source)));
+        ServerWarmup.run(name, args, options, warmups);
         for (Scenario s : scenarios) {
-          System.err.printf(
-              "[%s] warming %s up: %s%n",
-              name, s.name(), driver.run(sources.get(s.name()), 1000, Duration.ZERO, serverWarmup));
           fetch(link, relays.get(s.name()), bodies.get(s.name()), s.name(), 0, 0, false);
         }
         loadBefore = CompressionExperiments.loadAverage();
@@ -236,6 +235,7 @@ final class SlowClientExperiment {
         results,
         background,
         List.of(
+            ServerWarmup.describe(args),
             "background: open-loop driver on loopback, POST of `"
                 + backgroundFile
                 + "`, one connection each; per point warm-up "

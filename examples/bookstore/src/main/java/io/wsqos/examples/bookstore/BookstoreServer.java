@@ -56,6 +56,14 @@ public final class BookstoreServer implements AutoCloseable {
   /** How long stopping waits for the requests in flight to finish. */
   static final long STOP_TIMEOUT_MILLIS = 5_000;
 
+  /**
+   * Connections the kernel holds for Jetty's acceptor. Jetty's default (0) leaves the JDK's 50:
+   * with one connection per request at a few thousand per second, a 10 ms pause (GC, JIT) fills it
+   * and every further SYN is dropped, so clients wait a second for the retransmission. Linux caps
+   * the value at {@code net.core.somaxconn}.
+   */
+  public static final int ACCEPT_QUEUE_SIZE = 1024;
+
   private static final Logger logger = LoggerFactory.getLogger(BookstoreServer.class);
 
   private final org.eclipse.jetty.server.Server jetty;
@@ -139,6 +147,7 @@ public final class BookstoreServer implements AutoCloseable {
       ServerConnector connector = new ServerConnector(jetty);
       connector.setHost(host);
       connector.setPort(port);
+      connector.setAcceptQueueSize(ACCEPT_QUEUE_SIZE);
       jetty.addConnector(connector);
       // Lets stop() finish the requests in flight, up to STOP_TIMEOUT_MILLIS, before closing.
       GracefulHandler graceful = new GracefulHandler();
