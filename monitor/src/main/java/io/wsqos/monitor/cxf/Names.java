@@ -15,11 +15,22 @@ final class Names {
 
   private Names() {}
 
+  /** Where the service keeps its name as a string, made once instead of once per record. */
+  private static final String SERVICE_NAME_KEY = Names.class.getName() + ".service";
+
   static String service(Exchange exchange) {
     Service service = exchange.getService();
-    return service == null || service.getName() == null
-        ? UNKNOWN_SERVICE
-        : service.getName().toString();
+    if (service == null || service.getName() == null) {
+      return UNKNOWN_SERVICE;
+    }
+    // QName.toString() concatenates anew on every call. The service is a concurrent map of
+    // properties that lives as long as the endpoint; two threads racing store equal strings.
+    if (service.get(SERVICE_NAME_KEY) instanceof String name) {
+      return name;
+    }
+    String name = service.getName().toString();
+    service.put(SERVICE_NAME_KEY, name);
+    return name;
   }
 
   static String operation(Exchange exchange) {

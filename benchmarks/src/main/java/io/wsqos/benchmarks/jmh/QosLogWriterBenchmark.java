@@ -1,0 +1,110 @@
+package io.wsqos.benchmarks.jmh;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.Side;
+import io.wsqos.monitor.internal.RecordStore;
+import io.wsqos.monitor.internal.RecordTimers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What the logging manager's writer thread spends per record, by part: the database batch (a batch
+ * of {@value #BATCH} records, {@link QosLog}'s default, into an H2 file database as the monitored
+ * benchmark server uses) and the Micrometer timers. On a saturated 2-core server this CPU is taken
+ * from the request threads, so it is what the monitored throughput pays beyond the interceptors
+ * ({@link MonitorInterceptorBenchmark}). Scores are per record.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@State(Scope.Benchmark)
+public class QosLogWriterBenchmark {
+
+  static final int BATCH = QosLog.DEFAULT_BATCH_SIZE;
+
+  private Path dir;
+  private HikariDataSource dataSource;
+  private RecordStore store;
+  private RecordTimers timers;
+  private List<QosRecord> batch;
+
+  @Setup(Level.Trial)
+  public void setUp() throws IOException {
+    dir = Files.createTempDirectory("wsqos-writer-bench");
+    // The pool QosLog makes for a JDBC URL, on the kind of database the monitored server uses.
+    dataSource = new HikariDataSource();
+    dataSource.setJdbcUrl("jdbc:h2:file:" + dir.resolve("qos"));
+    store = new RecordStore(dataSource);
+    store.migrate();
+    timers = new RecordTimers(new SimpleMeterRegistry());
+    batch = new ArrayList<>(BATCH);
+    Instant start = Instant.now();
+    for (int i = 0; i < BATCH; i++) {
+      long t1 = 1_700_000_000_000_000L + i * 200L;
+      batch.add(
+          QosRecord.builder(
+                  "{http://wsqos.io/examples/bookstore}BookstoreService",
+                  "getBookInfo",
+                  "http://127.0.0.1:8080/bookstore",
+                  Side.PROVIDER)
+              .recordedAt(start.plusNanos(i * 200_000L))
+              .t1(t1)
+              .t2(5_000 + i)
+              .t3(5_300 + i + i % 7 * 10)
+              .sizes(420, 3_300)
+              .build());
+    }
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() throws IOException {
+    dataSource.close();
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  /** One JDBC batch in one transaction, per record. */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public void insert() throws SQLException {
+    store.insert(batch);
+  }
+
+  /** The execution, communication and response timers, per record. */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public void timers() {
+    for (QosRecord record : batch) {
+      timers.record(record);
+    }
+  }
+}
