@@ -150,6 +150,36 @@ abstract class QosStoreCompatibilityKit {
   }
 
   @Test
+  void everyRowOfAMultiRowInsertKeepsItsOwnValues() throws SQLException {
+    // 123 in one batch: two full 50-row statements and one of 23, each row's values distinct.
+    int n = 123;
+    QosLog log = open(logBuilder().batchSize(500).flushInterval(Duration.ofSeconds(5)));
+    for (int i = 0; i < n; i++) {
+      log.record(requester("op" + i, Outcome.SUCCESS, i, i % 9, 10 + i).sizes(i, 2L * i).build());
+    }
+    log.close();
+
+    try (Connection c = database().connect();
+        Statement s = c.createStatement();
+        ResultSet r =
+            s.executeQuery(
+                "SELECT operation, t1_us, request_bytes, response_bytes, execution_us, response_us"
+                    + " FROM qos_record ORDER BY t1_us")) {
+      for (int i = 0; i < n; i++) {
+        assertThat(r.next()).isTrue();
+        assertThat(r.getString(1)).isEqualTo("op" + i);
+        assertThat(r.getLong(2)).isEqualTo(T0_MICROS + i * 1_000_000L);
+        assertThat(r.getLong(3)).isEqualTo(i);
+        assertThat(r.getLong(4)).isEqualTo(2L * i);
+        assertThat(r.getLong(5)).isEqualTo(i % 9 * 1_000L);
+        assertThat(r.getLong(6)).isEqualTo((10L + i) * 1_000);
+      }
+      assertThat(r.next()).isFalse();
+    }
+    assertThat(counter("wsqos.monitor.records.written")).isEqualTo(n);
+  }
+
+  @Test
   void gracefulCloseWritesEveryQueuedRecord() throws SQLException {
     int n = 3_000;
     QosLog log = open(logBuilder().queueCapacity(n).batchSize(97));

@@ -135,7 +135,7 @@ final class CompressionExperiments {
                 + ": server `CompressionServer --mode="
                 + side.mode().token()
                 + "` in its own JVM ("
-                + String.join(" ", servers.jvmOptions())
+                + servers.launch()
                 + "), requests "
                 + describe(side.preferences())
                 + ", Accept-Encoding: "

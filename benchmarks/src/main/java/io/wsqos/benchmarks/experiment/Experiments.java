@@ -66,7 +66,8 @@ public final class Experiments {
           "connect-timeout-ms",
           "response-timeout-ms",
           "server-warmup",
-          "server-jvm-opt");
+          "server-jvm-opt",
+          Servers.CPUS_OPTION);
 
   private static final Set<String> OPTIONS =
       sweepOptionsAnd("jar", "url", "header", "requesters", "keep-alive");

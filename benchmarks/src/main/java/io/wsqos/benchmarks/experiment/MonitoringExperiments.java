@@ -225,7 +225,7 @@ final class MonitoringExperiments {
             token ->
                 List.of(
                     "--db-dir=" + dbDir, "--stats-file=" + work.resolve(token + ".properties")))) {
-      jvm = String.join(" ", servers.jvmOptions());
+      jvm = servers.launch();
       List<Variant> variants = new ArrayList<>();
       for (String token : tokens) {
         variants.add(

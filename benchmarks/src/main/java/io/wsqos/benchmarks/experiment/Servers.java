@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * One server JVM per mode ({@link CompressionServer} or {@link MonitoringServer}), all started
@@ -15,11 +16,18 @@ import java.util.function.Function;
  */
 final class Servers implements AutoCloseable {
 
+  /** Option: CPUs to pin the server JVMs to ({@code taskset -c} syntax, e.g. {@code 0}). */
+  static final String CPUS_OPTION = "server-cpus";
+
+  private static final Pattern CPU_LIST = Pattern.compile("[0-9]+([,-][0-9]+)*");
+
   private final Map<String, BookstoreProcess> processes = new LinkedHashMap<>();
   private final List<String> jvmOptions;
+  private final String cpus;
 
-  private Servers(List<String> jvmOptions) {
+  private Servers(List<String> jvmOptions, String cpus) {
     this.jvmOptions = List.copyOf(jvmOptions);
+    this.cpus = cpus;
   }
 
   /** Starts a {@link CompressionServer} for each distinct mode. */
@@ -44,10 +52,19 @@ final class Servers implements AutoCloseable {
         args.has("server-jvm-opt")
             ? args.all("server-jvm-opt")
             : CompressionExperiments.SERVER_JVM_OPTIONS;
-    Servers servers = new Servers(jvmOptions);
+    String cpus = args.has(CPUS_OPTION) ? args.string(CPUS_OPTION, "") : null;
+    if (cpus != null && !CPU_LIST.matcher(cpus).matches()) {
+      throw new IllegalArgumentException(
+          "--" + CPUS_OPTION + ": '" + cpus + "' (expected: a CPU list such as 0 or 0,1 or 0-1)");
+    }
+    Servers servers = new Servers(jvmOptions, cpus);
     try {
       for (String token : new LinkedHashSet<>(tokens)) {
         List<String> command = new ArrayList<>();
+        if (cpus != null) {
+          // The JVM sizes its pools from its affinity mask, so it also sees only these CPUs.
+          command.addAll(List.of("taskset", "-c", cpus));
+        }
         command.add(BookstoreProcess.javaCommand());
         command.addAll(jvmOptions);
         command.addAll(
@@ -81,8 +98,10 @@ final class Servers implements AutoCloseable {
     return process.address();
   }
 
-  List<String> jvmOptions() {
-    return jvmOptions;
+  /** How the server JVMs were launched, for a report's settings: options and pinning. */
+  String launch() {
+    String options = String.join(" ", jvmOptions);
+    return cpus == null ? options : options + "; pinned to CPU " + cpus + " by taskset";
   }
 
   @Override

@@ -59,7 +59,8 @@ final class SlowClientExperiment {
           "slow-request",
           "out",
           "server-jvm-opt",
-          "server-warmup");
+          "server-warmup",
+          Servers.CPUS_OPTION);
 
   /** The paper's Table 5, service time of the mobile client in ms at sclient rates 80..160/s. */
   static final String PAPER_TABLE_5 =
@@ -249,9 +250,7 @@ final class SlowClientExperiment {
                 + fetches
                 + " fetch(es) one after another per point (fetches that would end after the"
                 + " background load are not made)",
-            "servers: `CompressionServer --mode=...` in own JVMs ("
-                + String.join(" ", servers.jvmOptions())
-                + ")",
+            "servers: `CompressionServer --mode=...` in own JVMs (" + servers.launch() + ")",
             "machine load (/proc/loadavg) before: "
                 + loadBefore
                 + "; after: "

@@ -48,6 +48,12 @@ public class QosLogWriterBenchmark {
 
   static final int BATCH = QosLog.DEFAULT_BATCH_SIZE;
 
+  private static final Instant START = Instant.parse("2026-11-23T00:00:00Z");
+
+  private static final long T1_BASE = 1_700_000_000_000_000L;
+
+  private long sequence;
+
   private Path dir;
   private HikariDataSource dataSource;
   private RecordStore store;
@@ -64,16 +70,25 @@ public class QosLogWriterBenchmark {
     store.migrate();
     timers = new RecordTimers(new SimpleMeterRegistry());
     batch = new ArrayList<>(BATCH);
-    Instant start = Instant.now();
-    for (int i = 0; i < BATCH; i++) {
-      long t1 = 1_700_000_000_000_000L + i * 200L;
+  }
+
+  /**
+   * A fresh batch, later in time than the last: re-inserting the same times would land every row
+   * among equal keys inside the index instead of at its end, as real, time-ordered records do. Per
+   * invocation is fine here, where one invocation writes {@value #BATCH} rows (milliseconds).
+   */
+  @Setup(Level.Invocation)
+  public void nextBatch() {
+    batch.clear();
+    for (int i = 0; i < BATCH; i++, sequence++) {
+      long t1 = T1_BASE + sequence * 200L;
       batch.add(
           QosRecord.builder(
                   "{http://wsqos.io/examples/bookstore}BookstoreService",
                   "getBookInfo",
                   "http://127.0.0.1:8080/bookstore",
                   Side.PROVIDER)
-              .recordedAt(start.plusNanos(i * 200_000L))
+              .recordedAt(START.plusNanos(sequence * 200_000L))
               .t1(t1)
               .t2(5_000 + i)
               .t3(5_300 + i + i % 7 * 10)

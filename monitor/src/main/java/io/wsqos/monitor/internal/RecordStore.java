@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
 import java.util.List;
 import java.util.OptionalLong;
 import javax.sql.DataSource;
@@ -26,11 +27,23 @@ public final class RecordStore {
   /** Flyway's history table for the monitor, apart from other modules' migrations. */
   public static final String HISTORY_TABLE = "wsqos_monitor_schema_history";
 
-  private static final String INSERT =
+  /**
+   * Rows per INSERT statement. One statement of many rows costs H2 and PostgreSQL less per row than
+   * a JDBC batch of one-row statements (measured on H2: about 20% less CPU and allocation per row
+   * at 50); PostgreSQL allows 32,767 parameters per statement, far above 50 x 16.
+   */
+  static final int ROWS_PER_STATEMENT = 50;
+
+  private static final int COLUMNS = 16;
+
+  private static final String INSERT_INTO =
       "INSERT INTO qos_record (recorded_at_us, service, operation, endpoint, side, outcome,"
           + " t1_us, t2_us, t3_us, t4_us, request_bytes, response_bytes, validity,"
-          + " execution_us, communication_us, response_us)"
-          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+          + " execution_us, communication_us, response_us) VALUES ";
+
+  private static final String ROW = "(?" + ", ?".repeat(COLUMNS - 1) + ")";
+
+  private static final String INSERT_FULL = insertOf(ROWS_PER_STATEMENT);
 
   private final DataSource dataSource;
 
@@ -50,14 +63,26 @@ public final class RecordStore {
 
   /** Inserts {@code batch} in one transaction: all rows or none. */
   public void insert(List<QosRecord> batch) throws SQLException {
+    int full = batch.size() / ROWS_PER_STATEMENT;
+    int rest = batch.size() % ROWS_PER_STATEMENT;
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(false);
-      try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-        for (QosRecord record : batch) {
-          bind(insert, record);
-          insert.addBatch();
+      try {
+        if (full > 0) {
+          try (PreparedStatement insert = connection.prepareStatement(INSERT_FULL)) {
+            for (int i = 0; i < full; i++) {
+              bind(insert, batch, i * ROWS_PER_STATEMENT, ROWS_PER_STATEMENT);
+              insert.addBatch();
+            }
+            insert.executeBatch();
+          }
         }
-        insert.executeBatch();
+        if (rest > 0) {
+          try (PreparedStatement insert = connection.prepareStatement(insertOf(rest))) {
+            bind(insert, batch, full * ROWS_PER_STATEMENT, rest);
+            insert.executeUpdate();
+          }
+        }
         connection.commit();
       } catch (SQLException | RuntimeException e) {
         rollbackQuietly(connection, e);
@@ -66,23 +91,34 @@ public final class RecordStore {
     }
   }
 
-  private static void bind(PreparedStatement insert, QosRecord record) throws SQLException {
-    insert.setLong(1, toMicros(record.recordedAt()));
-    insert.setString(2, record.service());
-    insert.setString(3, record.operation());
-    insert.setString(4, record.endpoint());
-    insert.setString(5, record.side().name());
-    insert.setString(6, record.outcome().name());
-    setStamp(insert, 7, record.t1Micros());
-    setStamp(insert, 8, record.t2Micros());
-    setStamp(insert, 9, record.t3Micros());
-    setStamp(insert, 10, record.t4Micros());
-    setSize(insert, 11, record.requestBytes());
-    setSize(insert, 12, record.responseBytes());
-    insert.setString(13, record.validity().name());
-    setOptional(insert, 14, record.executionMicros());
-    setOptional(insert, 15, record.communicationMicros());
-    setOptional(insert, 16, record.responseMicros());
+  private static String insertOf(int rows) {
+    return INSERT_INTO + String.join(", ", Collections.nCopies(rows, ROW));
+  }
+
+  private static void bind(PreparedStatement insert, List<QosRecord> batch, int from, int rows)
+      throws SQLException {
+    for (int row = 0; row < rows; row++) {
+      bind(insert, row * COLUMNS, batch.get(from + row));
+    }
+  }
+
+  private static void bind(PreparedStatement insert, int at, QosRecord record) throws SQLException {
+    insert.setLong(at + 1, toMicros(record.recordedAt()));
+    insert.setString(at + 2, record.service());
+    insert.setString(at + 3, record.operation());
+    insert.setString(at + 4, record.endpoint());
+    insert.setString(at + 5, record.side().name());
+    insert.setString(at + 6, record.outcome().name());
+    setStamp(insert, at + 7, record.t1Micros());
+    setStamp(insert, at + 8, record.t2Micros());
+    setStamp(insert, at + 9, record.t3Micros());
+    setStamp(insert, at + 10, record.t4Micros());
+    setSize(insert, at + 11, record.requestBytes());
+    setSize(insert, at + 12, record.responseBytes());
+    insert.setString(at + 13, record.validity().name());
+    setOptional(insert, at + 14, record.executionMicros());
+    setOptional(insert, at + 15, record.communicationMicros());
+    setOptional(insert, at + 16, record.responseMicros());
   }
 
   /** Microseconds since the epoch, the unit of every time column. */
