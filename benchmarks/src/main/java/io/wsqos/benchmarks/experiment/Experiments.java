@@ -79,13 +79,25 @@ public final class Experiments {
     return Set.copyOf(options);
   }
 
+  /** Every experiment this command line runs, for its usage and errors. */
+  static final List<String> EXPERIMENTS =
+      List.of(
+          "baseline-rate",
+          "baseline-requesters",
+          "driver-limit",
+          "compression-rate",
+          "compression-requesters",
+          "slow-client",
+          "monitoring-rate",
+          "monitoring-requesters");
+
   private Experiments() {}
 
   public static void main(String[] argv) {
     if (argv.length == 0) {
       System.err.println(
-          "usage: Experiments baseline-rate|baseline-requesters|driver-limit|compression-rate|slow-client"
-              + "|monitoring-rate|monitoring-requesters"
+          "usage: Experiments "
+              + String.join("|", EXPERIMENTS)
               + " [--option=value ...]"
               + "\n  options: --"
               + String.join(", --", OPTIONS.stream().sorted().toList()));
@@ -97,6 +109,11 @@ public final class Experiments {
     switch (name) {
       case "compression-rate" -> {
         CompressionExperiments.compressionRate(
+            Args.parse(rest, CompressionExperiments.OPTIONS), command0);
+        return;
+      }
+      case "compression-requesters" -> {
+        CompressionExperiments.compressionRequesters(
             Args.parse(rest, CompressionExperiments.OPTIONS), command0);
         return;
       }
@@ -126,7 +143,9 @@ public final class Experiments {
         System.err.println(
             "unknown experiment: '"
                 + name
-                + "' (expected: baseline-rate, baseline-requesters or driver-limit)");
+                + "' (expected: one of "
+                + String.join(", ", EXPERIMENTS)
+                + ")");
         System.exit(2);
       }
     }
