@@ -13,10 +13,10 @@ final class Names {
   /** The service of an exchange without a service (never seen with JAX-WS). */
   static final String UNKNOWN_SERVICE = "unknown";
 
-  private Names() {}
-
   /** Where the service keeps its name as a string, made once instead of once per record. */
   private static final String SERVICE_NAME_KEY = Names.class.getName() + ".service";
+
+  private Names() {}
 
   static String service(Exchange exchange) {
     Service service = exchange.getService();
