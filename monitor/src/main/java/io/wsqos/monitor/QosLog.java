@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.monitor.internal.RecordQueue;
 import io.wsqos.monitor.internal.RecordStore;
 import io.wsqos.monitor.internal.RecordTimers;
 import java.sql.SQLException;
@@ -14,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
@@ -27,11 +27,11 @@ import org.slf4j.LoggerFactory;
  * Flyway) and to Micrometer timers, and hands them to {@link QosRecordListener}s such as the
  * diagnosis.
  *
- * <p>{@link #record} costs one {@link ArrayBlockingQueue#offer}: when the queue is full the record
- * is dropped and counted in {@code wsqos.monitor.records.dropped}, never waited for. A batch the
- * database refuses is retried with exponential backoff; after the last attempt its records are
- * counted in {@code wsqos.monitor.records.lost} and logged at ERROR. {@link #close()} writes
- * everything queued (see there for its bound).
+ * <p>{@link #record} costs one lock-free offer: when the queue is full the record is dropped and
+ * counted in {@code wsqos.monitor.records.dropped}, never waited for. A batch the database refuses
+ * is retried with exponential backoff; after the last attempt its records are counted in {@code
+ * wsqos.monitor.records.lost} and logged at ERROR. {@link #close()} writes everything queued (see
+ * there for its bound).
  *
  * <p>Meters (all in the registry passed in): timers {@code wsqos.monitor.execution}, {@code
  * .communication}, {@code .response} with percentile histograms, tagged service, operation,
@@ -92,7 +92,7 @@ public final class QosLog implements AutoCloseable {
     return new Builder(registry);
   }
 
-  private final ArrayBlockingQueue<QosRecord> queue;
+  private final RecordQueue queue;
   private final int batchSize;
   private final long flushIntervalNanos;
   private final long fillTickNanos;
@@ -116,7 +116,7 @@ public final class QosLog implements AutoCloseable {
   private QosLog(Builder builder, DataSource dataSource, HikariDataSource ownedPool) {
     this.registry = builder.registry;
     this.ownedPool = ownedPool;
-    queue = new ArrayBlockingQueue<>(builder.queueCapacity);
+    queue = new RecordQueue(builder.queueCapacity);
     batchSize = builder.batchSize;
     flushIntervalNanos = builder.flushInterval.toNanos();
     fillTickNanos = Math.max(flushIntervalNanos / FILL_TICKS, MIN_FILL_TICK_NANOS);
@@ -142,7 +142,7 @@ public final class QosLog implements AutoCloseable {
         Counter.builder("wsqos.monitor.write.failures")
             .description("Failed attempts to write a batch (each retried or counted lost)")
             .register(registry);
-    Gauge.builder("wsqos.monitor.queue.size", queue, ArrayBlockingQueue::size)
+    Gauge.builder("wsqos.monitor.queue.size", queue, RecordQueue::size)
         .description("Records waiting for the writer")
         .register(registry);
     if (builder.migrate) {
@@ -154,9 +154,9 @@ public final class QosLog implements AutoCloseable {
   }
 
   /**
-   * Hands {@code record} to the writer and returns at once: no lock beyond the queue's, no I/O.
-   * Returns {@code false} when the record was dropped (queue full, or the log closing), which is
-   * also counted in {@code wsqos.monitor.records.dropped}.
+   * Hands {@code record} to the writer and returns at once: no lock, no I/O. Returns {@code false}
+   * when the record was dropped (queue full, or the log closing), which is also counted in {@code
+   * wsqos.monitor.records.dropped}.
    */
   public boolean record(QosRecord record) {
     requireNonNull(record, "record");
@@ -231,14 +231,14 @@ public final class QosLog implements AutoCloseable {
     List<QosRecord> batch = new ArrayList<>(batchSize);
     try {
       while (!abandoned) {
-        QosRecord first = queue.poll(flushIntervalNanos, TimeUnit.NANOSECONDS);
-        if (first == null) {
+        if (queue.drainTo(batch, batchSize) == 0) {
           if (closing && queue.isEmpty()) {
             return;
           }
+          // Idle: look again a tick later (at most a few dozen wake-ups a second, none per record).
+          TimeUnit.NANOSECONDS.sleep(fillTickNanos);
           continue;
         }
-        batch.add(first);
         fill(batch);
         publish(batch);
         write(batch);
@@ -247,9 +247,8 @@ public final class QosLog implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      int left = batch.size() + queue.size();
+      int left = batch.size() + queue.drainTo(new ArrayList<>());
       if (left > 0) {
-        queue.clear();
         lost.increment(left);
         logger.error("Monitor log closed with {} records unwritten; counted as lost", left);
       }
@@ -259,10 +258,10 @@ public final class QosLog implements AutoCloseable {
   /**
    * Adds queued records until the batch is full or the flush interval since its first passed.
    *
-   * <p>Sleeps between drains instead of waiting on the queue: a writer blocked in {@code poll} is
-   * woken by every {@code offer}, which costs the request thread a futex call and the writer a
-   * context switch per record. Under load that was most of the monitor's cost (the writer spent 18
-   * us of CPU per record against 2.5 us for the database batch itself).
+   * <p>Sleeps between drains instead of waiting on the queue: a writer blocked in a queue's {@code
+   * poll} is woken by every {@code offer}, which costs the request thread a futex call and the
+   * writer a context switch per record. Under load that was most of the monitor's cost (the writer
+   * spent 18 us of CPU per record against 2.5 us for the database batch itself).
    */
   private void fill(List<QosRecord> batch) throws InterruptedException {
     long deadline = System.nanoTime() + flushIntervalNanos;
