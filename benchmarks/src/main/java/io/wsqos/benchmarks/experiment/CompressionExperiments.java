@@ -134,15 +134,13 @@ final class CompressionExperiments {
             new Variant(side.name(), source(servers.address(side.mode()), requestFile, side)));
       }
       ServerWarmup.run(name, args, options, variants);
+      RunTiming timing = RunTiming.of(args, 2, 1, 5);
       String loadBefore = loadAverage();
       List<EncodedCount> encoded = new ArrayList<>();
       Sweep sweep =
-          Sweep.builder(name)
+          timing
+              .sweep(name)
               .points(points)
-              .repetitions(args.integer("reps", 2))
-              .warmup(args.seconds("warmup", 1))
-              .measure(args.seconds("measure", 5))
-              .pause(args.millis("pause-ms", Sweep.DEFAULT_PAUSE_MILLIS))
               .variants(variants)
               .runner(
                   (v, x, w, m) -> {
@@ -174,21 +172,8 @@ final class CompressionExperiments {
               + requestFile
               + "` (lite information for 1 book), one connection each");
       settings.add((closedLoop ? "requesters " : "rates ") + points);
-      settings.add(
-          "per run: warm-up "
-              + args.seconds("warmup", 1).toMillis()
-              + " ms, measured "
-              + args.seconds("measure", 5).toMillis()
-              + " ms; "
-              + args.integer("reps", 2)
-              + " repetition(s) per point, variants interleaved; "
-              + ServerWarmup.describe(args));
-      settings.add(
-          "connect timeout "
-              + options.connectTimeout().toMillis()
-              + " ms, response timeout "
-              + options.responseTimeout().toMillis()
-              + " ms");
+      settings.add(timing.describe(args, true));
+      settings.add(Experiments.timeouts(options));
       settings.add(
           "machine load (/proc/loadavg) before the sweep: "
               + loadBefore

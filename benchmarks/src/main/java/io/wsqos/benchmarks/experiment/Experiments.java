@@ -346,13 +346,21 @@ public final class Experiments {
 
   private static Sweep.Builder sweep(
       String name, Args args, List<Double> points, List<Variant> variants) {
-    return Sweep.builder(name)
-        .points(points)
-        .repetitions(args.integer("reps", 3))
-        .warmup(args.seconds("warmup", 2))
-        .measure(args.seconds("measure", 8))
-        .pause(args.millis("pause-ms", Sweep.DEFAULT_PAUSE_MILLIS))
-        .variants(variants);
+    return timing(args).sweep(name).points(points).variants(variants);
+  }
+
+  /** The baseline experiments' run timing: 3 repetitions of 2 s + 8 s. */
+  private static RunTiming timing(Args args) {
+    return RunTiming.of(args, 3, 2, 8);
+  }
+
+  /** The settings line of the driver's timeouts. */
+  static String timeouts(DriverOptions options) {
+    return "connect timeout "
+        + options.connectTimeout().toMillis()
+        + " ms, response timeout "
+        + options.responseTimeout().toMillis()
+        + " ms";
   }
 
   private static Path requestFile(Args args) {
@@ -404,23 +412,8 @@ public final class Experiments {
                 ? "keep-alive"
                 : "one connection per request"));
     lines.add(points);
-    lines.add(
-        "per run: warm-up "
-            + args.seconds("warmup", 2).toMillis()
-            + " ms (not counted), measured "
-            + args.seconds("measure", 8).toMillis()
-            + " ms, pause "
-            + args.integer("pause-ms", (int) Sweep.DEFAULT_PAUSE_MILLIS)
-            + " ms; "
-            + args.integer("reps", 3)
-            + " repetition(s) per point; "
-            + ServerWarmup.describe(args));
-    lines.add(
-        "connect timeout "
-            + options.connectTimeout().toMillis()
-            + " ms, response timeout "
-            + options.responseTimeout().toMillis()
-            + " ms");
+    lines.add(timing(args).describe(args, false));
+    lines.add(Experiments.timeouts(options));
     lines.add("command: `" + command + "`");
     return lines;
   }

@@ -74,12 +74,9 @@ final class MonitoringExperiments {
         modes,
         (servers, variants, windows) -> {
           ServerWarmup.run(name, args, options, variants);
-          return Sweep.builder(name)
+          return timing(args, name)
+              .sweep(name)
               .points(rates)
-              .repetitions(args.integer("reps", 2))
-              .warmup(args.seconds("warmup", 1))
-              .measure(args.seconds("measure", 5))
-              .pause(args.millis("pause-ms", Sweep.DEFAULT_PAUSE_MILLIS))
               .variants(variants)
               .runner(windowed(windows, (v, x, w, m) -> driver.run(v.source(), x, w, m)))
               .build();
@@ -122,12 +119,9 @@ final class MonitoringExperiments {
         modes,
         (servers, variants, windows) -> {
           ServerWarmup.run(name, args, options, variants);
-          return Sweep.builder(name)
+          return timing(args, name)
+              .sweep(name)
               .points(requesters)
-              .repetitions(args.integer("reps", 2))
-              .warmup(args.seconds("warmup", 1))
-              .measure(args.seconds("measure", 8))
-              .pause(args.millis("pause-ms", Sweep.DEFAULT_PAUSE_MILLIS))
               .variants(variants)
               .runner(windowed(windows, (v, x, w, m) -> driver.run(v.source(), (int) x, w, m)))
               .build();
@@ -280,23 +274,8 @@ final class MonitoringExperiments {
                     + " every variant"
                 : " without WS-QoS header")
             + ", one connection per request");
-    settings.add(
-        "per run: warm-up "
-            + args.seconds("warmup", 1).toMillis()
-            + " ms, measured "
-            + args.seconds("measure", name.endsWith("rate") ? 5 : 8).toMillis()
-            + " ms, pause "
-            + args.integer("pause-ms", (int) Sweep.DEFAULT_PAUSE_MILLIS)
-            + " ms; "
-            + args.integer("reps", 2)
-            + " repetition(s) per point, variants interleaved; "
-            + ServerWarmup.describe(args));
-    settings.add(
-        "connect timeout "
-            + options.connectTimeout().toMillis()
-            + " ms, response timeout "
-            + options.responseTimeout().toMillis()
-            + " ms");
+    settings.add(timing(args, name).describe(args, true));
+    settings.add(Experiments.timeouts(options));
     settings.add(
         "machine load (/proc/loadavg) before: "
             + loadBefore
@@ -414,6 +393,11 @@ final class MonitoringExperiments {
                               + " cxf-metrics; the first is the baseline)")));
     }
     return modes;
+  }
+
+  /** 2 repetitions of 1 s + 5 s (rate) or 1 s + 8 s (requesters). */
+  private static RunTiming timing(Args args, String name) {
+    return RunTiming.of(args, 2, 1, name.endsWith("rate") ? 5 : 8);
   }
 
   private static DriverOptions options(Args args, long defaultResponseTimeoutMillis) {
