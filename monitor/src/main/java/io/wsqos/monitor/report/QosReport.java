@@ -204,6 +204,7 @@ public final class QosReport {
             String.format(Locale.ROOT, "%-24s %-16s %-36s", "service", "operation", "endpoint"));
     labels.forEach(label -> header.append(String.format(Locale.ROOT, " %7s", label)));
     out.println(header);
+    boolean withoutResponseTimes = false;
     for (QosStatistics s : rows) {
       StringBuilder line =
           new StringBuilder(
@@ -213,9 +214,23 @@ public final class QosReport {
                   s.query().service().orElse("*"),
                   s.query().operation().orElse("*"),
                   s.query().endpoint().orElse("*")));
-      s.distributionShares()
-          .forEach(share -> line.append(String.format(Locale.ROOT, " %6.2f%%", 100 * share)));
+      if (s.response().count() == 0) {
+        // Zeros would claim no request ended in any bucket; these records have no response time.
+        labels.forEach(label -> line.append(String.format(Locale.ROOT, " %7s", "-")));
+        withoutResponseTimes = true;
+      } else {
+        s.distributionShares()
+            .forEach(share -> line.append(String.format(Locale.ROOT, " %6.2f%%", 100 * share)));
+      }
       out.println(line);
+    }
+    if (withoutResponseTimes) {
+      out.println(
+          "- : no response time in these records"
+              + (window.side() == Side.PROVIDER
+                  ? " (a provider never sees t1 and t4 on its own clock; report --side requester"
+                      + " for Table 3)"
+                  : ""));
     }
     long invalid =
         rows.stream()

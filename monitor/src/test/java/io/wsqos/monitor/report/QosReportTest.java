@@ -106,6 +106,24 @@ class QosReportTest {
   }
 
   @Test
+  void providerRecordsHaveNoResponseTimeAndTable3SaysSoInsteadOfZeros() {
+    write(
+        QosRecord.builder("Bookstore", "getBook", "/bookstore", Side.PROVIDER)
+            .recordedAt(T0)
+            .t1(T0_MICROS)
+            .t2(100)
+            .t3(2_100)
+            .build());
+
+    int status = report("--jdbc-url", database.url(), "--side", "provider");
+
+    assertThat(status).isZero();
+    assertThat(line("Table 3", "getBook")).doesNotContain("%").endsWith("-");
+    assertThat(out()).contains("no response time in these records").contains("--side requester");
+    assertThat(line("Table 2", "getBook").split("\\s+")).contains("2.000");
+  }
+
+  @Test
   void reportOfAnEmptyWindowSaysSoAndExitsOne() {
     write(call("getBook", Outcome.SUCCESS, 0, 10, 500));
 
