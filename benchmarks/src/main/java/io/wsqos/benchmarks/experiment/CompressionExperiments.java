@@ -332,17 +332,8 @@ final class CompressionExperiments {
     Map<String, Double> peaks = Experiments.peaks(results);
     StringBuilder md = new StringBuilder("\n## Peak throughput and the issue's goals\n\n");
     md.append("Peak: the highest mean throughput (over repetitions) at any point.\n\n");
-    md.append("| variant | peak req/s | ratio to none |\n| --- | --- | --- |\n");
+    md.append(Experiments.peakTable(peaks, "none"));
     Double none = peaks.get("none");
-    peaks.forEach(
-        (variant, peak) ->
-            md.append(
-                String.format(
-                    Locale.ROOT,
-                    "| %s | %.0f | %s |%n",
-                    variant,
-                    peak,
-                    none == null ? "-" : String.format(Locale.ROOT, "%.3f", peak / none))));
     if (none != null) {
       md.append('\n');
       goal(md, peaks, none, "dynamic", 0.97, "dynamic peak >= 97% of uncompressed");

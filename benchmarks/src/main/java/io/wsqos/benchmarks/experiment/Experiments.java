@@ -354,6 +354,23 @@ public final class Experiments {
     return RunTiming.of(args, 3, 2, 8);
   }
 
+  /** The Markdown table of each variant's peak and its ratio to {@code baseline}'s. */
+  static String peakTable(Map<String, Double> peaks, String baseline) {
+    StringBuilder md = new StringBuilder("| variant | peak req/s | ratio to ");
+    md.append(baseline).append(" |\n| --- | --- | --- |\n");
+    Double base = peaks.get(baseline);
+    peaks.forEach(
+        (variant, peak) ->
+            md.append(
+                String.format(
+                    Locale.ROOT,
+                    "| %s | %.0f | %s |%n",
+                    variant,
+                    peak,
+                    base == null ? "-" : String.format(Locale.ROOT, "%.3f", peak / base))));
+    return md.toString();
+  }
+
   /** The settings line of the driver's timeouts. */
   static String timeouts(DriverOptions options) {
     return "connect timeout "

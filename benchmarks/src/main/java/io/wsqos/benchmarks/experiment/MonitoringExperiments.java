@@ -72,15 +72,8 @@ final class MonitoringExperiments {
         args,
         name,
         modes,
-        (servers, variants, windows) -> {
-          ServerWarmup.run(name, args, options, variants);
-          return timing(args, name)
-              .sweep(name)
-              .points(rates)
-              .variants(variants)
-              .runner(windowed(windows, (v, x, w, m) -> driver.run(v.source(), x, w, m)))
-              .build();
-        },
+        rates,
+        (v, x, w, m) -> driver.run(v.source(), x, w, m),
         (results, windows, stats, dbDir, settings) -> {
           settings.add("rates " + rates + "; added latency read at " + moderate + " req/s");
           Path out =
@@ -117,15 +110,8 @@ final class MonitoringExperiments {
         args,
         name,
         modes,
-        (servers, variants, windows) -> {
-          ServerWarmup.run(name, args, options, variants);
-          return timing(args, name)
-              .sweep(name)
-              .points(requesters)
-              .variants(variants)
-              .runner(windowed(windows, (v, x, w, m) -> driver.run(v.source(), (int) x, w, m)))
-              .build();
-        },
+        requesters,
+        (v, x, w, m) -> driver.run(v.source(), (int) x, w, m),
         (results, windows, stats, dbDir, settings) -> {
           settings.add("requesters " + requesters);
           List<MonitoringTables.ProviderWindow> provider =
@@ -162,11 +148,6 @@ final class MonitoringExperiments {
   }
 
   @FunctionalInterface
-  private interface SweepFactory {
-    Sweep create(Servers servers, List<Variant> variants, List<RunWindow> windows);
-  }
-
-  @FunctionalInterface
   private interface Reporter {
     void report(
         List<PointResult> results,
@@ -177,15 +158,17 @@ final class MonitoringExperiments {
   }
 
   /**
-   * Starts one server JVM per mode (the monitored one writing to a fresh temp directory), runs the
-   * sweep, stops the servers (so that the log writes what it holds and each server writes its
-   * counters), then reports; the temp directory is deleted unless {@code --keep-db=true}.
+   * Starts one server JVM per mode (the monitored one writing to a fresh temp directory), warms
+   * each up, runs the sweep over {@code points} with {@code runner}, stops the servers (so that the
+   * log writes what it holds and each server writes its counters), then reports; the temp directory
+   * is deleted unless {@code --keep-db=true}.
    */
   private static void run(
       Args args,
       String name,
       List<MonitoringMode> modes,
-      SweepFactory factory,
+      List<Double> points,
+      PointRunner runner,
       Reporter reporter,
       DriverOptions options,
       String command) {
@@ -231,7 +214,15 @@ final class MonitoringExperiments {
                         .header("SOAPAction", "\"\"")
                         .build())));
       }
-      results = factory.create(servers, variants, windows).run();
+      ServerWarmup.run(name, args, options, variants);
+      results =
+          timing(args, name)
+              .sweep(name)
+              .points(points)
+              .variants(variants)
+              .runner(windowed(windows, runner))
+              .build()
+              .run();
     }
     Map<String, Properties> stats = new LinkedHashMap<>();
     for (String token : tokens) {

@@ -99,19 +99,8 @@ final class MonitoringTables {
             + " to `"
             + baseline
             + "`'s peak in the same run (variants interleaved).\n\n");
-    md.append("| variant | peak req/s | ratio to ")
-        .append(baseline)
-        .append(" |\n| --- | --- | --- |\n");
+    md.append(Experiments.peakTable(peaks, baseline));
     Double base = peaks.get(baseline);
-    peaks.forEach(
-        (variant, peak) ->
-            md.append(
-                String.format(
-                    Locale.ROOT,
-                    "| %s | %.0f | %s |%n",
-                    variant,
-                    peak,
-                    base == null ? "-" : String.format(Locale.ROOT, "%.3f", peak / base))));
     Double goal = peaks.get(goalVariant);
     if (base != null && goal != null) {
       double ratio = goal / base;
