@@ -1,0 +1,106 @@
+package io.wsqos.monitor.cxf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wsqos.testing.CxfServerExtension;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Monitoring counts the bytes of each message but must not change how HTTP frames it: a small
+ * message keeps its {@code Content-Length} in one write instead of going out chunked.
+ */
+class MessageFramingTest {
+
+  static final RecordCollector records = new RecordCollector();
+  static final MonitoringFeature monitoring = MonitoringFeature.builder().listener(records).build();
+  static final AtomicReference<Map<String, List<String>>> requestHeaders = new AtomicReference<>();
+
+  @RegisterExtension
+  static final CxfServerExtension server =
+      CxfServerExtension.builder(Greeter.class, new SwitchableGreeter())
+          .feature(monitoring)
+          .inInterceptor(new CaptureRequestHeaders())
+          .toExtension();
+
+  @Test
+  void monitoredProviderAnswersWithContentLengthNotChunked() throws Exception {
+    byte[] envelope =
+        ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<g:greet xmlns:g=\"http://wsqos.io/test/monitor\"><arg0>Ada</arg0></g:greet>"
+                + "</soap:Body></soap:Envelope>")
+            .getBytes(StandardCharsets.UTF_8);
+    URI address = URI.create(server.address());
+    String response;
+    // A raw socket shows the framing as sent; an HTTP client library would undo it.
+    try (Socket socket = new Socket(address.getHost(), address.getPort())) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(
+          ("POST "
+                  + address.getPath()
+                  + " HTTP/1.1\r\nHost: "
+                  + address.getAuthority()
+                  + "\r\nContent-Type: text/xml; charset=UTF-8\r\nSOAPAction: \"\"\r\n"
+                  + "Connection: close\r\nContent-Length: "
+                  + envelope.length
+                  + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.write(envelope);
+      out.flush();
+      response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+
+    int end = response.indexOf("\r\n\r\n");
+    String head = response.substring(0, end).toLowerCase(Locale.ROOT);
+    String body = response.substring(end + 4);
+    assertThat(head).startsWith("http/1.1 200").doesNotContain("transfer-encoding");
+    assertThat(body).contains("Hello, Ada").contains("Timestamps");
+    assertThat(head).contains("content-length: " + body.getBytes(StandardCharsets.UTF_8).length);
+  }
+
+  @Test
+  void monitoredRequesterSendsContentLengthNotChunked() {
+    Greeter client = server.client(Greeter.class, monitoring);
+
+    assertThat(client.greet("Ada")).isEqualTo("Hello, Ada");
+
+    Map<String, List<String>> headers = requestHeaders.get();
+    assertThat(headers).isNotNull();
+    assertThat(headerValue(headers, "Transfer-Encoding")).isNull();
+    assertThat(headerValue(headers, "Content-Length")).isNotNull();
+  }
+
+  private static String headerValue(Map<String, List<String>> headers, String name) {
+    return headers.entrySet().stream()
+        .filter(entry -> entry.getKey().equalsIgnoreCase(name))
+        .map(entry -> String.join(",", entry.getValue()))
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** Keeps the HTTP headers of the last request the server received. */
+  private static final class CaptureRequestHeaders extends AbstractPhaseInterceptor<Message> {
+    CaptureRequestHeaders() {
+      super(Phase.RECEIVE);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void handleMessage(Message message) {
+      requestHeaders.set(
+          Map.copyOf((Map<String, List<String>>) message.get(Message.PROTOCOL_HEADERS)));
+    }
+  }
+}
