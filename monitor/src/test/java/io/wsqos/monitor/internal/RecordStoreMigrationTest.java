@@ -1,0 +1,118 @@
+package io.wsqos.monitor.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wsqos.monitor.Outcome;
+import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.Side;
+import io.wsqos.monitor.TestDatabase;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A database created by an earlier version of the monitor upgrades in place: every row stays, the
+ * window index becomes the time index, and new rows get fresh ids after the old ones.
+ */
+class RecordStoreMigrationTest {
+
+  static Stream<Named<Callable<TestDatabase>>> databases() {
+    return Stream.of(
+        Named.of("H2", TestDatabase::h2), Named.of("PostgreSQL", TestDatabase::postgres));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void upgradeFromVersion1KeepsEveryRowAndIndexesByTimeAlone(Callable<TestDatabase> factory)
+      throws Exception {
+    try (TestDatabase database = factory.call()) {
+      flyway(database).target("1").load().migrate();
+      try (Connection c = database.connect();
+          Statement s = c.createStatement()) {
+        for (int i = 0; i < 3; i++) {
+          s.execute(
+              "INSERT INTO qos_record (recorded_at_us, service, operation, endpoint, side,"
+                  + " outcome, validity) VALUES ("
+                  + (1_000 + i)
+                  + ", 'S', 'op', 'http://e', 'PROVIDER', 'SUCCESS', 'VALID')");
+        }
+      }
+      assertThat(indexes(database))
+          .containsEntry("qos_record_window", "service,side,recorded_at_us");
+
+      RecordStore store = new RecordStore(database.dataSource());
+      store.migrate();
+      store.insert(List.of(record(2_000), record(2_001)));
+
+      assertThat(indexes(database))
+          .doesNotContainKey("qos_record_window")
+          .containsEntry("qos_record_time", "recorded_at_us");
+      List<long[]> rows = new ArrayList<>();
+      try (Connection c = database.connect();
+          Statement s = c.createStatement();
+          ResultSet r = s.executeQuery("SELECT id, recorded_at_us FROM qos_record ORDER BY id")) {
+        while (r.next()) {
+          rows.add(new long[] {r.getLong(1), r.getLong(2)});
+        }
+      }
+      assertThat(rows)
+          .extracting(row -> row[1])
+          .containsExactly(1_000L, 1_001L, 1_002L, 2_000L, 2_001L);
+      assertThat(rows).extracting(row -> row[0]).doesNotHaveDuplicates();
+    }
+  }
+
+  private static FluentConfiguration flyway(TestDatabase database) {
+    return Flyway.configure(RecordStore.class.getClassLoader())
+        .dataSource(database.dataSource())
+        .locations(RecordStore.MIGRATIONS)
+        .table(RecordStore.HISTORY_TABLE);
+  }
+
+  private static QosRecord record(long recordedAtMicros) {
+    return QosRecord.builder("S", "op", "http://e", Side.PROVIDER)
+        .recordedAt(Instant.EPOCH.plusNanos(recordedAtMicros * 1_000))
+        .outcome(Outcome.SUCCESS)
+        .build();
+  }
+
+  /** The table's non-unique indexes: lower-case name to its columns in order, comma-separated. */
+  private static Map<String, String> indexes(TestDatabase database) throws SQLException {
+    Map<String, TreeMap<Short, String>> columns = new TreeMap<>();
+    try (Connection c = database.connect()) {
+      DatabaseMetaData meta = c.getMetaData();
+      String table = meta.storesUpperCaseIdentifiers() ? "QOS_RECORD" : "qos_record";
+      try (ResultSet r = meta.getIndexInfo(null, c.getSchema(), table, false, false)) {
+        while (r.next()) {
+          String name = r.getString("INDEX_NAME");
+          if (name == null || !r.getBoolean("NON_UNIQUE")) {
+            continue;
+          }
+          columns
+              .computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new TreeMap<>())
+              .put(
+                  r.getShort("ORDINAL_POSITION"),
+                  r.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
+        }
+      }
+    }
+    Map<String, String> result = new TreeMap<>();
+    columns.forEach((name, byPosition) -> result.put(name, String.join(",", byPosition.values())));
+    return result;
+  }
+}
