@@ -250,6 +250,9 @@ final class MonitoringExperiments {
                   ? ", QosLog defaults (queue 10,000, batches of 500 or 200 ms) to `jdbc:h2:file:"
                       + "<temp>/db/qos`, Micrometer SimpleMeterRegistry"
                   : "")
+              + (mode == MonitoringMode.MONITOR_ONLY
+                  ? ", the provider-side monitor with its records discarded (no QosLog)"
+                  : "")
               + (mode == MonitoringMode.CXF_METRICS
                   ? ", MicrometerMetricsProvider with StandardTags, JAX-WS operation and fault-code"
                       + " tags, SimpleMeterRegistry"
@@ -381,7 +384,7 @@ final class MonitoringExperiments {
                           "--variants: '"
                               + token
                               + "' (expected: a comma-separated subset of plain, monitored,"
-                              + " cxf-metrics; the first is the baseline)")));
+                              + " monitor-only, cxf-metrics; the first is the baseline)")));
     }
     return modes;
   }

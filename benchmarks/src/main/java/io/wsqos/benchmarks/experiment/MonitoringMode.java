@@ -14,6 +14,11 @@ enum MonitoringMode {
    */
   MONITORED("monitored"),
   /**
+   * The same provider-side monitor with its records discarded instead of logged: what the
+   * interceptors cost on the request threads, apart from the log's writer, database and GC.
+   */
+  MONITOR_ONLY("monitor-only"),
+  /**
    * CXF's own {@code MetricsFeature} ({@code cxf-rt-features-metrics}) with its Micrometer provider
    * and the JAX-WS operation and fault-code tags: one timer per request, nothing persisted.
    */

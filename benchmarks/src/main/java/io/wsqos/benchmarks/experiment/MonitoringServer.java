@@ -47,12 +47,12 @@ import org.apache.cxf.phase.Phase;
 
 /**
  * The bookstore with a monitoring mode, for the monitoring experiments: {@code java -cp
- * benchmarks.jar io.wsqos.benchmarks.experiment.MonitoringServer --mode=plain|monitored|cxf-metrics
- * [--db-dir=DIR] [--stats-file=FILE] [--host=HOST] [--port=PORT]}. Prints the bookstore's line
- * {@code Bookstore listening at ...} and stops on SIGTERM: Jetty first (requests in flight finish),
- * then the {@code QosLog} (everything queued is written), then it writes its counters to the stats
- * file (a properties file), so that the driver can compare the records written with the responses
- * served.
+ * benchmarks.jar io.wsqos.benchmarks.experiment.MonitoringServer
+ * --mode=plain|monitored|monitor-only|cxf-metrics [--db-dir=DIR] [--stats-file=FILE] [--host=HOST]
+ * [--port=PORT]}. Prints the bookstore's line {@code Bookstore listening at ...} and stops on
+ * SIGTERM: Jetty first (requests in flight finish), then the {@code QosLog} (everything queued is
+ * written), then it writes its counters to the stats file (a properties file), so that the driver
+ * can compare the records written with the responses served.
  *
  * <p>Every mode counts the responses CXF sent (one {@link LongAdder} increment at the end of the
  * out and out-fault chains), independently of the monitor, so that the count is the same work in
@@ -82,7 +82,9 @@ public final class MonitoringServer {
             .orElseThrow(
                 () ->
                     new IllegalArgumentException(
-                        "--mode: '" + token + "' (expected: plain, monitored or cxf-metrics)"));
+                        "--mode: '"
+                            + token
+                            + "' (expected: plain, monitored, monitor-only or cxf-metrics)"));
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     ResponseCounter served = new ResponseCounter();
     List<Feature> features = new ArrayList<>();
@@ -100,6 +102,8 @@ public final class MonitoringServer {
                 .build();
         features.add(MonitoringFeature.builder().log(log).build());
       }
+      case MONITOR_ONLY ->
+          features.add(MonitoringFeature.builder().listener(records -> {}).build());
       case CXF_METRICS -> features.add(cxfMetrics(registry));
     }
     BookstoreServer server =
