@@ -10,7 +10,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.wsqos.monitor.internal.RecordQueue;
 import io.wsqos.monitor.internal.RecordStore;
 import io.wsqos.monitor.internal.RecordTimers;
-import java.sql.SQLException;
+import io.wsqos.monitor.remote.QosLogEndpoint;
+import io.wsqos.monitor.remote.RemoteRecordStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * The logging manager: takes {@link QosRecord}s from request threads without blocking and writes
  * them, in batches, from one background thread to a database (table {@code qos_record}, created by
  * Flyway) and to Micrometer timers, and hands them to {@link QosRecordListener}s such as the
- * diagnosis.
+ * diagnosis. Instead of a database, the batches may go to a remote logging manager (a {@link
+ * QosLogEndpoint} serving another log; {@link Builder#remote}) or to any {@link QosRecordStore}.
  *
  * <p>{@link #record} costs one lock-free offer: when the queue is full the record is dropped and
  * counted in {@code wsqos.monitor.records.dropped}, never waited for. A batch the database refuses
@@ -100,7 +102,7 @@ public final class QosLog implements AutoCloseable {
   private final int maxWriteAttempts;
   private final long retryBackoffMillis;
   private final List<QosRecordListener> listeners;
-  private final RecordStore store;
+  private final QosRecordStore store;
   private final RecordTimers timers;
   private final HikariDataSource ownedPool;
   private final Counter written;
@@ -113,7 +115,7 @@ public final class QosLog implements AutoCloseable {
   private volatile boolean closing;
   private volatile boolean abandoned;
 
-  private QosLog(Builder builder, DataSource dataSource, HikariDataSource ownedPool) {
+  private QosLog(Builder builder, QosRecordStore store, HikariDataSource ownedPool) {
     this.registry = builder.registry;
     this.ownedPool = ownedPool;
     queue = new RecordQueue(builder.queueCapacity);
@@ -124,11 +126,11 @@ public final class QosLog implements AutoCloseable {
     maxWriteAttempts = builder.maxWriteAttempts;
     retryBackoffMillis = builder.retryBackoff.toMillis();
     listeners = List.copyOf(builder.listeners);
-    store = new RecordStore(dataSource);
+    this.store = store;
     timers = new RecordTimers(registry);
     written =
         Counter.builder("wsqos.monitor.records.written")
-            .description("Records written to the database")
+            .description("Records written to the database (or the store in its place)")
             .register(registry);
     dropped =
         Counter.builder("wsqos.monitor.records.dropped")
@@ -136,7 +138,7 @@ public final class QosLog implements AutoCloseable {
             .register(registry);
     lost =
         Counter.builder("wsqos.monitor.records.lost")
-            .description("Records taken from the queue that the database never accepted")
+            .description("Records taken from the queue that the store never accepted")
             .register(registry);
     writeFailures =
         Counter.builder("wsqos.monitor.write.failures")
@@ -145,9 +147,6 @@ public final class QosLog implements AutoCloseable {
     Gauge.builder("wsqos.monitor.queue.size", queue, RecordQueue::size)
         .description("Records waiting for the writer")
         .register(registry);
-    if (builder.migrate) {
-      store.migrate();
-    }
     writer = new Thread(this::writeUntilClosed, builder.threadName);
     writer.setDaemon(true);
     writer.start();
@@ -219,11 +218,20 @@ public final class QosLog implements AutoCloseable {
       queue.drainTo(rest);
       dropped.increment(rest.size());
     }
+    closeQuietly(store);
     if (ownedPool != null) {
       ownedPool.close();
     }
     if (interrupted) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void closeQuietly(QosRecordStore store) {
+    try {
+      store.close();
+    } catch (RuntimeException e) {
+      logger.warn("Monitor record store {} failed to close", store, e);
     }
   }
 
@@ -299,10 +307,12 @@ public final class QosLog implements AutoCloseable {
     long backoff = retryBackoffMillis;
     for (int attempt = 1; ; attempt++) {
       try {
-        store.insert(batch);
+        store.write(batch);
         written.increment(batch.size());
         return;
-      } catch (SQLException | RuntimeException e) {
+      } catch (InterruptedException e) {
+        throw e;
+      } catch (Exception e) {
         writeFailures.increment();
         if (attempt >= maxWriteAttempts || abandoned) {
           lost.increment(batch.size());
@@ -336,8 +346,9 @@ public final class QosLog implements AutoCloseable {
   }
 
   /**
-   * Configures a {@link QosLog}. Either a JDBC URL (the log then owns a small HikariCP pool, closed
-   * with it) or a {@link DataSource} the caller owns.
+   * Configures a {@link QosLog}. Where it writes is one of: a JDBC URL (the log then owns a small
+   * HikariCP pool, closed with it), a {@link DataSource} the caller owns, a remote logging manager,
+   * or a {@link QosRecordStore}; the last one set wins.
    */
   public static final class Builder {
     private final MeterRegistry registry;
@@ -345,6 +356,8 @@ public final class QosLog implements AutoCloseable {
     private String user = "";
     private String password = "";
     private DataSource dataSource;
+    private String remoteAddress;
+    private QosRecordStore store;
     private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
     private int batchSize = DEFAULT_BATCH_SIZE;
     private Duration flushInterval = Duration.ofMillis(DEFAULT_FLUSH_INTERVAL_MILLIS);
@@ -373,12 +386,43 @@ public final class QosLog implements AutoCloseable {
       this.user = requireNonNull(user, "user");
       this.password = requireNonNull(password, "password");
       dataSource = null;
+      remoteAddress = null;
+      store = null;
       return this;
     }
 
     /** A data source the caller owns (and closes after the log); replaces the JDBC URL. */
     public Builder dataSource(DataSource dataSource) {
       this.dataSource = requireNonNull(dataSource, "dataSource");
+      remoteAddress = null;
+      store = null;
+      return this;
+    }
+
+    /**
+     * Sends the batches to the logging manager served at {@code address} by a {@link
+     * QosLogEndpoint} (SOAP over HTTP) instead of a database here: the records of many monitors
+     * then end in one database. Timers and listeners (the diagnosis) stay local. A batch the
+     * manager does not answer is retried like a failed insert, so it may be logged twice there,
+     * never lost silently.
+     */
+    public Builder remote(String address) {
+      requireNonNull(address, "address");
+      if (!address.startsWith("http://") && !address.startsWith("https://")) {
+        throw new IllegalArgumentException(
+            "address: '" + address + "' (expected: an http:// or https:// URL)");
+      }
+      remoteAddress = address;
+      dataSource = null;
+      store = null;
+      return this;
+    }
+
+    /** Writes the batches to {@code store}, which the log closes with itself. */
+    public Builder store(QosRecordStore store) {
+      this.store = requireNonNull(store, "store");
+      dataSource = null;
+      remoteAddress = null;
       return this;
     }
 
@@ -437,7 +481,7 @@ public final class QosLog implements AutoCloseable {
       return this;
     }
 
-    /** Whether to run the Flyway migrations on build, default true. */
+    /** Whether to run the Flyway migrations on build (databases only), default true. */
     public Builder migrate(boolean migrate) {
       this.migrate = migrate;
       return this;
@@ -450,13 +494,20 @@ public final class QosLog implements AutoCloseable {
     }
 
     /**
-     * Connects (creating the pool if given a URL), migrates the schema and starts the writer.
+     * Connects (creating the pool if given a URL), migrates the schema and starts the writer. A
+     * remote logging manager is not called until the first batch.
      *
      * @throws RuntimeException if the database cannot be reached or migrated
      */
     public QosLog build() {
+      if (store != null) {
+        return new QosLog(this, store, null);
+      }
+      if (remoteAddress != null) {
+        return new QosLog(this, new RemoteRecordStore(remoteAddress), null);
+      }
       if (dataSource != null) {
-        return new QosLog(this, dataSource, null);
+        return new QosLog(this, database(dataSource), null);
       }
       HikariConfig config = new HikariConfig();
       config.setJdbcUrl(jdbcUrl);
@@ -468,11 +519,19 @@ public final class QosLog implements AutoCloseable {
       config.setPoolName(threadName + "-pool");
       HikariDataSource pool = new HikariDataSource(config);
       try {
-        return new QosLog(this, pool, pool);
+        return new QosLog(this, database(pool), pool);
       } catch (RuntimeException e) {
         pool.close();
         throw e;
       }
+    }
+
+    private QosRecordStore database(DataSource dataSource) {
+      RecordStore database = new RecordStore(dataSource);
+      if (migrate) {
+        database.migrate();
+      }
+      return database::insert;
     }
 
     private static int checkRange(String name, int value, int min, int max) {

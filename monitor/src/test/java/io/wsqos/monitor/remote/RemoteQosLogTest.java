@@ -1,0 +1,231 @@
+package io.wsqos.monitor.remote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.monitor.Outcome;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.Side;
+import io.wsqos.monitor.TestDatabase;
+import io.wsqos.monitor.Validity;
+import io.wsqos.testing.EmbeddedCxfServer;
+import jakarta.xml.ws.WebServiceException;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.apache.cxf.binding.soap.SoapFault;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Requesters reporting to one logging manager through a real Jetty server and a real database. */
+class RemoteQosLogTest {
+
+  static final Instant T0 = Instant.parse("2026-11-23T12:00:00Z");
+  static final long T0_MICROS = ChronoUnit.MICROS.between(Instant.EPOCH, T0);
+
+  private final SimpleMeterRegistry providerRegistry = new SimpleMeterRegistry();
+  private final SimpleMeterRegistry requesterRegistry = new SimpleMeterRegistry();
+  private final List<QosRecord> received = Collections.synchronizedList(new ArrayList<>());
+  private TestDatabase database;
+  private QosLog providerLog;
+  private EmbeddedCxfServer manager;
+
+  @BeforeEach
+  void startManager() {
+    database = TestDatabase.h2();
+    providerLog =
+        QosLog.builder(providerRegistry)
+            .dataSource(database.dataSource())
+            .flushInterval(Duration.ofMillis(20))
+            .listener(received::addAll)
+            .build();
+    manager =
+        EmbeddedCxfServer.builder(QosLogService.class, new QosLogEndpoint(providerLog)).start();
+  }
+
+  @AfterEach
+  void stopManager() throws Exception {
+    manager.close();
+    providerLog.close();
+    database.close();
+  }
+
+  @Test
+  void recordsReportedRemotelyArriveUnchangedAndPersistInTheManagersDatabase() throws Exception {
+    List<QosRecord> sent =
+        List.of(
+            requester(Outcome.SUCCESS, 0).t2(5_000).t3(17_000).sizes(321, 4_567).build(),
+            requester(Outcome.REFUSED, 1).build(),
+            requester(Outcome.SUCCESS, 2)
+                .t2(5_000)
+                .t3(6_000)
+                .invalid(Validity.MALFORMED_TIMESTAMP)
+                .build(),
+            // Markup and SQL in names travel escaped and are stored verbatim.
+            QosRecord.builder(
+                    "{urn:x}S'; DROP TABLE qos_record; --", "op<&>\"]]>", "http://e", Side.PROVIDER)
+                .recordedAt(T0)
+                .outcome(Outcome.SOAP_FAULT)
+                .t2(T0_MICROS - 900)
+                .t3(T0_MICROS - 100)
+                .build());
+    QosLog requesterLog =
+        QosLog.builder(requesterRegistry)
+            .remote(manager.address())
+            .flushInterval(Duration.ofMillis(20))
+            .build();
+
+    sent.forEach(requesterLog::record);
+    requesterLog.close();
+
+    assertThat(requesterRegistry.get("wsqos.monitor.records.written").counter().count())
+        .isEqualTo(sent.size());
+    await().atMost(Duration.ofSeconds(10)).until(() -> received.size() == sent.size());
+    assertThat(received).containsExactlyElementsOf(sent);
+    await().atMost(Duration.ofSeconds(10)).until(() -> rows() == sent.size());
+    // The requester's own timers still see its valid records: diagnosis stays local.
+    assertThat(
+            requesterRegistry.get("wsqos.monitor.response").timers().stream()
+                .mapToLong(Timer::count)
+                .sum())
+        .isEqualTo(2);
+  }
+
+  @Test
+  void aMalformedRecordFailsTheCallWithAClientFaultAndNothingIsQueued() throws Exception {
+    QosLogService client = manager.client(QosLogService.class);
+    ReportedRecord good = ReportedRecord.of(requester(Outcome.SUCCESS, 0).build());
+    ReportedRecord bad = ReportedRecord.of(requester(Outcome.SUCCESS, 1).build());
+    bad.side = "SIDEWAYS";
+
+    assertThatThrownBy(() -> client.report(List.of(good, bad)))
+        .isInstanceOf(WebServiceException.class)
+        .hasMessageContaining("record 1: side: 'SIDEWAYS' (expected: one of [REQUESTER, PROVIDER])")
+        .cause()
+        .isInstanceOfSatisfying(
+            SoapFault.class,
+            fault -> assertThat(fault.getFaultCode().getLocalPart()).isEqualTo("Client"));
+
+    ReportedRecord negative = ReportedRecord.of(requester(Outcome.SUCCESS, 0).build());
+    negative.t1 = -5L;
+    assertThatThrownBy(() -> client.report(List.of(negative)))
+        .hasMessageContaining("record 0: t1: -5 (expected: >= 0)");
+    ReportedRecord nameless = ReportedRecord.of(requester(Outcome.SUCCESS, 0).build());
+    nameless.service = null;
+    assertThatThrownBy(() -> client.report(List.of(nameless)))
+        .hasMessageContaining("record 0: service: missing");
+
+    providerLog.close();
+    assertThat(received).isEmpty();
+    assertThat(rows()).isZero();
+  }
+
+  @Test
+  void aCallOfMoreRecordsThanAllowedIsRefused() throws Exception {
+    QosLogService client = manager.client(QosLogService.class);
+    ReportedRecord one = ReportedRecord.of(requester(Outcome.SUCCESS, 0).build());
+
+    assertThatThrownBy(
+            () -> client.report(Collections.nCopies(QosLogEndpoint.MAX_RECORDS_PER_CALL + 1, one)))
+        .isInstanceOf(WebServiceException.class)
+        .hasMessageContaining("records: 10001 in one call (expected: at most 10000)");
+
+    providerLog.close();
+    assertThat(rows()).isZero();
+  }
+
+  @Test
+  void malformedXmlGetsASoapFault() throws Exception {
+    URI address = URI.create(manager.address());
+    byte[] body =
+        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><oops>"
+            .getBytes(StandardCharsets.UTF_8);
+    String response;
+    try (Socket socket = new Socket(address.getHost(), address.getPort())) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(
+          ("POST "
+                  + address.getPath()
+                  + " HTTP/1.1\r\nHost: "
+                  + address.getAuthority()
+                  + "\r\nContent-Type: text/xml; charset=UTF-8\r\nConnection: close\r\n"
+                  + "Content-Length: "
+                  + body.length
+                  + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.write(body);
+      out.flush();
+      response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+
+    assertThat(response).startsWith("HTTP/1.1 500").contains("Fault>");
+    providerLog.close();
+    assertThat(rows()).isZero();
+  }
+
+  @Test
+  void anUnreachableManagerIsRetriedThenItsRecordsAreCountedLost() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    QosLog requesterLog =
+        QosLog.builder(requesterRegistry)
+            .remote("http://127.0.0.1:" + closedPort + "/qos-log")
+            .flushInterval(Duration.ofMillis(20))
+            .retries(2, Duration.ofMillis(10))
+            .build();
+
+    requesterLog.record(requester(Outcome.SUCCESS, 0).build());
+    requesterLog.record(requester(Outcome.SUCCESS, 1).build());
+
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> requesterRegistry.get("wsqos.monitor.records.lost").counter().count() == 2);
+    assertThat(requesterRegistry.get("wsqos.monitor.write.failures").counter().count())
+        .isEqualTo(2);
+    requesterLog.close();
+  }
+
+  @Test
+  void aRemoteAddressMustBeHttp() {
+    assertThatThrownBy(() -> QosLog.builder(requesterRegistry).remote("ftp://example/log"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("address: 'ftp://example/log' (expected: an http:// or https:// URL)");
+  }
+
+  private static QosRecord.Builder requester(Outcome outcome, int second) {
+    long t1 = T0_MICROS + second * 1_000_000L;
+    return QosRecord.builder("{urn:x}S", "op", "http://provider/s", Side.REQUESTER)
+        .recordedAt(T0.plusSeconds(second).plusMillis(40))
+        .outcome(outcome)
+        .t1(t1)
+        .t4(t1 + 40_000);
+  }
+
+  private long rows() throws Exception {
+    try (Connection c = database.connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM qos_record")) {
+      r.next();
+      return r.getLong(1);
+    }
+  }
+}
