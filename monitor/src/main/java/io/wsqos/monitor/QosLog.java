@@ -39,7 +39,10 @@ import org.slf4j.LoggerFactory;
  * .communication}, {@code .response} with percentile histograms, tagged service, operation,
  * endpoint, side and outcome (valid records only); counters {@code wsqos.monitor.records.written},
  * {@code .dropped}, {@code .lost}, {@code .invalid} (tagged reason), {@code
- * wsqos.monitor.write.failures} (failed attempts); gauge {@code wsqos.monitor.queue.size}.
+ * wsqos.monitor.write.failures} (failed attempts); gauge {@code wsqos.monitor.queue.size}. The
+ * counters and the gauge are tagged {@code log} with the writer thread's name ({@link
+ * Builder#threadName}), so that two logs sharing a registry (say a provider's own and the central
+ * manager it serves) each keep their own: give them different names.
  */
 public final class QosLog implements AutoCloseable {
 
@@ -82,6 +85,9 @@ public final class QosLog implements AutoCloseable {
   /** Default name of the writer thread. */
   public static final String DEFAULT_THREAD_NAME = "wsqos-monitor-writer";
 
+  /** The tag naming the log on its counters and gauge: its writer thread's name. */
+  public static final String LOG_TAG = "log";
+
   /** Drains per flush interval while a batch fills: bounds the writer's wake-ups per batch. */
   private static final int FILL_TICKS = 8;
 
@@ -110,6 +116,7 @@ public final class QosLog implements AutoCloseable {
   private final Counter lost;
   private final Counter writeFailures;
   private final MeterRegistry registry;
+  private final String logTag;
   private final Thread writer;
   private final AtomicBoolean closeCalled = new AtomicBoolean();
   private volatile boolean closing;
@@ -128,24 +135,30 @@ public final class QosLog implements AutoCloseable {
     listeners = List.copyOf(builder.listeners);
     this.store = store;
     timers = new RecordTimers(registry);
+    logTag = builder.threadName;
     written =
         Counter.builder("wsqos.monitor.records.written")
             .description("Records written to the database (or the store in its place)")
+            .tag(LOG_TAG, logTag)
             .register(registry);
     dropped =
         Counter.builder("wsqos.monitor.records.dropped")
             .description("Records dropped because the queue was full or the log closed")
+            .tag(LOG_TAG, logTag)
             .register(registry);
     lost =
         Counter.builder("wsqos.monitor.records.lost")
             .description("Records taken from the queue that the store never accepted")
+            .tag(LOG_TAG, logTag)
             .register(registry);
     writeFailures =
         Counter.builder("wsqos.monitor.write.failures")
             .description("Failed attempts to write a batch (each retried or counted lost)")
+            .tag(LOG_TAG, logTag)
             .register(registry);
     Gauge.builder("wsqos.monitor.queue.size", queue, RecordQueue::size)
         .description("Records waiting for the writer")
+        .tag(LOG_TAG, logTag)
         .register(registry);
     writer = new Thread(this::writeUntilClosed, builder.threadName);
     writer.setDaemon(true);
@@ -289,7 +302,12 @@ public final class QosLog implements AutoCloseable {
         timers.record(record);
       } else {
         registry
-            .counter("wsqos.monitor.records.invalid", "reason", record.validity().name())
+            .counter(
+                "wsqos.monitor.records.invalid",
+                LOG_TAG,
+                logTag,
+                "reason",
+                record.validity().name())
             .increment();
       }
     }

@@ -87,6 +87,47 @@ class QosLogTest {
   }
 
   @Test
+  void twoLogsOnOneRegistryKeepTheirOwnCountersAndQueueGauge() throws Exception {
+    try (TestDatabase other = TestDatabase.h2()) {
+      QosLog first = builder().threadName("wsqos-monitor-writer-a").build();
+      QosLog second =
+          QosLog.builder(registry)
+              .jdbcUrl(other.url(), "", "")
+              .threadName("wsqos-monitor-writer-b")
+              .flushInterval(Duration.ofMillis(10))
+              .batchSize(1)
+              .build();
+      try {
+        first.record(record(5));
+        first.record(record(5));
+        // The second log's writer stuck in its first insert: its next record stays queued.
+        try (TestDatabase.Pause pause = other.pause()) {
+          second.record(record(5));
+          await().until(() -> second.queued() == 0);
+          second.record(record(5));
+
+          assertThat(gauge("wsqos.monitor.queue.size", "wsqos-monitor-writer-b")).isEqualTo(1);
+          assertThat(gauge("wsqos.monitor.queue.size", "wsqos-monitor-writer-a")).isZero();
+        }
+      } finally {
+        first.close();
+        second.close();
+      }
+
+      assertThat(writtenBy("wsqos-monitor-writer-a")).isEqualTo(2);
+      assertThat(writtenBy("wsqos-monitor-writer-b")).isEqualTo(2);
+    }
+  }
+
+  double gauge(String name, String log) {
+    return registry.get(name).tag(QosLog.LOG_TAG, log).gauge().value();
+  }
+
+  double writtenBy(String log) {
+    return registry.get("wsqos.monitor.records.written").tag(QosLog.LOG_TAG, log).counter().count();
+  }
+
+  @Test
   void closeGivesUpAfterItsTimeoutAndCountsWhatItCouldNotWrite() throws Exception {
     QosLog log =
         builder().queueCapacity(100).batchSize(1).closeTimeout(Duration.ofMillis(100)).build();
