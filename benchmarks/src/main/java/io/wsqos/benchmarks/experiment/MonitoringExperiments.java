@@ -51,7 +51,13 @@ final class MonitoringExperiments {
 
   static final Set<String> OPTIONS =
       Experiments.sweepOptionsAnd(
-          "requesters", "variants", "moderate-rate", "timestamps", "keep-db");
+          "requesters",
+          "variants",
+          "moderate-rate",
+          "timestamps",
+          "keep-db",
+          "monitor-jdbc-url",
+          "monitor-jdbc-user");
 
   private MonitoringExperiments() {}
 
@@ -74,7 +80,7 @@ final class MonitoringExperiments {
         modes,
         rates,
         (v, x, w, m) -> driver.run(v.source(), x, w, m),
-        (results, windows, stats, dbDir, settings) -> {
+        (results, windows, stats, database, settings) -> {
           settings.add("rates " + rates + "; added latency read at " + moderate + " req/s");
           Path out =
               write(
@@ -112,10 +118,10 @@ final class MonitoringExperiments {
         modes,
         requesters,
         (v, x, w, m) -> driver.run(v.source(), (int) x, w, m),
-        (results, windows, stats, dbDir, settings) -> {
+        (results, windows, stats, database, settings) -> {
           settings.add("requesters " + requesters);
           List<MonitoringTables.ProviderWindow> provider =
-              dbDir == null ? List.of() : analyze(dbDir, windows);
+              database == null ? List.of() : analyze(database, windows);
           Path out =
               write(
                   args,
@@ -130,8 +136,8 @@ final class MonitoringExperiments {
                       + " the driver otherwise; each column says which.",
                   settings,
                   results);
-          if (dbDir != null) {
-            qosReport(dbDir, out.resolve("qos-report-provider.txt"));
+          if (database != null) {
+            qosReport(database, out.resolve("qos-report-provider.txt"));
           }
           append(
               out,
@@ -153,7 +159,7 @@ final class MonitoringExperiments {
         List<PointResult> results,
         List<RunWindow> windows,
         Map<String, Properties> stats,
-        Path dbDir,
+        LogDatabase database,
         List<String> settings);
   }
 
@@ -179,6 +185,11 @@ final class MonitoringExperiments {
       throw new UncheckedIOException(e);
     }
     Path dbDir = work.resolve("db");
+    LogDatabase database =
+        args.has("monitor-jdbc-url")
+            ? new LogDatabase(
+                args.string("monitor-jdbc-url", ""), args.string("monitor-jdbc-user", ""))
+            : LogDatabase.h2(dbDir);
     boolean timestamps = Boolean.parseBoolean(args.string("timestamps", "true"));
     Path requestFile = Path.of(args.string("request", "examples/bookstore/requests/lite-1.xml"));
     byte[] body = CompressionExperiments.read(requestFile);
@@ -201,7 +212,10 @@ final class MonitoringExperiments {
             tokens,
             token ->
                 List.of(
-                    "--db-dir=" + dbDir, "--stats-file=" + work.resolve(token + ".properties")))) {
+                    "--db-dir=" + dbDir,
+                    "--jdbc-url=" + database.url(),
+                    "--jdbc-user=" + database.user(),
+                    "--stats-file=" + work.resolve(token + ".properties")))) {
       jvm = servers.launch();
       List<Variant> variants = new ArrayList<>();
       for (String token : tokens) {
@@ -247,8 +261,11 @@ final class MonitoringExperiments {
               + jvm
               + ")"
               + (mode == MonitoringMode.MONITORED
-                  ? ", QosLog defaults (queue 10,000, batches of 500 or 200 ms) to `jdbc:h2:file:"
-                      + "<temp>/db/qos`, Micrometer SimpleMeterRegistry"
+                  ? ", QosLog defaults (queue 10,000, batches of 500 or 200 ms) to `"
+                      + (args.has("monitor-jdbc-url")
+                          ? database.url()
+                          : "jdbc:h2:file:<temp>/db/qos")
+                      + "`, Micrometer SimpleMeterRegistry"
                   : "")
               + (mode == MonitoringMode.MONITOR_ONLY
                   ? ", the provider-side monitor with its records discarded (no QosLog)"
@@ -280,11 +297,7 @@ final class MonitoringExperiments {
     settings.add("command: `" + command + "`");
     try {
       reporter.report(
-          results,
-          windows,
-          stats,
-          tokens.contains(MONITORED) && Files.isDirectory(dbDir) ? dbDir : null,
-          settings);
+          results, windows, stats, tokens.contains(MONITORED) ? database : null, settings);
       Path out = Path.of(args.string("out", "benchmarks/results/" + name));
       for (String token : stats.keySet()) {
         Files.copy(
@@ -317,9 +330,11 @@ final class MonitoringExperiments {
   }
 
   /** The provider's figures per monitored run, from the database the server wrote and closed. */
-  static List<MonitoringTables.ProviderWindow> analyze(Path dbDir, List<RunWindow> windows) {
+  static List<MonitoringTables.ProviderWindow> analyze(
+      LogDatabase database, List<RunWindow> windows) {
     HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(MonitoringServer.jdbcUrl(dbDir));
+    config.setJdbcUrl(database.url());
+    config.setUsername(database.user());
     config.setMaximumPoolSize(1);
     config.setPoolName("wsqos-monitoring-analysis");
     List<MonitoringTables.ProviderWindow> rows = new ArrayList<>();
@@ -336,13 +351,13 @@ final class MonitoringExperiments {
                 analysis.analyze(QosQuery.window(w.from(), w.to()).side(Side.PROVIDER))));
       }
     } catch (SQLException e) {
-      throw new IllegalStateException("analysing " + dbDir + ": " + e, e);
+      throw new IllegalStateException("analysing " + database.url() + ": " + e, e);
     }
     return rows;
   }
 
   /** Runs the monitor's own command-line report on the database, into {@code file}. */
-  private static void qosReport(Path dbDir, Path file) {
+  private static void qosReport(LogDatabase database, Path file) {
     List<String> command =
         List.of(
             BookstoreProcess.javaCommand(),
@@ -350,7 +365,9 @@ final class MonitoringExperiments {
             System.getProperty("java.class.path"),
             "io.wsqos.monitor.report.QosReport",
             "--jdbc-url",
-            MonitoringServer.jdbcUrl(dbDir),
+            database.url(),
+            "--user",
+            database.user(),
             "--side",
             "provider");
     try {
