@@ -12,8 +12,11 @@ import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A named sweep: for each point, for each repetition, every variant in turn (A B A B ...), so that
- * a drift of the machine during the run touches all variants alike. Each run has its own warm-up; a
+ * A named sweep: for each point, for each repetition, every variant in turn, so that a drift of the
+ * machine during the run touches all variants alike. The order rotates by one each repetition (A B
+ * C, then B C A, then C A B), so that no variant always runs first after a pause, or always right
+ * after the same neighbour, whose leftover work (its GC, its JIT, its database flushing what the
+ * run left) would otherwise fall on the same variant every time. Each run has its own warm-up; a
  * pause between runs lets the server drain what an overloaded run left queued.
  */
 public final class Sweep {
@@ -65,7 +68,8 @@ public final class Sweep {
     for (int p = 0; p < points.size(); p++) {
       double x = points.get(p);
       for (int rep = 1; rep <= repetitions; rep++) {
-        for (Variant variant : variants) {
+        for (int v = 0; v < variants.size(); v++) {
+          Variant variant = variants.get((v + rep - 1) % variants.size());
           long elapsed = System.nanoTime() - started;
           long remaining =
               done == 0

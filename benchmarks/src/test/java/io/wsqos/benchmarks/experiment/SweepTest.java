@@ -19,14 +19,16 @@ class SweepTest {
   private static final RequestSource UNUSED = () -> null;
 
   @Test
-  void runsVariantsInterleavedForEveryPointAndRepetition() {
+  void runsVariantsInterleavedInAnOrderRotatedEachRepetition() {
     List<String> calls = new ArrayList<>();
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     Sweep sweep =
         Sweep.builder("demo")
             .points(List.of(10.0, 20.0))
             .repetitions(2)
-            .variants(List.of(new Variant("A", UNUSED), new Variant("B", UNUSED)))
+            .variants(
+                List.of(
+                    new Variant("A", UNUSED), new Variant("B", UNUSED), new Variant("C", UNUSED)))
             .warmup(Duration.ZERO)
             .measure(Duration.ofSeconds(1))
             .pause(Duration.ZERO)
@@ -40,13 +42,17 @@ class SweepTest {
 
     List<PointResult> results = sweep.run();
 
-    assertThat(calls).containsExactly("A10", "B10", "A10", "B10", "A20", "B20", "A20", "B20");
-    assertThat(results).extracting(PointResult::repetition).containsExactly(1, 1, 2, 2, 1, 1, 2, 2);
+    assertThat(calls)
+        .containsExactly(
+            "A10", "B10", "C10", "B10", "C10", "A10", "A20", "B20", "C20", "B20", "C20", "A20");
+    assertThat(results)
+        .extracting(PointResult::repetition)
+        .containsExactly(1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2);
     assertThat(progress.toString(StandardCharsets.UTF_8))
-        .contains("[demo] point 1/2 (10) rep 1/2 variant A | run 1/8")
-        .contains("[demo] point 2/2 (20) rep 2/2 variant B | run 8/8")
+        .contains("[demo] point 1/2 (10) rep 1/2 variant A | run 1/12")
+        .contains("[demo] point 2/2 (20) rep 2/2 variant A | run 12/12")
         .contains("remaining")
-        .contains("[demo] done: 8 runs");
+        .contains("[demo] done: 12 runs");
   }
 
   @Test
