@@ -425,12 +425,7 @@ public final class QosLog implements AutoCloseable {
      * never lost silently.
      */
     public Builder remote(String address) {
-      requireNonNull(address, "address");
-      if (!address.startsWith("http://") && !address.startsWith("https://")) {
-        throw new IllegalArgumentException(
-            "address: '" + address + "' (expected: an http:// or https:// URL)");
-      }
-      remoteAddress = address;
+      remoteAddress = RemoteRecordStore.checkAddress(address);
       dataSource = null;
       store = null;
       return this;

@@ -37,12 +37,7 @@ public final class RemoteRecordStore implements QosRecordStore {
    * @throws IllegalArgumentException if {@code address} is not an http or https URL
    */
   public RemoteRecordStore(String address) {
-    requireNonNull(address, "address");
-    if (!address.startsWith("http://") && !address.startsWith("https://")) {
-      throw new IllegalArgumentException(
-          "address: '" + address + "' (expected: an http:// or https:// URL)");
-    }
-    this.address = address;
+    this.address = checkAddress(address);
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
     factory.setServiceClass(QosLogService.class);
     factory.setAddress(address);
@@ -51,6 +46,20 @@ public final class RemoteRecordStore implements QosRecordStore {
     policy.setConnectionTimeout(CONNECT_TIMEOUT.toMillis());
     policy.setReceiveTimeout(RECEIVE_TIMEOUT.toMillis());
     ((HTTPConduit) ClientProxy.getClient(service).getConduit()).setClient(policy);
+  }
+
+  /**
+   * Returns {@code address} if it is an http or https URL.
+   *
+   * @throws IllegalArgumentException if it is not
+   */
+  public static String checkAddress(String address) {
+    requireNonNull(address, "address");
+    if (!address.startsWith("http://") && !address.startsWith("https://")) {
+      throw new IllegalArgumentException(
+          "address: '" + address + "' (expected: an http:// or https:// URL)");
+    }
+    return address;
   }
 
   @Override

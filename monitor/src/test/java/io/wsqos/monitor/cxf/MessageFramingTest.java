@@ -3,9 +3,7 @@ package io.wsqos.monitor.cxf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wsqos.testing.CxfServerExtension;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.net.URI;
+import io.wsqos.testing.RawHttp;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -41,30 +39,10 @@ class MessageFramingTest {
                 + "<g:greet xmlns:g=\"http://wsqos.io/test/monitor\"><arg0>Ada</arg0></g:greet>"
                 + "</soap:Body></soap:Envelope>")
             .getBytes(StandardCharsets.UTF_8);
-    URI address = URI.create(server.address());
-    String response;
-    // A raw socket shows the framing as sent; an HTTP client library would undo it.
-    try (Socket socket = new Socket(address.getHost(), address.getPort())) {
-      socket.setSoTimeout(10_000);
-      OutputStream out = socket.getOutputStream();
-      out.write(
-          ("POST "
-                  + address.getPath()
-                  + " HTTP/1.1\r\nHost: "
-                  + address.getAuthority()
-                  + "\r\nContent-Type: text/xml; charset=UTF-8\r\nSOAPAction: \"\"\r\n"
-                  + "Connection: close\r\nContent-Length: "
-                  + envelope.length
-                  + "\r\n\r\n")
-              .getBytes(StandardCharsets.US_ASCII));
-      out.write(envelope);
-      out.flush();
-      response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    }
+    RawHttp.Response response = RawHttp.postXml(server.address(), envelope);
 
-    int end = response.indexOf("\r\n\r\n");
-    String head = response.substring(0, end).toLowerCase(Locale.ROOT);
-    String body = response.substring(end + 4);
+    String head = response.head().toLowerCase(Locale.ROOT);
+    String body = response.body();
     assertThat(head).startsWith("http/1.1 200").doesNotContain("transfer-encoding");
     assertThat(body).contains("Hello, Ada").contains("Timestamps");
     assertThat(head).contains("content-length: " + body.getBytes(StandardCharsets.UTF_8).length);

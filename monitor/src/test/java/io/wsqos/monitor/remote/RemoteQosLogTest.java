@@ -13,11 +13,9 @@ import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TestDatabase;
 import io.wsqos.monitor.Validity;
 import io.wsqos.testing.EmbeddedCxfServer;
+import io.wsqos.testing.RawHttp;
 import jakarta.xml.ws.WebServiceException;
-import java.io.OutputStream;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -152,30 +150,14 @@ class RemoteQosLogTest {
 
   @Test
   void malformedXmlGetsASoapFault() throws Exception {
-    URI address = URI.create(manager.address());
     byte[] body =
         "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><oops>"
             .getBytes(StandardCharsets.UTF_8);
-    String response;
-    try (Socket socket = new Socket(address.getHost(), address.getPort())) {
-      socket.setSoTimeout(10_000);
-      OutputStream out = socket.getOutputStream();
-      out.write(
-          ("POST "
-                  + address.getPath()
-                  + " HTTP/1.1\r\nHost: "
-                  + address.getAuthority()
-                  + "\r\nContent-Type: text/xml; charset=UTF-8\r\nConnection: close\r\n"
-                  + "Content-Length: "
-                  + body.length
-                  + "\r\n\r\n")
-              .getBytes(StandardCharsets.US_ASCII));
-      out.write(body);
-      out.flush();
-      response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    }
 
-    assertThat(response).startsWith("HTTP/1.1 500").contains("Fault>");
+    RawHttp.Response response = RawHttp.postXml(manager.address(), body);
+
+    assertThat(response.head()).startsWith("HTTP/1.1 500");
+    assertThat(response.body()).contains("Fault>");
     providerLog.close();
     assertThat(rows()).isZero();
   }
