@@ -249,6 +249,17 @@ final class MonitoringExperiments {
           throw new UncheckedIOException(e);
         }
         stats.put(token, p);
+      } else {
+        // The server did not stop by itself in time (killed) or failed while stopping: its
+        // counters, and for the monitored one the records still queued, are missing.
+        String missing =
+            "server "
+                + token
+                + " wrote no counters on stop (killed after "
+                + BookstoreProcess.STOP_TIMEOUT_SECONDS
+                + " s, or failed while stopping): its CPU and records-written figures are missing";
+        System.err.println("WARNING: " + missing);
+        settings.add("**" + missing + "**");
       }
     }
     for (MonitoringMode mode : modes) {
