@@ -27,8 +27,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -61,8 +68,24 @@ final class MonitoringExperiments {
 
   private MonitoringExperiments() {}
 
-  /** One measured run's window, on this JVM's wall clock (the server's shares the machine's). */
-  record RunWindow(String variant, double x, int repetition, Instant from, Instant to) {}
+  /**
+   * One measured run's window, on this JVM's wall clock (the server's shares the machine's), with
+   * the responses the driver counted in it and its server's CPU over it by thread category (empty
+   * where {@code /proc} could not be read).
+   */
+  record RunWindow(
+      String variant,
+      double x,
+      int repetition,
+      Instant from,
+      Instant to,
+      long responses,
+      Map<CpuCategory, Long> cpuNanos) {
+
+    RunWindow {
+      cpuNanos = Map.copyOf(cpuNanos);
+    }
+  }
 
   static void monitoringRate(Args args, String command) {
     String name = "monitoring-rate";
@@ -99,6 +122,7 @@ final class MonitoringExperiments {
               out,
               MonitoringTables.peakSection(results, BASELINE, MONITORED)
                   + MonitoringTables.latencySection(results, BASELINE, MONITORED, moderate)
+                  + CpuTables.section(windows, BASELINE)
                   + MonitoringTables.recordsSection(stats));
         },
         options,
@@ -144,6 +168,7 @@ final class MonitoringExperiments {
               MonitoringTables.table2(results, MONITORED, provider)
                   + MonitoringTables.table2Comparison(results, MONITORED, provider)
                   + MonitoringTables.table3(results, MONITORED)
+                  + CpuTables.section(windows, BASELINE)
                   + MonitoringTables.recordsSection(stats)
                   + "\nThe provider's whole database, as the monitor's command-line report prints"
                   + " it (`QosReport --side provider`, every record including warm-ups and"
@@ -234,7 +259,7 @@ final class MonitoringExperiments {
               .sweep(name)
               .points(points)
               .variants(variants)
-              .runner(windowed(windows, runner))
+              .runner(windowed(windows, runner, servers))
               .build()
               .run();
     }
@@ -310,6 +335,7 @@ final class MonitoringExperiments {
       reporter.report(
           results, windows, stats, tokens.contains(MONITORED) ? database : null, settings);
       Path out = Path.of(args.string("out", "benchmarks/results/" + name));
+      Files.writeString(out.resolve("cpu.csv"), CpuTables.csv(windows));
       for (String token : stats.keySet()) {
         Files.copy(
             work.resolve(token + ".properties"),
@@ -327,17 +353,55 @@ final class MonitoringExperiments {
     }
   }
 
-  /** Records each run's measured window (after its warm-up) for the provider's analysis. */
-  private static PointRunner windowed(List<RunWindow> windows, PointRunner runner) {
+  /**
+   * Records each run's measured window (after its warm-up) for the provider's analysis, and reads
+   * the variant's server threads' CPU at the window's start and end.
+   */
+  private static PointRunner windowed(
+      List<RunWindow> windows, PointRunner runner, Servers servers) {
     Map<String, Integer> repetitions = new HashMap<>();
     return (v, x, warmup, measure) -> {
+      long pid = servers.pid(v.name());
       Instant start = Instant.now();
-      RunResult result = runner.run(v, x, warmup, measure);
-      int rep = repetitions.merge(v.name() + "@" + x, 1, Integer::sum);
-      Instant from = start.plus(warmup);
-      windows.add(new RunWindow(v.name(), x, rep, from, from.plus(measure)));
-      return result;
+      ScheduledExecutorService clock =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "wsqos-cpu-reader");
+                t.setDaemon(true);
+                return t;
+              });
+      try {
+        Future<Optional<ThreadCpu>> atStart =
+            clock.schedule(() -> ThreadCpu.read(pid), warmup.toNanos(), TimeUnit.NANOSECONDS);
+        Future<Optional<ThreadCpu>> atEnd =
+            clock.schedule(
+                () -> ThreadCpu.read(pid), warmup.plus(measure).toNanos(), TimeUnit.NANOSECONDS);
+        RunResult result = runner.run(v, x, warmup, measure);
+        Map<CpuCategory, Long> cpu = cpuBetween(atStart, atEnd);
+        int rep = repetitions.merge(v.name() + "@" + x, 1, Integer::sum);
+        Instant from = start.plus(warmup);
+        windows.add(
+            new RunWindow(v.name(), x, rep, from, from.plus(measure), result.requests(), cpu));
+        return result;
+      } finally {
+        clock.shutdownNow();
+      }
     };
+  }
+
+  private static Map<CpuCategory, Long> cpuBetween(
+      Future<Optional<ThreadCpu>> atStart, Future<Optional<ThreadCpu>> atEnd) {
+    try {
+      Optional<ThreadCpu> start = atStart.get(10, TimeUnit.SECONDS);
+      Optional<ThreadCpu> end = atEnd.get(10, TimeUnit.SECONDS);
+      return start.isPresent() && end.isPresent() ? end.get().since(start.get()) : Map.of();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Map.of();
+    } catch (ExecutionException | TimeoutException e) {
+      System.err.println("WARNING: could not read the server's CPU around a run: " + e);
+      return Map.of();
+    }
   }
 
   /** The provider's figures per monitored run, from the database the server wrote and closed. */

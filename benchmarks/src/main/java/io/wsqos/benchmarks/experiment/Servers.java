@@ -98,6 +98,15 @@ final class Servers implements AutoCloseable {
     return process.address();
   }
 
+  /** The process id of the server JVM that serves {@code token}. */
+  long pid(String token) {
+    BookstoreProcess process = processes.get(token);
+    if (process == null) {
+      throw new IllegalArgumentException("mode: " + token + " (expected: a started one)");
+    }
+    return process.pid();
+  }
+
   /** How the server JVMs were launched, for a report's settings: options and pinning. */
   String launch() {
     String options = String.join(" ", jvmOptions);
