@@ -12,7 +12,6 @@ import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
 import org.apache.cxf.message.MessageImpl;
 import org.apache.cxf.staxutils.StaxUtils;
-import org.w3c.dom.Element;
 
 /**
  * Adds a WS-QoS header block to a sample SOAP 1.1 request envelope of {@code
@@ -54,9 +53,10 @@ final class QosEnvelopes {
   static String timestamps(long t1) {
     SoapMessage message = new SoapMessage(new MessageImpl());
     message.setVersion(Soap11.getInstance());
-    new WsQosCodec().write(message, MonitoringTimestamps.EMPTY.withT1(t1));
+    WsQosCodec codec = new WsQosCodec();
+    codec.write(message, MonitoringTimestamps.EMPTY.withT1(t1));
     Header header = message.getHeaders().get(0);
-    return StaxUtils.toString((Element) header.getObject());
+    return StaxUtils.toString(codec.element(header));
   }
 
   /**

@@ -11,8 +11,9 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * Decodes one WS-QoS block from its DOM element. Walks the children once, parses each value with a
- * lexical check first and builds the value type; the first problem ends the walk.
+ * Decodes one WS-QoS block from its DOM element, or gives back the value {@link WsQosCodec} wrote
+ * on an outgoing message. Walks the children once, parses each value with a lexical check first and
+ * builds the value type; the first problem ends the walk.
  */
 final class BlockReader {
 
@@ -28,6 +29,9 @@ final class BlockReader {
   private BlockReader() {}
 
   static HeaderBlock<QosRequirement> requirement(Object block, boolean mustUnderstand) {
+    if (block instanceof QosRequirement written) {
+      return HeaderBlock.valid(written, mustUnderstand);
+    }
     try {
       Element[] children = children(element(block, "Requirement"), REQUIREMENT_CHILDREN);
       String compressionText = text(required(children[0], "Requirement", "compression"));
@@ -46,6 +50,9 @@ final class BlockReader {
   }
 
   static HeaderBlock<MonitoringTimestamps> timestamps(Object block, boolean mustUnderstand) {
+    if (block instanceof MonitoringTimestamps written) {
+      return HeaderBlock.valid(written, mustUnderstand);
+    }
     try {
       Element[] children = children(element(block, "Timestamps"), TIMESTAMPS_CHILDREN);
       OptionalLong[] stamps = new OptionalLong[4];
@@ -65,6 +72,9 @@ final class BlockReader {
   }
 
   static HeaderBlock<ServerAction> serverAction(Object block, boolean mustUnderstand) {
+    if (block instanceof ServerAction written) {
+      return HeaderBlock.valid(written, mustUnderstand);
+    }
     try {
       Element[] children = children(element(block, "ServerAction"), SERVER_ACTION_CHILDREN);
       if (children[0] != null && children[1] != null) {

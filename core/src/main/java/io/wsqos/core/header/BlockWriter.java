@@ -1,102 +1,114 @@
 package io.wsqos.core.header;
 
-import javax.xml.XMLConstants;
-import org.w3c.dom.DOMImplementation;
-import org.w3c.dom.Document;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import org.apache.cxf.staxutils.W3CDOMStreamWriter;
 import org.w3c.dom.Element;
 
-/** Builds the DOM element of each WS-QoS block, in the order and form the XSD defines. */
+/**
+ * Writes each WS-QoS block as StAX events, in the order and form the XSD defines: straight into
+ * CXF's output stream when the message is serialized (through {@link BlockDataBinding}), or into a
+ * DOM element for tools that want one.
+ */
 final class BlockWriter {
 
-  private static final String PREFIXED = WsQos.PREFIX + ":";
-  private static final String XMLNS_QOS = XMLConstants.XMLNS_ATTRIBUTE + ":" + WsQos.PREFIX;
+  private BlockWriter() {}
 
-  private final DOMImplementation dom;
-
-  BlockWriter(DOMImplementation dom) {
-    this.dom = dom;
+  /**
+   * Writes {@code block}, a {@link QosRequirement}, {@link MonitoringTimestamps} or {@link
+   * ServerAction}, to {@code out}, declaring the WS-QoS namespace on the block itself so that it
+   * stands alone wherever it is copied.
+   */
+  static void write(Object block, XMLStreamWriter out) throws XMLStreamException {
+    if (block instanceof MonitoringTimestamps timestamps) {
+      timestamps(timestamps, out);
+    } else if (block instanceof QosRequirement requirement) {
+      requirement(requirement, out);
+    } else if (block instanceof ServerAction action) {
+      serverAction(action, out);
+    } else {
+      throw new IllegalArgumentException(
+          "block: "
+              + (block == null ? "null" : block.getClass().getName())
+              + " (expected: QosRequirement, MonitoringTimestamps or ServerAction)");
+    }
   }
 
-  Element requirement(QosRequirement requirement) {
-    Element root = root(WsQosBlock.REQUIREMENT);
-    Document document = root.getOwnerDocument();
-    text(document, root, "qos:compression", requirement.compression().token());
+  /** {@code block} as a DOM element of its own document. */
+  static Element element(Object block) {
+    try {
+      W3CDOMStreamWriter dom = new W3CDOMStreamWriter();
+      write(block, dom);
+      return dom.getDocument().getDocumentElement();
+    } catch (XMLStreamException e) {
+      throw new IllegalStateException("writing " + block + " to DOM", e);
+    }
+  }
+
+  private static void requirement(QosRequirement requirement, XMLStreamWriter out)
+      throws XMLStreamException {
+    start(WsQosBlock.REQUIREMENT, out);
+    text(out, "compression", requirement.compression().token());
     QosTerms terms = requirement.terms();
-    Element termsElement = child(document, root, "qos:terms");
-    text(document, termsElement, "qos:transportPriority", terms.transportPriority().token());
+    out.writeStartElement(WsQos.PREFIX, "terms", WsQos.NAMESPACE);
+    text(out, "transportPriority", terms.transportPriority().token());
     if (terms.maxPrice().isPresent()) {
-      text(document, termsElement, "qos:maxPrice", terms.maxPrice().get().toPlainString());
+      text(out, "maxPrice", terms.maxPrice().get().toPlainString());
     }
     if (terms.maxResponseTimeMillis().isPresent()) {
-      text(
-          document,
-          termsElement,
-          "qos:maxResponseTimeMillis",
-          Long.toString(terms.maxResponseTimeMillis().getAsLong()));
+      text(out, "maxResponseTimeMillis", Long.toString(terms.maxResponseTimeMillis().getAsLong()));
     }
     if (terms.minAvailability().isPresent()) {
-      text(
-          document,
-          termsElement,
-          "qos:minAvailability",
-          Double.toString(terms.minAvailability().getAsDouble()));
+      text(out, "minAvailability", Double.toString(terms.minAvailability().getAsDouble()));
     }
-    return root;
+    out.writeEndElement();
+    out.writeEndElement();
   }
 
-  Element timestamps(MonitoringTimestamps timestamps) {
-    Element root = root(WsQosBlock.TIMESTAMPS);
-    Document document = root.getOwnerDocument();
+  private static void timestamps(MonitoringTimestamps timestamps, XMLStreamWriter out)
+      throws XMLStreamException {
+    start(WsQosBlock.TIMESTAMPS, out);
     if (timestamps.t1().isPresent()) {
-      text(document, root, "qos:t1", Long.toString(timestamps.t1().getAsLong()));
+      text(out, "t1", Long.toString(timestamps.t1().getAsLong()));
     }
     if (timestamps.t2().isPresent()) {
-      text(document, root, "qos:t2", Long.toString(timestamps.t2().getAsLong()));
+      text(out, "t2", Long.toString(timestamps.t2().getAsLong()));
     }
     if (timestamps.t3().isPresent()) {
-      text(document, root, "qos:t3", Long.toString(timestamps.t3().getAsLong()));
+      text(out, "t3", Long.toString(timestamps.t3().getAsLong()));
     }
     if (timestamps.t4().isPresent()) {
-      text(document, root, "qos:t4", Long.toString(timestamps.t4().getAsLong()));
+      text(out, "t4", Long.toString(timestamps.t4().getAsLong()));
     }
-    return root;
+    out.writeEndElement();
   }
 
-  Element serverAction(ServerAction action) {
-    Element root = root(WsQosBlock.SERVER_ACTION);
-    Document document = root.getOwnerDocument();
+  private static void serverAction(ServerAction action, XMLStreamWriter out)
+      throws XMLStreamException {
+    start(WsQosBlock.SERVER_ACTION, out);
     if (action.compression().isPresent()) {
       CompressionAction compression = action.compression().get();
       if (compression.isApplied()) {
-        text(document, root, "qos:compressionApplied", compression.codec().get());
+        text(out, "compressionApplied", compression.codec().get());
       } else {
-        text(document, root, "qos:compressionSkipped", compression.skipReason().get().token());
+        text(out, "compressionSkipped", compression.skipReason().get().token());
       }
     }
     if (action.dscp().isPresent()) {
-      text(document, root, "qos:dscp", Integer.toString(action.dscp().getAsInt()));
+      text(out, "dscp", Integer.toString(action.dscp().getAsInt()));
     }
-    return root;
+    out.writeEndElement();
   }
 
-  private Element root(WsQosBlock block) {
-    // A fresh, empty document per block: documents are not thread-safe, and creating one through
-    // the DOM implementation costs a few objects, no parser and no lock.
-    Document document = dom.createDocument(null, null, null);
-    Element root = document.createElementNS(WsQos.NAMESPACE, PREFIXED + block.localName());
-    // Declared on the block itself so that it stands alone wherever it is copied or serialized.
-    root.setAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, XMLNS_QOS, WsQos.NAMESPACE);
-    document.appendChild(root);
-    return root;
+  private static void start(WsQosBlock block, XMLStreamWriter out) throws XMLStreamException {
+    out.writeStartElement(WsQos.PREFIX, block.localName(), WsQos.NAMESPACE);
+    out.writeNamespace(WsQos.PREFIX, WsQos.NAMESPACE);
   }
 
-  private static Element child(Document document, Element parent, String qualifiedName) {
-    Element child = document.createElementNS(WsQos.NAMESPACE, qualifiedName);
-    parent.appendChild(child);
-    return child;
-  }
-
-  private static void text(Document document, Element parent, String qualifiedName, String text) {
-    child(document, parent, qualifiedName).appendChild(document.createTextNode(text));
+  private static void text(XMLStreamWriter out, String localName, String text)
+      throws XMLStreamException {
+    out.writeStartElement(WsQos.PREFIX, localName, WsQos.NAMESPACE);
+    out.writeCharacters(text);
+    out.writeEndElement();
   }
 }

@@ -5,37 +5,32 @@ import static java.util.Objects.requireNonNull;
 import java.util.ArrayList;
 import java.util.List;
 import javax.xml.namespace.QName;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 import org.apache.cxf.binding.soap.SoapHeader;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
-import org.w3c.dom.DOMImplementation;
 import org.w3c.dom.Element;
 
 /**
  * Reads the WS-QoS blocks from, and writes them to, the header list of a CXF {@link SoapMessage}
- * ({@link SoapMessage#getHeaders()}, one {@link SoapHeader} holding a DOM {@link Element} per
- * block).
+ * ({@link SoapMessage#getHeaders()}, one {@link SoapHeader} per block). A header read from the wire
+ * holds a DOM {@link Element}; a header this codec writes holds the value itself, which CXF writes
+ * straight to the message's stream when it serializes the envelope (no DOM per message). {@link
+ * #element(Header)} gives either as an element.
  *
  * <p>Reading never throws for bad input: each block comes back absent, valid or invalid with a
  * {@link HeaderProblem}. It uses no JAXB, no reflection, no parser and no schema per message; it
  * walks the DOM CXF already built, checks each value's lexical form by hand, and caps every value
  * at {@value WsQos#MAX_VALUE_CHARS} characters. It is stricter than the XSD on text (no whitespace
  * around values) and more lenient on order (a block's elements in any order, each at most once).
- * Writing replaces any block of the same kind, so that a message carries at most one per concern,
- * and builds the element on a fresh empty document.
+ * Writing replaces any block of the same kind, so that a message carries at most one per concern.
+ * Reading a block this codec wrote gives back the value written.
  *
  * <p>Instances are immutable and thread-safe; one can serve every message of an application.
  */
 public final class WsQosCodec {
 
-  private final BlockWriter writer;
-
-  /** A codec; create one and share it (construction looks up the JDK's DOM implementation). */
-  public WsQosCodec() {
-    writer = new BlockWriter(domImplementation());
-  }
+  /** A codec; it holds no state, so one can serve every message. */
+  public WsQosCodec() {}
 
   /**
    * Decodes the WS-QoS blocks of {@code message}. A block present more than once is invalid ({@link
@@ -118,7 +113,7 @@ public final class WsQosCodec {
   /** Writes {@code requirement}, replacing any previous one. */
   public void write(SoapMessage message, QosRequirement requirement, boolean mustUnderstand) {
     requireNonNull(requirement, "requirement");
-    put(message, WsQosBlock.REQUIREMENT, writer.requirement(requirement), mustUnderstand);
+    put(message, WsQosBlock.REQUIREMENT, requirement, mustUnderstand);
   }
 
   /** Writes {@code timestamps} without {@code mustUnderstand}, replacing any previous ones. */
@@ -129,7 +124,7 @@ public final class WsQosCodec {
   /** Writes {@code timestamps}, replacing any previous ones. */
   public void write(SoapMessage message, MonitoringTimestamps timestamps, boolean mustUnderstand) {
     requireNonNull(timestamps, "timestamps");
-    put(message, WsQosBlock.TIMESTAMPS, writer.timestamps(timestamps), mustUnderstand);
+    put(message, WsQosBlock.TIMESTAMPS, timestamps, mustUnderstand);
   }
 
   /** Writes {@code action} without {@code mustUnderstand}, replacing any previous one. */
@@ -140,11 +135,23 @@ public final class WsQosCodec {
   /** Writes {@code action}, replacing any previous one. */
   public void write(SoapMessage message, ServerAction action, boolean mustUnderstand) {
     requireNonNull(action, "action");
-    put(message, WsQosBlock.SERVER_ACTION, writer.serverAction(action), mustUnderstand);
+    put(message, WsQosBlock.SERVER_ACTION, action, mustUnderstand);
+  }
+
+  /**
+   * The DOM element of a WS-QoS {@code header}: the element itself when it was read from the wire,
+   * or the block as it will be serialized when this codec wrote it (for tools and tests; built on
+   * each call).
+   *
+   * @throws IllegalArgumentException if the header holds neither
+   */
+  public Element element(Header header) {
+    Object block = requireNonNull(header, "header").getObject();
+    return block instanceof Element element ? element : BlockWriter.element(block);
   }
 
   private static void put(
-      SoapMessage message, WsQosBlock block, Element element, boolean mustUnderstand) {
+      SoapMessage message, WsQosBlock block, Object value, boolean mustUnderstand) {
     requireNonNull(message, "message");
     List<Header> headers = message.getHeaders();
     for (int i = headers.size() - 1; i >= 0; i--) {
@@ -152,7 +159,7 @@ public final class WsQosCodec {
         headers.remove(i);
       }
     }
-    SoapHeader header = new SoapHeader(block.qname(), element);
+    SoapHeader header = new SoapHeader(block.qname(), value, BlockDataBinding.INSTANCE);
     header.setMustUnderstand(mustUnderstand);
     headers.add(header);
   }
@@ -164,16 +171,6 @@ public final class WsQosCodec {
             HeaderProblem.Reason.DUPLICATED,
             block.localName() + ": " + count + " blocks (expected: at most one)"),
         mustUnderstand);
-  }
-
-  private static DOMImplementation domImplementation() {
-    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-    factory.setNamespaceAware(true);
-    try {
-      return factory.newDocumentBuilder().getDOMImplementation();
-    } catch (ParserConfigurationException e) {
-      throw new IllegalStateException("no namespace-aware DOM implementation", e);
-    }
   }
 
   @Override

@@ -8,9 +8,12 @@ import static io.wsqos.core.header.Blocks.requirementWithTerms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wsqos.core.header.HeaderProblem.Reason;
+import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.util.stream.Stream;
 import javax.xml.namespace.QName;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamWriter;
 import org.apache.cxf.binding.soap.SoapHeader;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
@@ -168,9 +171,31 @@ class WsQosCodecTest {
     assertThat(header).isInstanceOf(SoapHeader.class);
     assertThat(header.getName()).isEqualTo(new QName(WsQos.NAMESPACE, "ServerAction"));
     assertThat(((SoapHeader) header).isMustUnderstand()).isTrue();
-    Element element = (Element) header.getObject();
+    Element element = codec.element(header);
     assertThat(element.getPrefix()).isEqualTo("qos");
     assertThat(element.getAttribute("xmlns:qos")).isEqualTo(WsQos.NAMESPACE);
+  }
+
+  @Test
+  void writtenHeadersHoldTheValueAndStreamTheBlockWithoutDom() throws Exception {
+    SoapMessage message = newMessage();
+    MonitoringTimestamps stamps = MonitoringTimestamps.EMPTY.withT1(1).withT2(22).withT3(333);
+    codec.write(message, stamps);
+
+    Header header = message.getHeaders().get(0);
+    assertThat(header.getObject()).isSameAs(stamps);
+    // What CXF's SoapOutInterceptor does with a header that has a data binding.
+    StringWriter xml = new StringWriter();
+    XMLStreamWriter out = XMLOutputFactory.newInstance().createXMLStreamWriter(xml);
+    header.getDataBinding().createWriter(XMLStreamWriter.class).write(stamps, out);
+    out.flush();
+
+    assertThat(xml.toString())
+        .isEqualTo(
+            "<qos:Timestamps xmlns:qos=\""
+                + WsQos.NAMESPACE
+                + "\"><qos:t1>1</qos:t1><qos:t2>22</qos:t2><qos:t3>333</qos:t3></qos:Timestamps>");
+    assertThat(codec.read(message).timestamps().value()).contains(stamps);
   }
 
   // ----- absent, duplicated, unknown -----

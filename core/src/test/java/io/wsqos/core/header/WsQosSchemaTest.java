@@ -41,7 +41,7 @@ class WsQosSchemaTest {
     List<Element> written = new ArrayList<>();
     for (Object value : samples()) {
       write(message, value);
-      written.add((Element) message.getHeaders().get(message.getHeaders().size() - 1).getObject());
+      written.add(codec.element(message.getHeaders().get(message.getHeaders().size() - 1)));
       message.getHeaders().clear();
     }
 
@@ -59,7 +59,7 @@ class WsQosSchemaTest {
     codec.write(message, ServerAction.NONE.withDscp(10));
 
     for (Header header : message.getHeaders()) {
-      Element element = (Element) header.getObject();
+      Element element = codec.element(header);
       element.setAttributeNS(SOAP11, "soap:mustUnderstand", "1");
       element.setAttributeNS(SOAP11, "soap:actor", "urn:any");
 
