@@ -2,6 +2,7 @@ package io.wsqos.testing;
 
 import static java.util.Objects.requireNonNull;
 
+import jakarta.xml.ws.handler.Handler;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -63,6 +64,10 @@ public final class EmbeddedCxfServer implements AutoCloseable {
   private final Bus bus;
   private final org.eclipse.jetty.server.Server jetty;
   private final Server endpoint;
+
+  /** Every fixture's threads start with this, then the fixture's own id. */
+  static final String THREAD_NAME_PREFIX = "wsqos-fixture-";
+
   private final String threadNamePrefix;
   private final Set<Thread> threadsBeforeStart;
   private final int port;
@@ -73,7 +78,7 @@ public final class EmbeddedCxfServer implements AutoCloseable {
   EmbeddedCxfServer(Builder builder) {
     // Taken before anything starts so that the leak check can tell the fixture's threads apart.
     threadsBeforeStart = LeakCheck.liveThreads();
-    threadNamePrefix = "wsqos-fixture-" + Integer.toHexString(System.identityHashCode(this));
+    threadNamePrefix = THREAD_NAME_PREFIX + Integer.toHexString(System.identityHashCode(this));
 
     ExtensionManagerBus newBus = new ExtensionManagerBus();
     undoDefaultBus(newBus);
@@ -120,6 +125,12 @@ public final class EmbeddedCxfServer implements AutoCloseable {
       factory.getOutInterceptors().addAll(builder.outInterceptors());
       factory.getInFaultInterceptors().addAll(builder.inFaultInterceptors());
       factory.getOutFaultInterceptors().addAll(builder.outFaultInterceptors());
+      if (!builder.handlers.isEmpty()) {
+        // CXF's setter takes the raw type of JAX-WS 1.0.
+        @SuppressWarnings("rawtypes")
+        List<Handler> chain = new ArrayList<>(builder.handlers);
+        factory.setHandlers(chain);
+      }
       if (!builder.properties().isEmpty()) {
         factory.setProperties(new LinkedHashMap<>(builder.properties()));
       }
@@ -283,6 +294,7 @@ public final class EmbeddedCxfServer implements AutoCloseable {
     private final List<Interceptor<? extends Message>> inFaultInterceptors = new ArrayList<>();
     private final List<Interceptor<? extends Message>> outFaultInterceptors = new ArrayList<>();
     private final Map<String, Object> properties = new LinkedHashMap<>();
+    private final List<Handler<?>> handlers = new ArrayList<>();
 
     Builder(Class<?> sei, Object implementor) {
       this.sei = requireNonNull(sei, "sei");
@@ -338,6 +350,15 @@ public final class EmbeddedCxfServer implements AutoCloseable {
     /** Adds an interceptor to the server's outbound fault chain. */
     public Builder outFaultInterceptor(Interceptor<? extends Message> interceptor) {
       outFaultInterceptors.add(requireNonNull(interceptor, "interceptor"));
+      return this;
+    }
+
+    /**
+     * Adds a JAX-WS handler to the endpoint's handler chain, as an application would (a {@code
+     * SOAPHandler} makes CXF build each message as SAAJ).
+     */
+    public Builder handler(Handler<?> handler) {
+      handlers.add(requireNonNull(handler, "handler"));
       return this;
     }
 

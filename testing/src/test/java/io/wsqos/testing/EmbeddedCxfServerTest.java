@@ -70,6 +70,20 @@ class EmbeddedCxfServerTest {
   }
 
   @Test
+  void leakCheckDoesNotCountAnotherLiveFixturesThreads() {
+    EmbeddedCxfServer server = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    // Started after the first, so its Jetty and scheduler threads were born after it too.
+    EmbeddedCxfServer other = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    try {
+      server.close();
+
+      LeakCheck.verifyNothingLeaked(server, Duration.ofMillis(200));
+    } finally {
+      other.close();
+    }
+  }
+
+  @Test
   void leakCheckNamesAnHttpClientSelectorButNotThePooledWorkersOfTheSharedClient()
       throws InterruptedException {
     EmbeddedCxfServer server = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());

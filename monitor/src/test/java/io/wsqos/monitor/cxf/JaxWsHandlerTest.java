@@ -1,0 +1,99 @@
+package io.wsqos.monitor.cxf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wsqos.core.header.WsQos;
+import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.Side;
+import io.wsqos.testing.CxfServerExtension;
+import jakarta.xml.soap.SOAPException;
+import jakarta.xml.soap.SOAPHeader;
+import jakarta.xml.ws.handler.MessageContext;
+import jakarta.xml.ws.handler.soap.SOAPHandler;
+import jakarta.xml.ws.handler.soap.SOAPMessageContext;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.xml.namespace.QName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+
+/**
+ * An application's JAX-WS {@code SOAPHandler} makes CXF build each outgoing message as SAAJ. The
+ * provider's {@code Timestamps} block, which CXF streams from its value rather than from a DOM
+ * element, must reach that SAAJ message, and the wire, whole.
+ */
+class JaxWsHandlerTest {
+
+  static final RecordCollector records = new RecordCollector();
+  static final MonitoringFeature monitoring = MonitoringFeature.builder().listener(records).build();
+  static final List<List<String>> seenByHandler = new CopyOnWriteArrayList<>();
+
+  @RegisterExtension
+  static final CxfServerExtension server =
+      CxfServerExtension.builder(Greeter.class, new SwitchableGreeter())
+          .feature(monitoring)
+          .handler(new TimestampsSpy())
+          .toExtension();
+
+  @Test
+  void theHandlerSeesTheProvidersTimestampsAndTheRequesterGetsThem() throws Exception {
+    Greeter client = server.client(Greeter.class, monitoring);
+
+    assertThat(client.greet("Ada")).isEqualTo("Hello, Ada");
+
+    assertThat(seenByHandler).containsExactly(List.of("t1", "t2", "t3"));
+    // The requester's record has the provider's t2/t3, read back from the response on the wire.
+    QosRecord requester = records.single(Side.REQUESTER);
+    assertThat(requester.t2Micros()).isPositive();
+    assertThat(requester.t3Micros()).isGreaterThanOrEqualTo(requester.t2Micros());
+    assertThat(requester.isValid()).isTrue();
+  }
+
+  /** Lists the children of the outgoing {@code qos:Timestamps} block, as SAAJ holds it. */
+  private static final class TimestampsSpy implements SOAPHandler<SOAPMessageContext> {
+    @Override
+    public boolean handleMessage(SOAPMessageContext context) {
+      if (!Boolean.TRUE.equals(context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY))) {
+        return true;
+      }
+      try {
+        SOAPHeader header = context.getMessage().getSOAPHeader();
+        if (header == null) {
+          return true;
+        }
+        Iterator<?> blocks = header.getChildElements(new QName(WsQos.NAMESPACE, "Timestamps"));
+        while (blocks.hasNext()) {
+          List<String> children = new ArrayList<>();
+          for (Node n = ((Element) blocks.next()).getFirstChild(); n != null; ) {
+            if (n instanceof Element child) {
+              children.add(child.getLocalName());
+            }
+            n = n.getNextSibling();
+          }
+          seenByHandler.add(children);
+        }
+      } catch (SOAPException e) {
+        throw new IllegalStateException(e);
+      }
+      return true;
+    }
+
+    @Override
+    public boolean handleFault(SOAPMessageContext context) {
+      return true;
+    }
+
+    @Override
+    public void close(MessageContext context) {}
+
+    @Override
+    public Set<QName> getHeaders() {
+      return Set.of();
+    }
+  }
+}
