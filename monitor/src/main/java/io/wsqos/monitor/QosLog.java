@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.monitor.internal.Checks;
 import io.wsqos.monitor.internal.RecordQueue;
 import io.wsqos.monitor.internal.RecordStore;
 import io.wsqos.monitor.internal.RecordTimers;
@@ -84,6 +85,8 @@ public final class QosLog implements AutoCloseable {
 
   /** Default name of the writer thread. */
   public static final String DEFAULT_THREAD_NAME = "wsqos-monitor-writer";
+
+  private static final Duration ONE_MILLI = Duration.ofMillis(1);
 
   /** The tag naming the log on its counters and gauge: its writer thread's name. */
   public static final String LOG_TAG = "log";
@@ -444,13 +447,13 @@ public final class QosLog implements AutoCloseable {
      * #MAX_QUEUE_CAPACITY}.
      */
     public Builder queueCapacity(int capacity) {
-      this.queueCapacity = checkRange("queueCapacity", capacity, 1, MAX_QUEUE_CAPACITY);
+      this.queueCapacity = Checks.inRange("queueCapacity", capacity, 1, MAX_QUEUE_CAPACITY);
       return this;
     }
 
     /** Records per batch, default {@value #DEFAULT_BATCH_SIZE}, 1..{@value #MAX_BATCH_SIZE}. */
     public Builder batchSize(int batchSize) {
-      this.batchSize = checkRange("batchSize", batchSize, 1, MAX_BATCH_SIZE);
+      this.batchSize = Checks.inRange("batchSize", batchSize, 1, MAX_BATCH_SIZE);
       return this;
     }
 
@@ -459,7 +462,9 @@ public final class QosLog implements AutoCloseable {
      * {@value #MAX_FLUSH_INTERVAL_MILLIS} ms. Also how long {@link #close()} may take to notice.
      */
     public Builder flushInterval(Duration interval) {
-      this.flushInterval = checkDuration("flushInterval", interval, MAX_FLUSH_INTERVAL_MILLIS);
+      this.flushInterval =
+          Checks.inRange(
+              "flushInterval", interval, ONE_MILLI, Duration.ofMillis(MAX_FLUSH_INTERVAL_MILLIS));
       return this;
     }
 
@@ -468,7 +473,7 @@ public final class QosLog implements AutoCloseable {
      * 1 ms..1 h.
      */
     public Builder closeTimeout(Duration timeout) {
-      this.closeTimeout = checkDuration("closeTimeout", timeout, 3_600_000);
+      this.closeTimeout = Checks.inRange("closeTimeout", timeout, ONE_MILLI, Duration.ofHours(1));
       return this;
     }
 
@@ -478,19 +483,16 @@ public final class QosLog implements AutoCloseable {
      * {@code backoff}, doubling up to {@value #MAX_RETRY_BACKOFF_MILLIS} ms.
      */
     public Builder retries(int maxAttempts, Duration backoff) {
-      this.maxWriteAttempts = checkRange("maxAttempts", maxAttempts, 1, MAX_WRITE_ATTEMPTS);
-      this.retryBackoff = checkDuration("backoff", backoff, MAX_RETRY_BACKOFF_MILLIS);
+      this.maxWriteAttempts = Checks.inRange("maxAttempts", maxAttempts, 1, MAX_WRITE_ATTEMPTS);
+      this.retryBackoff =
+          Checks.inRange(
+              "backoff", backoff, ONE_MILLI, Duration.ofMillis(MAX_RETRY_BACKOFF_MILLIS));
       return this;
     }
 
     /** Name of the writer thread, default {@value #DEFAULT_THREAD_NAME}. */
     public Builder threadName(String threadName) {
-      requireNonNull(threadName, "threadName");
-      if (threadName.isBlank()) {
-        throw new IllegalArgumentException(
-            "threadName: '" + threadName + "' (expected: not blank)");
-      }
-      this.threadName = threadName;
+      this.threadName = Checks.notBlank("threadName", threadName);
       return this;
     }
 
@@ -545,31 +547,6 @@ public final class QosLog implements AutoCloseable {
         database.migrate();
       }
       return database::insert;
-    }
-
-    private static int checkRange(String name, int value, int min, int max) {
-      if (value < min || value > max) {
-        throw new IllegalArgumentException(
-            name + ": " + value + " (expected: " + min + ".." + max + ")");
-      }
-      return value;
-    }
-
-    private static Duration checkDuration(String name, Duration value, long maxMillis) {
-      requireNonNull(value, name);
-      if (value.compareTo(Duration.ofMillis(1)) < 0
-          || value.compareTo(Duration.ofMillis(maxMillis)) > 0) {
-        throw new IllegalArgumentException(
-            name
-                + ": "
-                + value
-                + " (expected: "
-                + Duration.ofMillis(1)
-                + ".."
-                + Duration.ofMillis(maxMillis)
-                + ")");
-      }
-      return value;
     }
   }
 }

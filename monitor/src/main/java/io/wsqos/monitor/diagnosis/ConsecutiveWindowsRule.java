@@ -2,6 +2,7 @@ package io.wsqos.monitor.diagnosis;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.monitor.internal.Checks;
 import java.util.Optional;
 import java.util.function.DoublePredicate;
 import java.util.function.Predicate;
@@ -29,21 +30,11 @@ final class ConsecutiveWindowsRule implements DiagnosisRule {
       Predicate<WindowStats> applies,
       ToDoubleFunction<WindowStats> figureOf,
       DoublePredicate degraded) {
-    this.name = requireNonNull(name, "name");
+    this.name = Checks.notBlank("name", name);
     this.figure = requireNonNull(figure, "figure");
-    if (name.isBlank()) {
-      throw new IllegalArgumentException("name: '" + name + "' (expected: not blank)");
-    }
-    if (consecutiveWindows < 1 || consecutiveWindows > MAX_CONSECUTIVE_WINDOWS) {
-      throw new IllegalArgumentException(
-          "consecutiveWindows: "
-              + consecutiveWindows
-              + " (expected: 1.."
-              + MAX_CONSECUTIVE_WINDOWS
-              + ")");
-    }
     this.limit = limit;
-    this.consecutiveWindows = consecutiveWindows;
+    this.consecutiveWindows =
+        Checks.inRange("consecutiveWindows", consecutiveWindows, 1, MAX_CONSECUTIVE_WINDOWS);
     this.applies = requireNonNull(applies, "applies");
     this.figureOf = requireNonNull(figureOf, "figureOf");
     this.degraded = requireNonNull(degraded, "degraded");

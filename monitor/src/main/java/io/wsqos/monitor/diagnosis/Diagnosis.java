@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordListener;
 import io.wsqos.monitor.Side;
+import io.wsqos.monitor.internal.Checks;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -223,12 +224,7 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
 
     /** Window length, default {@value #DEFAULT_WINDOW_MILLIS} ms, 10 ms..1 h. */
     public Builder window(Duration window) {
-      requireNonNull(window, "window");
-      if (window.compareTo(Duration.ofMillis(10)) < 0
-          || window.compareTo(Duration.ofHours(1)) > 0) {
-        throw new IllegalArgumentException("window: " + window + " (expected: PT0.01S..PT1H)");
-      }
-      this.window = window;
+      this.window = Checks.inRange("window", window, Duration.ofMillis(10), Duration.ofHours(1));
       return this;
     }
 
@@ -259,22 +255,13 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
      * 1..10,000,000.
      */
     public Builder maxSamplesPerWindow(int maxSamples) {
-      if (maxSamples < 1 || maxSamples > 10_000_000) {
-        throw new IllegalArgumentException(
-            "maxSamplesPerWindow: " + maxSamples + " (expected: 1..10000000)");
-      }
-      this.maxSamples = maxSamples;
+      this.maxSamples = Checks.inRange("maxSamplesPerWindow", maxSamples, 1, 10_000_000);
       return this;
     }
 
     /** Name of the diagnosis thread, default {@value #DEFAULT_THREAD_NAME}. */
     public Builder threadName(String threadName) {
-      requireNonNull(threadName, "threadName");
-      if (threadName.isBlank()) {
-        throw new IllegalArgumentException(
-            "threadName: '" + threadName + "' (expected: not blank)");
-      }
-      this.threadName = threadName;
+      this.threadName = Checks.notBlank("threadName", threadName);
       return this;
     }
 

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.wsqos.core.routing.EndpointCandidates;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.AlarmListener;
+import io.wsqos.monitor.internal.Checks;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -245,11 +246,8 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
 
     private Builder(EndpointCandidates candidates, String service, MeterRegistry registry) {
       this.candidates = requireNonNull(candidates, "candidates");
-      this.service = requireNonNull(service, "service");
+      this.service = Checks.notBlank("service", service);
       this.registry = requireNonNull(registry, "registry");
-      if (service.isBlank()) {
-        throw new IllegalArgumentException("service: '" + service + "' (expected: not blank)");
-      }
     }
 
     /**
@@ -257,7 +255,7 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
      * Leaving an endpoint that is down (or no longer a candidate) does not wait for it.
      */
     public Builder cooldown(Duration cooldown) {
-      this.cooldown = checkRange("cooldown", cooldown, MIN_DURATION);
+      this.cooldown = Checks.inRange("cooldown", cooldown, MIN_DURATION, MAX_DURATION);
       return this;
     }
 
@@ -266,7 +264,8 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
      * h. A round probes every endpoint that is not healthy, one after the other.
      */
     public Builder probeInterval(Duration probeInterval) {
-      this.probeInterval = checkRange("probeInterval", probeInterval, MIN_PROBE_INTERVAL);
+      this.probeInterval =
+          Checks.inRange("probeInterval", probeInterval, MIN_PROBE_INTERVAL, MAX_DURATION);
       return this;
     }
 
@@ -304,11 +303,7 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
      * #DEFAULT_MAX_RETRIES}, 1..{@value #MAX_RETRIES}.
      */
     public Builder maxRetries(int maxRetries) {
-      if (maxRetries < 1 || maxRetries > MAX_RETRIES) {
-        throw new IllegalArgumentException(
-            "maxRetries: " + maxRetries + " (expected: 1.." + MAX_RETRIES + ")");
-      }
-      this.maxRetries = maxRetries;
+      this.maxRetries = Checks.inRange("maxRetries", maxRetries, 1, MAX_RETRIES);
       return this;
     }
 
@@ -326,12 +321,7 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
 
     /** Name of the probe thread, default {@value #DEFAULT_THREAD_NAME}. */
     public Builder threadName(String threadName) {
-      requireNonNull(threadName, "threadName");
-      if (threadName.isBlank()) {
-        throw new IllegalArgumentException(
-            "threadName: '" + threadName + "' (expected: not blank)");
-      }
-      this.threadName = threadName;
+      this.threadName = Checks.notBlank("threadName", threadName);
       return this;
     }
 
@@ -341,22 +331,6 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
         probe = EndpointProbe.wsdl(Duration.ofMillis(DEFAULT_PROBE_TIMEOUT_MILLIS));
       }
       return new ReroutingFeature(this);
-    }
-
-    private static Duration checkRange(String name, Duration value, Duration min) {
-      requireNonNull(value, name);
-      if (value.compareTo(min) < 0 || value.compareTo(MAX_DURATION) > 0) {
-        throw new IllegalArgumentException(
-            name
-                + ": "
-                + value.toMillis()
-                + " ms (expected: "
-                + min.toMillis()
-                + ".."
-                + MAX_DURATION.toMillis()
-                + " ms)");
-      }
-      return value;
     }
   }
 }

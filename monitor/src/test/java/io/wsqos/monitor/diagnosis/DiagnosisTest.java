@@ -244,6 +244,6 @@ class DiagnosisTest {
     assertThatThrownBy(() -> DiagnosisRule.availabilityBelow(1.5, 1, 1))
         .hasMessage("floor: 1.5 (expected: (0, 1])");
     assertThatThrownBy(() -> Diagnosis.builder(registry).window(Duration.ofMillis(1)))
-        .hasMessage("window: PT0.001S (expected: PT0.01S..PT1H)");
+        .hasMessage("window: 1 ms (expected: 10..3600000 ms)");
   }
 }
