@@ -7,8 +7,11 @@ import java.util.List;
  * to 15 characters), so that a run's CPU can be split into the parts monitoring may change.
  */
 enum CpuCategory {
-  /** Jetty's pool, where CXF and the interceptors run (and the launcher's main thread). */
-  REQUEST("request threads", List.of("bookstore-jetty", "qtp", "java")),
+  /**
+   * Jetty's pool, where CXF and the interceptors run, Jetty's scheduler (each connection's idle
+   * timeout) and the launcher's main thread.
+   */
+  REQUEST("request threads", List.of("bookstore-jetty", "qtp", "Scheduler-", "java")),
   /** The monitor's {@code QosLog} writer and its timer. */
   LOG_WRITER("log writer", List.of("wsqos-monitor-w")),
   /** H2's own threads: the MVStore writer and its serialization and save threads. */

@@ -18,6 +18,7 @@ class ThreadCpuTest {
   @Test
   void categoriesFollowTheServersThreadNames() {
     assertThat(CpuCategory.of("bookstore-jetty")).isEqualTo(CpuCategory.REQUEST);
+    assertThat(CpuCategory.of("Scheduler-21463")).isEqualTo(CpuCategory.REQUEST);
     assertThat(CpuCategory.of("wsqos-monitor-w")).isEqualTo(CpuCategory.LOG_WRITER);
     assertThat(CpuCategory.of("MVStore backgro")).isEqualTo(CpuCategory.H2);
     assertThat(CpuCategory.of("H2-serializatio")).isEqualTo(CpuCategory.H2);

@@ -12,6 +12,7 @@ import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Attachment;
 import org.apache.cxf.service.Service;
 import org.apache.cxf.service.model.MessagePartInfo;
+import org.w3c.dom.Document;
 import org.w3c.dom.Node;
 
 /**
@@ -126,8 +127,7 @@ final class BlockDataBinding implements DataBinding {
   private static final class NodeWriter extends BlockDataWriter<Node> {
     @Override
     public void write(Object block, Node output) {
-      org.w3c.dom.Document document =
-          output instanceof org.w3c.dom.Document d ? d : output.getOwnerDocument();
+      Document document = output instanceof Document d ? d : output.getOwnerDocument();
       output.appendChild(document.importNode(BlockWriter.element(block), true));
     }
   }

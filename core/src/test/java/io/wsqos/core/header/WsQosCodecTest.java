@@ -17,11 +17,13 @@ import javax.xml.stream.XMLStreamWriter;
 import org.apache.cxf.binding.soap.SoapHeader;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
+import org.apache.cxf.helpers.DOMUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 
 class WsQosCodecTest {
 
@@ -196,6 +198,21 @@ class WsQosCodecTest {
                 + WsQos.NAMESPACE
                 + "\"><qos:t1>1</qos:t1><qos:t2>22</qos:t2><qos:t3>333</qos:t3></qos:Timestamps>");
     assertThat(codec.read(message).timestamps().value()).contains(stamps);
+  }
+
+  @Test
+  void writtenHeadersCanAlsoBeWrittenIntoADomNode() {
+    SoapMessage message = newMessage();
+    codec.write(message, ServerAction.NONE.withDscp(46));
+    Header header = message.getHeaders().get(0);
+    Element parent = DOMUtils.createDocument().createElementNS("urn:test", "t:Header");
+
+    header.getDataBinding().createWriter(Node.class).write(header.getObject(), parent);
+
+    Element block = (Element) parent.getFirstChild();
+    assertThat(block.getNamespaceURI()).isEqualTo(WsQos.NAMESPACE);
+    assertThat(block.getLocalName()).isEqualTo("ServerAction");
+    assertThat(block.getTextContent()).isEqualTo("46");
   }
 
   // ----- absent, duplicated, unknown -----
