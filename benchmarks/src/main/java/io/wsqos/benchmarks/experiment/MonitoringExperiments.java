@@ -10,6 +10,7 @@ import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.monitor.QosAnalysis;
+import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosQuery;
 import io.wsqos.monitor.Side;
 import java.io.IOException;
@@ -64,7 +65,8 @@ final class MonitoringExperiments {
           "timestamps",
           "keep-db",
           "monitor-jdbc-url",
-          "monitor-jdbc-user");
+          "monitor-jdbc-user",
+          "monitor-flush-interval-ms");
 
   private MonitoringExperiments() {}
 
@@ -215,6 +217,8 @@ final class MonitoringExperiments {
             ? new LogDatabase(
                 args.string("monitor-jdbc-url", ""), args.string("monitor-jdbc-user", ""))
             : LogDatabase.h2(dbDir);
+    long flushMillis =
+        args.millis("monitor-flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS).toMillis();
     boolean timestamps = Boolean.parseBoolean(args.string("timestamps", "true"));
     Path requestFile = Path.of(args.string("request", "examples/bookstore/requests/lite-1.xml"));
     byte[] body = CompressionExperiments.read(requestFile);
@@ -240,6 +244,7 @@ final class MonitoringExperiments {
                     "--db-dir=" + dbDir,
                     "--jdbc-url=" + database.url(),
                     "--jdbc-user=" + database.user(),
+                    "--flush-interval-ms=" + flushMillis,
                     "--stats-file=" + work.resolve(token + ".properties")))) {
       jvm = servers.launch();
       List<Variant> variants = new ArrayList<>();
@@ -297,7 +302,9 @@ final class MonitoringExperiments {
               + jvm
               + ")"
               + (mode == MonitoringMode.MONITORED
-                  ? ", QosLog defaults (queue 10,000, batches of 500 or 200 ms) to `"
+                  ? ", QosLog (queue 10,000, batches of up to 500, flush interval "
+                      + flushMillis
+                      + " ms) to `"
                       + (args.has("monitor-jdbc-url")
                           ? database.url()
                           : "jdbc:h2:file:<temp>/db/qos")

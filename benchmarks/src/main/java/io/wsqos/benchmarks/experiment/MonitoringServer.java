@@ -49,11 +49,12 @@ import org.apache.cxf.phase.Phase;
  * The bookstore with a monitoring mode, for the monitoring experiments: {@code java -cp
  * benchmarks.jar io.wsqos.benchmarks.experiment.MonitoringServer
  * --mode=plain|monitored|monitor-only|cxf-metrics [--db-dir=DIR] [--jdbc-url=URL --jdbc-user=USER]
- * [--stats-file=FILE] [--host=HOST] [--port=PORT]}; the log writes to an H2 file in {@code
- * --db-dir} unless given a JDBC URL. Prints the bookstore's line {@code Bookstore listening at ...}
- * and stops on SIGTERM: Jetty first (requests in flight finish), then the {@code QosLog}
- * (everything queued is written), then it writes its counters to the stats file (a properties
- * file), so that the driver can compare the records written with the responses served.
+ * [--flush-interval-ms=MS] [--stats-file=FILE] [--host=HOST] [--port=PORT]}; the log writes to an
+ * H2 file in {@code --db-dir} unless given a JDBC URL, with {@code QosLog}'s defaults but the flush
+ * interval given. Prints the bookstore's line {@code Bookstore listening at ...} and stops on
+ * SIGTERM: Jetty first (requests in flight finish), then the {@code QosLog} (everything queued is
+ * written), then it writes its counters to the stats file (a properties file), so that the driver
+ * can compare the records written with the responses served.
  *
  * <p>Every mode counts the responses CXF sent (one {@link LongAdder} increment at the end of the
  * out and out-fault chains), independently of the monitor, so that the count is the same work in
@@ -78,7 +79,15 @@ public final class MonitoringServer {
     Args args =
         Args.parse(
             Arrays.asList(argv),
-            Set.of("mode", "host", "port", "db-dir", "jdbc-url", "jdbc-user", "stats-file"));
+            Set.of(
+                "mode",
+                "host",
+                "port",
+                "db-dir",
+                "jdbc-url",
+                "jdbc-user",
+                "stats-file",
+                "flush-interval-ms"));
     String token = args.string("mode", "plain");
     MonitoringMode mode =
         MonitoringMode.fromToken(token)
@@ -102,6 +111,8 @@ public final class MonitoringServer {
             QosLog.builder(registry)
                 .jdbcUrl(args.string("jdbc-url", jdbcUrl(dbDir)), args.string("jdbc-user", ""), "")
                 .closeTimeout(LOG_CLOSE_TIMEOUT)
+                .flushInterval(
+                    args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
                 .build();
         features.add(MonitoringFeature.builder().log(log).build());
       }
