@@ -2,7 +2,7 @@
 # Runs one load experiment from the repository root:
 #   benchmarks/run-experiment.sh baseline-rate|baseline-requesters|driver-limit|compression-rate|
 #                                compression-requesters|slow-client|monitoring-rate|
-#                                monitoring-requesters [--option=value ...]
+#                                monitoring-requesters|monitoring-client [--option=value ...]
 # Builds the bookstore and benchmarks jars first if they are missing (REBUILD=1 forces it).
 # Results go to benchmarks/results/<experiment>/ (results.csv, report.md, *.png).
 set -euo pipefail

@@ -3,15 +3,24 @@ package io.wsqos.benchmarks.experiment;
 import java.util.List;
 
 /**
- * What a server JVM's thread works for, from its Linux thread name ({@code comm}: the Java name cut
- * to 15 characters), so that a run's CPU can be split into the parts monitoring may change.
+ * What a server or client JVM's thread works for, from its Linux thread name ({@code comm}: the
+ * Java name cut to 15 characters), so that a run's CPU can be split into the parts monitoring may
+ * change.
  */
 enum CpuCategory {
   /**
    * Jetty's pool, where CXF and the interceptors run, Jetty's scheduler (each connection's idle
-   * timeout) and the launcher's main thread.
+   * timeout) and the launcher's main thread; in a {@link MonitoringClient}, the caller threads,
+   * where the client's CXF chain and its interceptors run.
    */
-  REQUEST("request threads", List.of("bookstore-jetty", "qtp", "Scheduler-", "java")),
+  REQUEST(
+      "request threads",
+      List.of("bookstore-jetty", "qtp", "Scheduler-", "java", Callers.THREAD_NAME_PREFIX)),
+  /**
+   * The JDK's {@code java.net.http.HttpClient} (CXF 4's default client conduit): its selector
+   * manager and the executor that completes responses, where a client's call changes threads.
+   */
+  HTTP_CLIENT("HTTP client", List.of("HttpClient-")),
   /** The monitor's {@code QosLog} writer and its timer. */
   LOG_WRITER("log writer", List.of("wsqos-monitor-w")),
   /** H2's own threads: the MVStore writer and its serialization and save threads. */

@@ -9,35 +9,47 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The server's CPU per response over each measured run, by thread category ({@link CpuCategory}),
- * and each variant's CPU against the baseline's in the same repetition: the monitoring experiments'
- * steadiest cost figure on a shared machine. Pure functions of the runs' windows.
+ * A server's or client's CPU per response over each measured run, by thread category ({@link
+ * CpuCategory}), and each variant's CPU against the baseline's in the same repetition: the
+ * monitoring experiments' steadiest cost figure on a shared machine. Pure functions of the runs'
+ * windows.
  */
 final class CpuTables {
 
   private CpuTables() {}
 
-  /** The Markdown section; says so when no run has a CPU reading. */
+  /** The server's section; says so when no run has a CPU reading. */
   static String section(List<RunWindow> windows, String baseline) {
-    StringBuilder md = new StringBuilder("\n## Server CPU per response in the measured runs\n\n");
+    return section(windows, baseline, "Server");
+  }
+
+  /**
+   * The Markdown section headed "{@code whose} CPU per response", e.g. {@code Client}; says so when
+   * no run has a CPU reading.
+   */
+  static String section(List<RunWindow> windows, String baseline, String whose) {
+    StringBuilder md =
+        new StringBuilder("\n## " + whose + " CPU per response in the measured runs\n\n");
     List<RunWindow> read = windows.stream().filter(w -> !w.cpuNanos().isEmpty()).toList();
     if (read.isEmpty()) {
       return md.append("No run has a CPU reading (`/proc/PID/task/*/schedstat` unreadable).\n")
           .toString();
     }
     md.append(
-        "Each server thread's CPU time (`/proc/PID/task/TID/schedstat`, in nanoseconds) read at"
+        "Each "
+            + whose.toLowerCase(Locale.ROOT)
+            + " thread's CPU time (`/proc/PID/task/TID/schedstat`, in nanoseconds) read at"
             + " the start and end of every measured run, grouped by thread name and divided by the"
-            + " responses the driver counted in that run, summed over repetitions. Unlike"
+            + " responses counted in that run, summed over repetitions. Unlike"
             + " throughput, it hardly moves when other work on the machine takes CPU. `vs "
             + baseline
             + "`: the variant's total over the baseline's at the same point; `paired`: the same"
             + " ratio taken per repetition (the two ran back to back), as mean ± standard error"
             + " and range. Both ratios leave the JIT out: it compiles in bursts, long after a"
             + " server's warm-up, and its share moves by tens of microseconds from run to run"
-            + " whatever the variant. Where the server is the bound, its throughput goes as the inverse of"
-            + " this ratio; here the driver shares the two cores, so the throughput ratio moves"
-            + " less than the CPU ratio.\n\n");
+            + " whatever the variant. Where one process is the bound, its throughput goes as the"
+            + " inverse of its ratio; here the other process shares the two cores, so the"
+            + " throughput ratio moves less than the CPU ratio.\n\n");
     md.append("| point | variant | runs | responses |");
     for (CpuCategory c : CpuCategory.values()) {
       md.append(' ').append(c.label()).append(" |");

@@ -89,7 +89,8 @@ public final class Experiments {
           "compression-requesters",
           "slow-client",
           "monitoring-rate",
-          "monitoring-requesters");
+          "monitoring-requesters",
+          MonitoringClientExperiment.NAME);
 
   private Experiments() {}
 
@@ -125,6 +126,11 @@ public final class Experiments {
       case "monitoring-requesters" -> {
         MonitoringExperiments.monitoringRequesters(
             Args.parse(rest, MonitoringExperiments.OPTIONS), command0);
+        return;
+      }
+      case MonitoringClientExperiment.NAME -> {
+        MonitoringClientExperiment.run(
+            Args.parse(rest, MonitoringClientExperiment.OPTIONS), command0);
         return;
       }
       case "slow-client" -> {

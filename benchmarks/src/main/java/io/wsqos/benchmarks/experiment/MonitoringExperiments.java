@@ -37,6 +37,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 
 /**
@@ -264,7 +265,7 @@ final class MonitoringExperiments {
               .sweep(name)
               .points(points)
               .variants(variants)
-              .runner(windowed(windows, runner, servers))
+              .runner(windowed(windows, runner, v -> servers.pid(v.name())))
               .build()
               .run();
     }
@@ -362,13 +363,14 @@ final class MonitoringExperiments {
 
   /**
    * Records each run's measured window (after its warm-up) for the provider's analysis, and reads
-   * the variant's server threads' CPU at the window's start and end.
+   * the threads' CPU of the process {@code pid} gives for the variant (its server, or its client)
+   * at the window's start and end.
    */
-  private static PointRunner windowed(
-      List<RunWindow> windows, PointRunner runner, Servers servers) {
+  static PointRunner windowed(
+      List<RunWindow> windows, PointRunner runner, ToLongFunction<Variant> pid) {
     Map<String, Integer> repetitions = new HashMap<>();
     return (v, x, warmup, measure) -> {
-      long pid = servers.pid(v.name());
+      long processId = pid.applyAsLong(v);
       Instant start = Instant.now();
       ScheduledExecutorService clock =
           Executors.newSingleThreadScheduledExecutor(
@@ -379,10 +381,12 @@ final class MonitoringExperiments {
               });
       try {
         Future<Optional<ThreadCpu>> atStart =
-            clock.schedule(() -> ThreadCpu.read(pid), warmup.toNanos(), TimeUnit.NANOSECONDS);
+            clock.schedule(() -> ThreadCpu.read(processId), warmup.toNanos(), TimeUnit.NANOSECONDS);
         Future<Optional<ThreadCpu>> atEnd =
             clock.schedule(
-                () -> ThreadCpu.read(pid), warmup.plus(measure).toNanos(), TimeUnit.NANOSECONDS);
+                () -> ThreadCpu.read(processId),
+                warmup.plus(measure).toNanos(),
+                TimeUnit.NANOSECONDS);
         RunResult result = runner.run(v, x, warmup, measure);
         Map<CpuCategory, Long> cpu = cpuBetween(atStart, atEnd);
         int rep = repetitions.merge(v.name() + "@" + x, 1, Integer::sum);
@@ -406,7 +410,7 @@ final class MonitoringExperiments {
       Thread.currentThread().interrupt();
       return Map.of();
     } catch (ExecutionException | TimeoutException e) {
-      System.err.println("WARNING: could not read the server's CPU around a run: " + e);
+      System.err.println("WARNING: could not read a process's CPU around a run: " + e);
       return Map.of();
     }
   }
@@ -469,7 +473,7 @@ final class MonitoringExperiments {
     }
   }
 
-  private static List<MonitoringMode> modes(Args args, List<MonitoringMode> defaults) {
+  static List<MonitoringMode> modes(Args args, List<MonitoringMode> defaults) {
     if (!args.has("variants")) {
       return defaults;
     }
@@ -521,7 +525,7 @@ final class MonitoringExperiments {
     }
   }
 
-  private static void deleteRecursively(Path root) {
+  static void deleteRecursively(Path root) {
     try (Stream<Path> paths = Files.walk(root)) {
       for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);

@@ -1,28 +1,20 @@
 package io.wsqos.benchmarks.experiment;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.examples.bookstore.BookstoreImpl;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.cxf.Bus;
@@ -136,14 +128,17 @@ public final class MonitoringServer {
                   try {
                     // Before the stops: Jetty's pool and the log's writer end with them, and
                     // their threads' CPU times with them.
-                    Map<String, Long> threadCpu = threadCpuByName();
-                    long writerCpuNanos = threadCpu.getOrDefault(QosLog.DEFAULT_THREAD_NAME, -1L);
+                    Map<String, Long> threadCpu = ProcessStats.threadCpuByName();
                     server.close();
                     if (qosLog != null) {
                       qosLog.close();
                     }
                     if (statsFile != null) {
-                      writeStats(statsFile, mode, served, registry, writerCpuNanos, threadCpu);
+                      Properties stats = new Properties();
+                      stats.setProperty("mode", mode.token());
+                      stats.setProperty("responses", Long.toString(served.responses.sum()));
+                      stats.setProperty("faults", Long.toString(served.faults.sum()));
+                      ProcessStats.write(statsFile, stats, registry, threadCpu);
                     }
                   } finally {
                     stopped.countDown();
@@ -169,77 +164,6 @@ public final class MonitoringServer {
             new DefaultTimedAnnotationProvider(),
             new MicrometerMetricsProperties());
     return new MetricsFeature(provider);
-  }
-
-  /**
-   * CPU time of the live threads by name, digits folded ({@code qtp1-23} becomes {@code qtp#-#}):
-   * where the difference between modes goes (Jetty's pool, the log's writer, H2's background
-   * writer). GC and JIT threads are not Java threads and are not listed.
-   */
-  private static Map<String, Long> threadCpuByName() {
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    Map<String, Long> byName = new TreeMap<>();
-    for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
-      if (info != null) {
-        long cpu = threads.getThreadCpuTime(info.getThreadId());
-        if (cpu > 0) {
-          String name = info.getThreadName();
-          byName.merge(
-              name.equals(QosLog.DEFAULT_THREAD_NAME) ? name : name.replaceAll("\\d+", "#"),
-              cpu,
-              Long::sum);
-        }
-      }
-    }
-    return byName;
-  }
-
-  private static void writeStats(
-      Path file,
-      MonitoringMode mode,
-      ResponseCounter served,
-      MeterRegistry registry,
-      long writerCpuNanos,
-      Map<String, Long> threadCpu) {
-    Properties stats = new Properties();
-    stats.setProperty("mode", mode.token());
-    // The whole JVM's CPU (request threads, JIT, GC, the log's writer), for CPU per response.
-    stats.setProperty(
-        "process.cpu.ns",
-        Long.toString(
-            ((com.sun.management.OperatingSystemMXBean)
-                    ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime()));
-    if (writerCpuNanos >= 0) {
-      stats.setProperty("writer.cpu.ns", Long.toString(writerCpuNanos));
-    }
-    threadCpu.forEach(
-        (name, cpu) -> stats.setProperty("thread.cpu.ns." + name, Long.toString(cpu)));
-    stats.setProperty("responses", Long.toString(served.responses.sum()));
-    stats.setProperty("faults", Long.toString(served.faults.sum()));
-    registry
-        .getMeters()
-        .forEach(
-            meter -> {
-              String name = meter.getId().getName();
-              if (name.startsWith("wsqos.monitor.records.")) {
-                double sum =
-                    registry.find(name).counters().stream().mapToDouble(c -> c.count()).sum();
-                stats.setProperty(name, String.format(Locale.ROOT, "%.0f", sum));
-              } else if (meter instanceof Timer) {
-                long count = registry.find(name).timers().stream().mapToLong(Timer::count).sum();
-                stats.setProperty("timer." + name, Long.toString(count));
-              }
-            });
-    try {
-      Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-      try (var out = Files.newBufferedWriter(tmp)) {
-        stats.store(out, "MonitoringServer counters at stop");
-      }
-      Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /** Counts the responses and faults CXF sent, in every mode alike. */

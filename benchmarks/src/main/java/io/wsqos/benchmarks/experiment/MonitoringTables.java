@@ -183,22 +183,42 @@ final class MonitoringTables {
    */
   static String latencySection(
       List<PointResult> results, String baseline, String goalVariant, double rate) {
+    return latencySection(
+        results,
+        baseline,
+        goalVariant,
+        rate,
+        "a moderate rate (" + CompressionExperiments.format(rate) + " req/s)",
+        "at " + CompressionExperiments.format(rate) + " req/s",
+        "response time of successful requests from the intended send time, as the driver"
+            + " measures it");
+  }
+
+  /**
+   * The same at point {@code x} of any sweep: {@code point} names it in the heading ("at {@code
+   * point}"), {@code at} in the goal's line, {@code measured} says what the times are.
+   */
+  static String latencySection(
+      List<PointResult> results,
+      String baseline,
+      String goalVariant,
+      double rate,
+      String point,
+      String at,
+      String measured) {
     Set<String> variants = new LinkedHashSet<>();
     results.forEach(r -> variants.add(r.variant()));
     StringBuilder md =
-        new StringBuilder(
-            String.format(
-                Locale.ROOT,
-                "%n## Added latency at a moderate rate (%s req/s)%n%n",
-                CompressionExperiments.format(rate)));
+        new StringBuilder(String.format(Locale.ROOT, "%n## Added latency at %s%n%n", point));
     Optional<Double> baseP50 = mean(results, baseline, rate, PointResult::p50Millis);
     Optional<Double> baseP99 = mean(results, baseline, rate, PointResult::p99Millis);
     if (baseP99.isEmpty()) {
-      return md.append("Not measured: the sweep has no point at this rate.\n").toString();
+      return md.append("Not measured: the sweep has no such point.\n").toString();
     }
     md.append(
-        "Mean over repetitions of each run's p50 and p99 (response time of successful requests"
-            + " from the intended send time, as the driver measures it); added = variant - `"
+        "Mean over repetitions of each run's p50 and p99 ("
+            + measured
+            + "); added = variant - `"
             + baseline
             + "`. Per repetition: the p99 difference of runs made back to back.\n\n");
     md.append(
@@ -228,11 +248,11 @@ final class MonitoringTables {
       md.append(
           String.format(
               Locale.ROOT,
-              "%n- goal: added p99 of %s < %.1f ms at %s req/s: %+.3f ms -> %s; run-to-run spread"
+              "%n- goal: added p99 of %s < %.1f ms %s: %+.3f ms -> %s; run-to-run spread"
                   + " of p99: ±%.3f ms (standard deviation over repetitions)%s%n",
               goalVariant,
               GOAL_ADDED_P99_MILLIS,
-              CompressionExperiments.format(rate),
+              at,
               added,
               added < GOAL_ADDED_P99_MILLIS ? "met" : "NOT met",
               spread,

@@ -18,4 +18,17 @@ public record Variant(String name, RequestSource source) {
       throw new IllegalArgumentException("name: '' (expected: a non-blank name)");
     }
   }
+
+  /**
+   * A variant whose runner makes its own requests (e.g. a client JVM calling through its CXF
+   * proxy): its source refuses to be used.
+   */
+  static Variant selfDriven(String name) {
+    return new Variant(
+        name,
+        () -> {
+          throw new UnsupportedOperationException(
+              "variant " + name + " makes its own requests: it has no request source");
+        });
+  }
 }

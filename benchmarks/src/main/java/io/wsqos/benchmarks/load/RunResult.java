@@ -63,6 +63,19 @@ public final class RunResult {
     this.maxInFlight = maxInFlight;
   }
 
+  /**
+   * A run made by another driver than ours (e.g. client threads calling through a CXF proxy, which
+   * time each call from its start): the outcome counts (missing outcomes count 0), the window and
+   * the latency histogram of the successes in microseconds, which is also the service time.
+   */
+  public static RunResult of(Map<Outcome, Long> counts, Duration window, Histogram latencyMicros) {
+    Map<Outcome, Long> all = new EnumMap<>(Outcome.class);
+    for (Outcome outcome : Outcome.values()) {
+      all.put(outcome, counts.getOrDefault(outcome, 0L));
+    }
+    return new RunResult(all, window, latencyMicros, latencyMicros, 0, 0, 0);
+  }
+
   /** Requests that ended in {@code outcome}. */
   public long count(Outcome outcome) {
     return counts.getOrDefault(outcome, 0L);

@@ -47,8 +47,8 @@ class CpuTablesTest {
     String md = CpuTables.section(RUNS, "plain");
 
     assertThat(md)
-        .contains("| 100 | plain | 2 | 4000 | 125.0 | 0.0 |")
-        .contains("| 100 | monitored | 2 | 4000 | 131.3 | 6.3 |")
+        .contains("| 100 | plain | 2 | 4000 | 125.0 | 0.0 | 0.0 |")
+        .contains("| 100 | monitored | 2 | 4000 | 131.3 | 0.0 | 6.3 |")
         // 137.5 / 125 = 1.1; both repetitions' own ratios are 1.1 too (220/200, 110/100).
         .contains("| 138.5 | 137.5 | 1.100 | 1.100 ± 0.000 (1.100-1.100) |");
     // The baseline's row comes first, although monitored ran first in repetition 2.
@@ -60,11 +60,13 @@ class CpuTablesTest {
     RunWindow unread = new RunWindow("plain", 100, 1, T, T.plusSeconds(30), 1_000, Map.of());
 
     assertThat(CpuTables.section(List.of(unread), "plain")).contains("No run has a CPU reading");
+    assertThat(CpuTables.section(List.of(unread), "plain", "Client"))
+        .startsWith("\n## Client CPU per response in the measured runs");
     assertThat(CpuTables.csv(List.of(unread, RUNS.get(1))))
         .isEqualTo(
-            "variant,x,repetition,responses,cpu_ns_request,cpu_ns_log_writer,cpu_ns_h2,"
-                + "cpu_ns_gc,cpu_ns_jit,cpu_ns_other\n"
-                + "monitored,100,1,1000,210000000,10000000,0,0,1000000,0\n");
+            "variant,x,repetition,responses,cpu_ns_request,cpu_ns_http_client,cpu_ns_log_writer,"
+                + "cpu_ns_h2,cpu_ns_gc,cpu_ns_jit,cpu_ns_other\n"
+                + "monitored,100,1,1000,210000000,0,10000000,0,0,1000000,0\n");
   }
 
   private static org.assertj.core.data.Offset<Double> within() {

@@ -27,6 +27,10 @@ class ThreadCpuTest {
     assertThat(CpuCategory.of("VM Thread")).isEqualTo(CpuCategory.GC);
     assertThat(CpuCategory.of("C2 CompilerThre")).isEqualTo(CpuCategory.JIT);
     assertThat(CpuCategory.of("VM Periodic Tas")).isEqualTo(CpuCategory.OTHER);
+    // A MonitoringClient's callers and the JDK HTTP client it calls through.
+    assertThat(CpuCategory.of("wsqos-caller-12")).isEqualTo(CpuCategory.REQUEST);
+    assertThat(CpuCategory.of("HttpClient-1-Wo")).isEqualTo(CpuCategory.HTTP_CLIENT);
+    assertThat(CpuCategory.of("HttpClient-1-Se")).isEqualTo(CpuCategory.HTTP_CLIENT);
   }
 
   @Test

@@ -1,0 +1,168 @@
+package io.wsqos.benchmarks.experiment;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.examples.bookstore.BookstoreService;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.cxf.MonitoringFeature;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.feature.Feature;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
+import org.apache.cxf.transport.http.HTTPConduit;
+import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
+
+/**
+ * A CXF JAX-WS client of the bookstore in a JVM of its own, with a monitoring mode, for the
+ * monitoring-client experiment: {@code java -cp benchmarks.jar
+ * io.wsqos.benchmarks.experiment.MonitoringClient --url=URL
+ * --mode=plain|monitored|monitor-only|cxf-metrics [--transport=httpclient|urlconnection]
+ * [--db-dir=DIR] [--flush-interval-ms=MS] [--isbn=ISBN] [--stats-file=FILE]}.
+ *
+ * <p>One proxy, shared by every caller thread (CXF's proxies are safe to share while the request
+ * context is not changed), calls {@code getBookInfo} in a closed loop. Modes: {@code plain} (no
+ * monitor), {@code monitored} (the requester-side {@code MonitoringFeature} with a {@code QosLog}
+ * writing to an H2 file in {@code --db-dir} and to Micrometer timers), {@code monitor-only} (the
+ * same monitor, records discarded) and {@code cxf-metrics} (CXF's {@code MetricsFeature} on the
+ * client). Transports: {@code httpclient} is CXF 4's default conduit on the JDK's {@code
+ * java.net.http.HttpClient}; {@code urlconnection} forces CXF's {@code URLConnectionHTTPConduit}.
+ *
+ * <p>Reads commands on stdin and answers on stdout ({@link ClientProtocol}); on {@code stop} or the
+ * end of stdin it closes the log (everything queued is written) and writes its counters (calls by
+ * outcome, records written, dropped and lost, CPU) to the stats file.
+ */
+public final class MonitoringClient {
+
+  /** CXF's switch from the {@code java.net.http} conduit to {@code HttpURLConnection}'s. */
+  static final String FORCE_URL_CONNECTION = "org.apache.cxf.transport.http.forceURLConnection";
+
+  /** The book every call asks for: the one of {@code examples/bookstore/requests/lite-1.xml}. */
+  static final String DEFAULT_ISBN = "978-1-4000-0000-5";
+
+  /** Transports a client can use. */
+  static final List<String> TRANSPORTS = List.of("httpclient", "urlconnection");
+
+  private MonitoringClient() {}
+
+  public static void main(String[] argv) throws Exception {
+    Args args =
+        Args.parse(
+            Arrays.asList(argv),
+            Set.of(
+                "mode", "url", "transport", "db-dir", "flush-interval-ms", "isbn", "stats-file"));
+    String token = args.string("mode", "plain");
+    MonitoringMode mode =
+        MonitoringMode.fromToken(token)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "--mode: '"
+                            + token
+                            + "' (expected: plain, monitored, monitor-only or cxf-metrics)"));
+    String transport = transport(args);
+    if (transport.equals("urlconnection")) {
+      // Read when CXF creates the conduit, so it must be set before the proxy is built.
+      System.setProperty(FORCE_URL_CONNECTION, "true");
+    }
+    if (!args.has("url")) {
+      throw new IllegalArgumentException("--url: missing (expected: the bookstore's address)");
+    }
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    QosLog log = null;
+    Feature feature =
+        switch (mode) {
+          case PLAIN -> null;
+          case MONITORED -> {
+            Path dbDir = Path.of(args.string("db-dir", "."));
+            Files.createDirectories(dbDir);
+            log =
+                QosLog.builder(registry)
+                    .jdbcUrl(MonitoringServer.jdbcUrl(dbDir), "", "")
+                    .closeTimeout(MonitoringServer.LOG_CLOSE_TIMEOUT)
+                    .flushInterval(
+                        args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
+                    .build();
+            yield MonitoringFeature.builder().log(log).build();
+          }
+          case MONITOR_ONLY -> MonitoringFeature.builder().listener(records -> {}).build();
+          case CXF_METRICS -> MonitoringServer.cxfMetrics(registry);
+        };
+    JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
+    factory.setServiceClass(BookstoreService.class);
+    factory.setAddress(args.string("url", ""));
+    if (feature != null) {
+      factory.getFeatures().add(feature);
+    }
+    BookstoreService proxy = factory.create(BookstoreService.class);
+    Client client = ClientProxy.getClient(proxy);
+    HTTPClientPolicy policy = new HTTPClientPolicy();
+    policy.setConnectionTimeout(5_000);
+    policy.setReceiveTimeout(30_000);
+    ((HTTPConduit) client.getConduit()).setClient(policy);
+
+    String isbn = args.string("isbn", DEFAULT_ISBN);
+    Callers.CallerCounts calls = new Callers.CallerCounts();
+    try (Callers callers = new Callers(() -> proxy.getBookInfo(isbn), calls)) {
+      System.out.println(
+          ClientProtocol.READY
+              + " (mode "
+              + mode.token()
+              + ", transport "
+              + transport
+              + ", conduit "
+              + client.getConduit().getClass().getSimpleName()
+              + ")");
+      System.out.flush();
+      BufferedReader in =
+          new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      String line;
+      while ((line = in.readLine()) != null && !line.strip().equals(ClientProtocol.STOP)) {
+        if (line.isBlank()) {
+          continue;
+        }
+        try {
+          ClientProtocol.Run run = ClientProtocol.Run.parse(line);
+          RunResult result = callers.run(run.callers(), run.warmup(), run.measure());
+          System.out.println(ClientProtocol.encode(result));
+        } catch (IllegalArgumentException e) {
+          System.out.println(ClientProtocol.ERROR + e.getMessage());
+        }
+        System.out.flush();
+      }
+      // Before the callers end: their CPU goes with them.
+      Map<String, Long> threadCpu = ProcessStats.threadCpuByName();
+      callers.close();
+      client.destroy();
+      if (log != null) {
+        log.close();
+      }
+      if (args.has("stats-file")) {
+        Properties stats = new Properties();
+        stats.setProperty("mode", mode.token());
+        stats.setProperty("transport", transport);
+        calls.forEach((outcome, n) -> stats.setProperty("calls." + outcome, Long.toString(n)));
+        ProcessStats.write(Path.of(args.string("stats-file", "")), stats, registry, threadCpu);
+      }
+    }
+  }
+
+  /** The {@code --transport} option, checked. */
+  static String transport(Args args) {
+    String transport = args.string("transport", TRANSPORTS.get(0));
+    if (!TRANSPORTS.contains(transport)) {
+      throw new IllegalArgumentException(
+          "--transport: '" + transport + "' (expected: one of " + TRANSPORTS + ")");
+    }
+    return transport;
+  }
+}
