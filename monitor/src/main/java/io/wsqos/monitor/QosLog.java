@@ -165,6 +165,7 @@ public final class QosLog implements AutoCloseable {
         .register(registry);
     writer = new Thread(this::writeUntilClosed, builder.threadName);
     writer.setDaemon(true);
+    writer.setPriority(builder.writerPriority);
     writer.start();
   }
 
@@ -386,6 +387,7 @@ public final class QosLog implements AutoCloseable {
     private int maxWriteAttempts = DEFAULT_MAX_WRITE_ATTEMPTS;
     private Duration retryBackoff = Duration.ofMillis(DEFAULT_RETRY_BACKOFF_MILLIS);
     private String threadName = DEFAULT_THREAD_NAME;
+    private int writerPriority = Thread.NORM_PRIORITY;
     private boolean migrate = true;
     private final List<QosRecordListener> listeners = new ArrayList<>();
 
@@ -493,6 +495,19 @@ public final class QosLog implements AutoCloseable {
     /** Name of the writer thread, default {@value #DEFAULT_THREAD_NAME}. */
     public Builder threadName(String threadName) {
       this.threadName = Checks.notBlank("threadName", threadName);
+      return this;
+    }
+
+    /**
+     * The writer thread's Java priority, {@link Thread#MIN_PRIORITY} to {@link
+     * Thread#MAX_PRIORITY}, default {@link Thread#NORM_PRIORITY}. A lower one lets request threads
+     * take the CPU from the writer when both want it. HotSpot on Linux maps Java priorities to nice
+     * values only when started with {@code -XX:ThreadPriorityPolicy=1}; otherwise this has no
+     * effect.
+     */
+    public Builder writerPriority(int priority) {
+      this.writerPriority =
+          Checks.inRange("writerPriority", priority, Thread.MIN_PRIORITY, Thread.MAX_PRIORITY);
       return this;
     }
 

@@ -236,5 +236,21 @@ class QosLogTest {
         .hasMessage("maxAttempts: 0 (expected: 1..20)");
     assertThatThrownBy(() -> QosLog.builder(registry).jdbcUrl("h2:mem:x", "", ""))
         .hasMessage("jdbcUrl: 'h2:mem:x' (expected: jdbc:...)");
+    assertThatThrownBy(() -> QosLog.builder(registry).writerPriority(0))
+        .hasMessage("writerPriority: 0 (expected: 1..10)");
+  }
+
+  @Test
+  void theWriterRunsAtTheGivenPriority() throws Exception {
+    try (QosLog log = builder().threadName("wsqos-monitor-low").writerPriority(1).build()) {
+      Thread writer =
+          Thread.getAllStackTraces().keySet().stream()
+              .filter(t -> t.getName().equals("wsqos-monitor-low"))
+              .findFirst()
+              .orElseThrow();
+
+      assertThat(writer.getPriority()).isEqualTo(Thread.MIN_PRIORITY);
+      assertThat(log.record(record(5))).isTrue();
+    }
   }
 }

@@ -67,7 +67,8 @@ final class MonitoringExperiments {
           "keep-db",
           "monitor-jdbc-url",
           "monitor-jdbc-user",
-          "monitor-flush-interval-ms");
+          "monitor-flush-interval-ms",
+          "monitor-writer-priority");
 
   private MonitoringExperiments() {}
 
@@ -220,6 +221,7 @@ final class MonitoringExperiments {
             : LogDatabase.h2(dbDir);
     long flushMillis =
         args.millis("monitor-flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS).toMillis();
+    int writerPriority = args.integer("monitor-writer-priority", Thread.NORM_PRIORITY);
     boolean timestamps = Boolean.parseBoolean(args.string("timestamps", "true"));
     Path requestFile = Path.of(args.string("request", "examples/bookstore/requests/lite-1.xml"));
     byte[] body = CompressionExperiments.read(requestFile);
@@ -246,6 +248,7 @@ final class MonitoringExperiments {
                     "--jdbc-url=" + database.url(),
                     "--jdbc-user=" + database.user(),
                     "--flush-interval-ms=" + flushMillis,
+                    "--writer-priority=" + writerPriority,
                     "--stats-file=" + work.resolve(token + ".properties")))) {
       jvm = servers.launch();
       List<Variant> variants = new ArrayList<>();
@@ -305,7 +308,9 @@ final class MonitoringExperiments {
               + (mode == MonitoringMode.MONITORED
                   ? ", QosLog (queue 10,000, batches of up to 500, flush interval "
                       + flushMillis
-                      + " ms) to `"
+                      + " ms, writer priority "
+                      + writerPriority
+                      + ") to `"
                       + (args.has("monitor-jdbc-url")
                           ? database.url()
                           : "jdbc:h2:file:<temp>/db/qos")

@@ -41,12 +41,13 @@ import org.apache.cxf.phase.Phase;
  * The bookstore with a monitoring mode, for the monitoring experiments: {@code java -cp
  * benchmarks.jar io.wsqos.benchmarks.experiment.MonitoringServer
  * --mode=plain|monitored|monitor-only|cxf-metrics [--db-dir=DIR] [--jdbc-url=URL --jdbc-user=USER]
- * [--flush-interval-ms=MS] [--stats-file=FILE] [--host=HOST] [--port=PORT]}; the log writes to an
- * H2 file in {@code --db-dir} unless given a JDBC URL, with {@code QosLog}'s defaults but the flush
- * interval given. Prints the bookstore's line {@code Bookstore listening at ...} and stops on
- * SIGTERM: Jetty first (requests in flight finish), then the {@code QosLog} (everything queued is
- * written), then it writes its counters to the stats file (a properties file), so that the driver
- * can compare the records written with the responses served.
+ * [--flush-interval-ms=MS] [--writer-priority=1..10] [--stats-file=FILE] [--host=HOST]
+ * [--port=PORT]}; the log writes to an H2 file in {@code --db-dir} unless given a JDBC URL, with
+ * {@code QosLog}'s defaults but the flush interval and writer priority given. Prints the
+ * bookstore's line {@code Bookstore listening at ...} and stops on SIGTERM: Jetty first (requests
+ * in flight finish), then the {@code QosLog} (everything queued is written), then it writes its
+ * counters to the stats file (a properties file), so that the driver can compare the records
+ * written with the responses served.
  *
  * <p>Every mode counts the responses CXF sent (one {@link LongAdder} increment at the end of the
  * out and out-fault chains), independently of the monitor, so that the count is the same work in
@@ -79,7 +80,8 @@ public final class MonitoringServer {
                 "jdbc-url",
                 "jdbc-user",
                 "stats-file",
-                "flush-interval-ms"));
+                "flush-interval-ms",
+                "writer-priority"));
     String token = args.string("mode", "plain");
     MonitoringMode mode =
         MonitoringMode.fromToken(token)
@@ -105,6 +107,7 @@ public final class MonitoringServer {
                 .closeTimeout(LOG_CLOSE_TIMEOUT)
                 .flushInterval(
                     args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
+                .writerPriority(args.integer("writer-priority", Thread.NORM_PRIORITY))
                 .build();
         features.add(MonitoringFeature.builder().log(log).build());
       }
