@@ -131,8 +131,17 @@ final class BookstoreProcess implements AutoCloseable {
   @Override
   public void close() {
     process.destroy();
+    awaitStop(process, shutdownHook, "bookstore " + address);
+  }
+
+  /**
+   * Waits up to {@link #STOP_TIMEOUT_SECONDS} for a process asked to stop, kills it if it has not
+   * by then (saying so), and removes the shutdown hook that would have killed it.
+   */
+  static void awaitStop(Process process, Thread shutdownHook, String name) {
     try {
       if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        System.err.println(name + " did not stop within " + STOP_TIMEOUT_SECONDS + " s: killed");
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       }
     } catch (InterruptedException e) {

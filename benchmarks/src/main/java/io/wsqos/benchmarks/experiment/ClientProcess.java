@@ -92,20 +92,7 @@ final class ClientProcess implements AutoCloseable {
     } catch (IllegalStateException | IOException e) {
       // Already gone: waitFor below returns at once.
     }
-    try {
-      if (!process.waitFor(BookstoreProcess.STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        System.err.println("client " + name + " did not stop in time: killed");
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException e) {
-      // Already shutting down: the hook runs anyway.
-    }
+    BookstoreProcess.awaitStop(process, shutdownHook, "client " + name);
   }
 
   private void send(String line) {

@@ -60,15 +60,7 @@ public final class MonitoringClient {
             Arrays.asList(argv),
             Set.of(
                 "mode", "url", "transport", "db-dir", "flush-interval-ms", "isbn", "stats-file"));
-    String token = args.string("mode", "plain");
-    MonitoringMode mode =
-        MonitoringMode.fromToken(token)
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "--mode: '"
-                            + token
-                            + "' (expected: plain, monitored, monitor-only or cxf-metrics)"));
+    MonitoringMode mode = MonitoringMode.parse("mode", args.string("mode", "plain"));
     String transport = transport(args);
     if (transport.equals("urlconnection")) {
       // Read when CXF creates the conduit, so it must be set before the proxy is built.

@@ -70,13 +70,7 @@ final class MonitoringClientExperiment {
                 MonitoringMode.CXF_METRICS));
     String transport = MonitoringClient.transport(args);
     String serverToken = args.string("server-mode", MonitoringMode.MONITOR_ONLY.token());
-    MonitoringMode.fromToken(serverToken)
-        .orElseThrow(
-            () ->
-                new IllegalArgumentException(
-                    "--server-mode: '"
-                        + serverToken
-                        + "' (expected: plain, monitored, monitor-only or cxf-metrics)"));
+    MonitoringMode.parse("server-mode", serverToken);
     long flushMillis =
         args.millis(
                 "monitor-flush-interval-ms", io.wsqos.monitor.QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS)

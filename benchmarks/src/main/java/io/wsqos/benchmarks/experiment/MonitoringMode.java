@@ -34,6 +34,23 @@ enum MonitoringMode {
     return token;
   }
 
+  /**
+   * The mode named {@code token}, given as option {@code --option}.
+   *
+   * @throws IllegalArgumentException naming the option and the modes there are, if none is
+   */
+  static MonitoringMode parse(String option, String token) {
+    return fromToken(token)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "--"
+                        + option
+                        + ": '"
+                        + token
+                        + "' (expected: plain, monitored, monitor-only or cxf-metrics)"));
+  }
+
   static Optional<MonitoringMode> fromToken(String token) {
     return Arrays.stream(values()).filter(m -> m.token.equals(token)).findFirst();
   }

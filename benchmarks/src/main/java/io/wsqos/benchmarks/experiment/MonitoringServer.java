@@ -82,15 +82,7 @@ public final class MonitoringServer {
                 "stats-file",
                 "flush-interval-ms",
                 "writer-priority"));
-    String token = args.string("mode", "plain");
-    MonitoringMode mode =
-        MonitoringMode.fromToken(token)
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "--mode: '"
-                            + token
-                            + "' (expected: plain, monitored, monitor-only or cxf-metrics)"));
+    MonitoringMode mode = MonitoringMode.parse("mode", args.string("mode", "plain"));
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     ResponseCounter served = new ResponseCounter();
     List<Feature> features = new ArrayList<>();
