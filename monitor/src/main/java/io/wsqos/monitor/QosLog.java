@@ -86,6 +86,13 @@ public final class QosLog implements AutoCloseable {
   /** Default name of the writer thread. */
   public static final String DEFAULT_THREAD_NAME = "wsqos-monitor-writer";
 
+  /**
+   * Default Java priority of the writer thread: the lowest, since its work can wait for requests'.
+   * It has an effect only where the JVM maps priorities to the OS (on Linux, {@code
+   * -XX:ThreadPriorityPolicy=1}).
+   */
+  public static final int DEFAULT_WRITER_PRIORITY = Thread.MIN_PRIORITY;
+
   private static final Duration ONE_MILLI = Duration.ofMillis(1);
 
   /** The tag naming the log on its counters and gauge: its writer thread's name. */
@@ -387,7 +394,7 @@ public final class QosLog implements AutoCloseable {
     private int maxWriteAttempts = DEFAULT_MAX_WRITE_ATTEMPTS;
     private Duration retryBackoff = Duration.ofMillis(DEFAULT_RETRY_BACKOFF_MILLIS);
     private String threadName = DEFAULT_THREAD_NAME;
-    private int writerPriority = Thread.NORM_PRIORITY;
+    private int writerPriority = DEFAULT_WRITER_PRIORITY;
     private boolean migrate = true;
     private final List<QosRecordListener> listeners = new ArrayList<>();
 
@@ -500,10 +507,10 @@ public final class QosLog implements AutoCloseable {
 
     /**
      * The writer thread's Java priority, {@link Thread#MIN_PRIORITY} to {@link
-     * Thread#MAX_PRIORITY}, default {@link Thread#NORM_PRIORITY}. A lower one lets request threads
-     * take the CPU from the writer when both want it. HotSpot on Linux maps Java priorities to nice
-     * values only when started with {@code -XX:ThreadPriorityPolicy=1}; otherwise this has no
-     * effect.
+     * Thread#MAX_PRIORITY}, default {@link #DEFAULT_WRITER_PRIORITY} (the lowest), so that request
+     * threads take the CPU from the writer when both want it. HotSpot on Linux maps Java priorities
+     * to nice values only when started with {@code -XX:ThreadPriorityPolicy=1} (the lowest is then
+     * nice 4); otherwise this has no effect.
      */
     public Builder writerPriority(int priority) {
       this.writerPriority =

@@ -241,16 +241,24 @@ class QosLogTest {
   }
 
   @Test
-  void theWriterRunsAtTheGivenPriority() throws Exception {
-    try (QosLog log = builder().threadName("wsqos-monitor-low").writerPriority(1).build()) {
-      Thread writer =
-          Thread.getAllStackTraces().keySet().stream()
-              .filter(t -> t.getName().equals("wsqos-monitor-low"))
-              .findFirst()
-              .orElseThrow();
-
-      assertThat(writer.getPriority()).isEqualTo(Thread.MIN_PRIORITY);
-      assertThat(log.record(record(5))).isTrue();
+  void theWriterRunsAtTheLowestPriorityUnlessToldOtherwise() throws Exception {
+    try (QosLog low = builder().threadName("wsqos-monitor-low").build();
+        QosLog normal =
+            builder()
+                .threadName("wsqos-monitor-normal")
+                .writerPriority(Thread.NORM_PRIORITY)
+                .build()) {
+      assertThat(thread("wsqos-monitor-low").getPriority()).isEqualTo(Thread.MIN_PRIORITY);
+      assertThat(thread("wsqos-monitor-normal").getPriority()).isEqualTo(Thread.NORM_PRIORITY);
+      assertThat(low.record(record(5))).isTrue();
+      assertThat(normal.record(record(5))).isTrue();
     }
+  }
+
+  private static Thread thread(String name) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().equals(name))
+        .findFirst()
+        .orElseThrow();
   }
 }

@@ -221,7 +221,7 @@ final class MonitoringExperiments {
             : LogDatabase.h2(dbDir);
     long flushMillis =
         args.millis("monitor-flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS).toMillis();
-    int writerPriority = args.integer("monitor-writer-priority", Thread.NORM_PRIORITY);
+    int writerPriority = args.integer("monitor-writer-priority", QosLog.DEFAULT_WRITER_PRIORITY);
     boolean timestamps = Boolean.parseBoolean(args.string("timestamps", "true"));
     Path requestFile = Path.of(args.string("request", "examples/bookstore/requests/lite-1.xml"));
     byte[] body = CompressionExperiments.read(requestFile);

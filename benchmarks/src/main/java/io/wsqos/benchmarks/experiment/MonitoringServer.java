@@ -99,7 +99,7 @@ public final class MonitoringServer {
                 .closeTimeout(LOG_CLOSE_TIMEOUT)
                 .flushInterval(
                     args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
-                .writerPriority(args.integer("writer-priority", Thread.NORM_PRIORITY))
+                .writerPriority(args.integer("writer-priority", QosLog.DEFAULT_WRITER_PRIORITY))
                 .build();
         features.add(MonitoringFeature.builder().log(log).build());
       }
