@@ -11,6 +11,7 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -137,9 +138,6 @@ final class Callers implements AutoCloseable {
       if (t instanceof HTTPException) {
         return Outcome.HTTP_ERROR;
       }
-      if (t.getCause() == t) {
-        break;
-      }
     }
     return Outcome.IO_ERROR;
   }
@@ -194,7 +192,7 @@ final class Callers implements AutoCloseable {
           return;
         }
         latency.reset();
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         try {
           callUntil(window);
         } finally {

@@ -33,6 +33,7 @@ final class ClientProcess implements AutoCloseable {
   private final Writer commands;
   private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
   private final Thread shutdownHook;
+  private String ready = "";
 
   private ClientProcess(String name, Process process) {
     this.name = name;
@@ -60,11 +61,21 @@ final class ClientProcess implements AutoCloseable {
         throw new IllegalStateException("client " + name + " answered '" + ready + "' at start");
       }
       System.err.printf("client %s: pid %d, %s%n", name, process.pid(), ready);
+      client.ready = ready;
       return client;
     } catch (RuntimeException e) {
       client.close();
       throw e;
     }
+  }
+
+  /**
+   * What the client said when it was ready: its mode, transport and the CXF conduit it really got,
+   * e.g. {@code Client ready (mode plain, transport urlconnection, conduit
+   * URLConnectionHTTPConduit)}.
+   */
+  String ready() {
+    return ready;
   }
 
   /** The client JVM's process id, for reading its threads' CPU. */

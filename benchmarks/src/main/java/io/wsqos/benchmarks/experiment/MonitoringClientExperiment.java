@@ -3,11 +3,13 @@ package io.wsqos.benchmarks.experiment;
 import io.wsqos.benchmarks.experiment.MonitoringExperiments.RunWindow;
 import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.monitor.QosLog;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,9 +74,7 @@ final class MonitoringClientExperiment {
     String serverToken = args.string("server-mode", MonitoringMode.MONITOR_ONLY.token());
     MonitoringMode.parse("server-mode", serverToken);
     long flushMillis =
-        args.millis(
-                "monitor-flush-interval-ms", io.wsqos.monitor.QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS)
-            .toMillis();
+        args.millis("monitor-flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS).toMillis();
     Duration clientWarmup = args.seconds(ServerWarmup.OPTION, ServerWarmup.DEFAULT_SECONDS);
     RunTiming timing = RunTiming.of(args, 2, 2, 10);
     List<String> clientJvm =
@@ -119,7 +119,9 @@ final class MonitoringClientExperiment {
                   "--db-dir=" + work.resolve("client-db-" + token),
                   "--flush-interval-ms=" + flushMillis,
                   "--stats-file=" + work.resolve("client-" + token + ".properties")));
-          clients.put(token, ClientProcess.start(token, launch));
+          ClientProcess client = ClientProcess.start(token, launch);
+          conduits.put(token, client.ready());
+          clients.put(token, client);
         }
         for (Map.Entry<String, ClientProcess> client : clients.entrySet()) {
           if (clientWarmup.isZero()) {
@@ -176,7 +178,10 @@ final class MonitoringClientExperiment {
               + String.join(" ", clientJvm)
               + "), one CXF JAX-WS proxy shared by its caller threads, connect timeout 5 s,"
               + " receive timeout 30 s"
-              + describe(mode, flushMillis));
+              + describe(mode, flushMillis)
+              + "; it said: `"
+              + conduits.getOrDefault(mode.token(), "-")
+              + "`");
     }
     settings.add(
         "each call: `getBookInfo(\""
@@ -243,7 +248,7 @@ final class MonitoringClientExperiment {
         Files.copy(
             work.resolve("client-" + token + ".properties"),
             out.resolve("client-" + token + ".properties"),
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
