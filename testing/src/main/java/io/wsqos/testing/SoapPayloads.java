@@ -1,12 +1,15 @@
-package io.wsqos.benchmarks.jmh;
+package io.wsqos.testing;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
-/** Deterministic, realistic bookstore SOAP responses of an exact size, in ASCII. */
-final class SoapPayloads {
+/**
+ * Deterministic, realistic bookstore SOAP responses of an exact size, in ASCII: the compression
+ * tests' and the codec benchmarks' inputs, so that both measure the same bytes.
+ */
+public final class SoapPayloads {
   /** The sizes of the seed's Table 4 messages, in bytes. */
-  static final int[] TABLE_4_SIZES = {209, 3366, 16055, 28153, 36049, 50205};
+  public static final int[] TABLE_4_SIZES = {209, 3366, 16055, 28153, 36049, 50205};
 
   private static final String[] WORDS = {
     "service", "quality", "network", "latency", "history", "edition", "chapter", "classic",
@@ -28,7 +31,13 @@ final class SoapPayloads {
 
   private SoapPayloads() {}
 
-  static byte[] ofSize(int size) {
+  /**
+   * A SOAP response of exactly {@code size} bytes: a greeting padded with dots under 1 KiB, else a
+   * list of books with words from a fixed vocabulary and a seed that depends on the size only.
+   *
+   * @throws IllegalArgumentException if {@code size} is below 200
+   */
+  public static byte[] ofSize(int size) {
     if (size < 1024) {
       int padding = size - HELLO_HEAD.length() - HELLO_TAIL.length();
       if (padding < 0) {
