@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
@@ -406,6 +407,11 @@ public final class QosLog implements AutoCloseable {
      * The database, default {@link #DEFAULT_JDBC_URL}; e.g. {@code
      * jdbc:h2:mem:qos;DB_CLOSE_DELAY=-1} in tests or {@code jdbc:postgresql://db:5432/qos} (add the
      * PostgreSQL driver). Replaces a data source set before.
+     *
+     * <p>An H2 URL that does not set {@code DB_CLOSE_ON_EXIT} gets {@code DB_CLOSE_ON_EXIT=FALSE}:
+     * H2's own shutdown hook would otherwise close the database at JVM exit while {@link
+     * QosLog#close()}, often itself called from a shutdown hook, still writes the queue, and those
+     * records would be lost. The database then closes when the log closes its pool.
      */
     public Builder jdbcUrl(String jdbcUrl, String user, String password) {
       requireNonNull(jdbcUrl, "jdbcUrl");
@@ -421,7 +427,10 @@ public final class QosLog implements AutoCloseable {
       return this;
     }
 
-    /** A data source the caller owns (and closes after the log); replaces the JDBC URL. */
+    /**
+     * A data source the caller owns (and closes after the log); replaces the JDBC URL. For an H2
+     * database, give its URL {@code DB_CLOSE_ON_EXIT=FALSE} (see {@link #jdbcUrl}).
+     */
     public Builder dataSource(DataSource dataSource) {
       this.dataSource = requireNonNull(dataSource, "dataSource");
       remoteAddress = null;
@@ -547,7 +556,7 @@ public final class QosLog implements AutoCloseable {
         return new QosLog(this, database(dataSource), null);
       }
       HikariConfig config = new HikariConfig();
-      config.setJdbcUrl(jdbcUrl);
+      config.setJdbcUrl(openUntilPoolCloses(jdbcUrl));
       config.setUsername(user);
       config.setPassword(password);
       // The writer is the only user; a second connection lets Flyway or a check run alongside.
@@ -561,6 +570,18 @@ public final class QosLog implements AutoCloseable {
         pool.close();
         throw e;
       }
+    }
+
+    /**
+     * {@code url} with {@code ;DB_CLOSE_ON_EXIT=FALSE} appended if it is an H2 URL without that
+     * setting; any other URL as it is.
+     */
+    static String openUntilPoolCloses(String url) {
+      if (!url.regionMatches(true, 0, "jdbc:h2:", 0, "jdbc:h2:".length())
+          || url.toUpperCase(Locale.ROOT).contains(";DB_CLOSE_ON_EXIT=")) {
+        return url;
+      }
+      return url + ";DB_CLOSE_ON_EXIT=FALSE";
     }
 
     private QosRecordStore database(DataSource dataSource) {
