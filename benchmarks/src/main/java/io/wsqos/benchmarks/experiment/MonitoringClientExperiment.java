@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The requester-side monitor under load (issue 5: "measure the requester-side monitor's own added
@@ -41,6 +42,12 @@ final class MonitoringClientExperiment {
    * best warmed-up JVMs.
    */
   static final List<Double> DEFAULT_CALLERS = List.of(16.0, 4.0, 1.0);
+
+  /**
+   * {@code --server-mode} value giving each client a server of its own mode: a plain client calls a
+   * plain server, a monitored client a monitored one (monitoring on both sides against none).
+   */
+  static final String SAME_SERVER_MODE = "same";
 
   static final Set<String> OPTIONS =
       Experiments.sweepOptionsAnd(
@@ -72,7 +79,17 @@ final class MonitoringClientExperiment {
                 MonitoringMode.CXF_METRICS));
     String transport = MonitoringClient.transport(args);
     String serverToken = args.string("server-mode", MonitoringMode.MONITOR_ONLY.token());
-    MonitoringMode.parse("server-mode", serverToken);
+    boolean sameServerMode = serverToken.equals(SAME_SERVER_MODE);
+    if (!sameServerMode && MonitoringMode.fromToken(serverToken).isEmpty()) {
+      throw new IllegalArgumentException(
+          "--server-mode: '"
+              + serverToken
+              + "' (expected: plain, monitored, monitor-only, cxf-metrics or "
+              + SAME_SERVER_MODE
+              + ")");
+    }
+    // The server each client calls, by the client's mode.
+    Function<String, String> serverOf = token -> sameServerMode ? token : serverToken;
     long flushMillis =
         args.millis("monitor-flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS).toMillis();
     Duration clientWarmup = args.seconds(ServerWarmup.OPTION, ServerWarmup.DEFAULT_SECONDS);
@@ -97,10 +114,9 @@ final class MonitoringClientExperiment {
         Servers.start(
             args,
             MonitoringServer.class,
-            List.of(serverToken),
-            token -> List.of("--db-dir=" + work.resolve("server-db")))) {
+            modes.stream().map(m -> serverOf.apply(m.token())).distinct().toList(),
+            token -> List.of("--db-dir=" + work.resolve("server-db-" + token)))) {
       serverJvm = servers.launch();
-      long serverPid = servers.pid(serverToken);
       Map<String, ClientProcess> clients = new LinkedHashMap<>();
       try {
         for (MonitoringMode mode : modes) {
@@ -114,7 +130,7 @@ final class MonitoringClientExperiment {
                   System.getProperty("java.class.path"),
                   MonitoringClient.class.getName(),
                   "--mode=" + token,
-                  "--url=" + servers.address(serverToken),
+                  "--url=" + servers.address(serverOf.apply(token)),
                   "--transport=" + transport,
                   "--db-dir=" + work.resolve("client-db-" + token),
                   "--flush-interval-ms=" + flushMillis,
@@ -149,7 +165,8 @@ final class MonitoringClientExperiment {
                 .runner(
                     MonitoringExperiments.windowed(
                         clientWindows,
-                        MonitoringExperiments.windowed(serverWindows, calls, v -> serverPid),
+                        MonitoringExperiments.windowed(
+                            serverWindows, calls, v -> servers.pid(serverOf.apply(v.name()))),
                         v -> clients.get(v.name()).pid()))
                 .build()
                 .run();
@@ -161,11 +178,17 @@ final class MonitoringClientExperiment {
     List<String> settings = new ArrayList<>();
     settings.add("callers per client " + callers + "; client transport `" + transport + "`");
     settings.add(
-        "server: `MonitoringServer --mode="
-            + serverToken
-            + "` in its own JVM ("
-            + serverJvm
-            + "), shared by every client");
+        sameServerMode
+            ? "servers: one `MonitoringServer` per client variant, in the variant's mode (a plain"
+                + " client calls a plain server, a monitored client a monitored one, whose"
+                + " provider-side log writes to an H2 file of its own), each in its own JVM ("
+                + serverJvm
+                + ")"
+            : "server: `MonitoringServer --mode="
+                + serverToken
+                + "` in its own JVM ("
+                + serverJvm
+                + "), shared by every client");
     for (MonitoringMode mode : modes) {
       settings.add(
           "variant "
@@ -210,8 +233,9 @@ final class MonitoringClientExperiment {
                 + " callers per client): `plain` (no monitor), `monitored` (the requester-side"
                 + " `MonitoringFeature` with a `QosLog` writing to an H2 file and Micrometer"
                 + " timers), `monitor-only` (the same monitor, records discarded) and"
-                + " `cxf-metrics` (CXF's `MetricsFeature` on the client). All call one server;"
-                + " the variants run interleaved. What the monitor costs the client is its CPU per"
+                + " `cxf-metrics` (CXF's `MetricsFeature` on the client). All call one server"
+                + " (with `--server-mode=same`, each a server of its own mode); the variants run"
+                + " interleaved. What the monitor costs the client is its CPU per"
                 + " call and its call time against `plain`'s.",
             "requesters",
             settings,

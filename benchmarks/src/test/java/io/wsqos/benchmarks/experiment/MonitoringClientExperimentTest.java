@@ -51,6 +51,17 @@ class MonitoringClientExperimentTest {
   }
 
   @Test
+  void anUnknownServerModeIsRefusedBeforeAnyJvmStarts() {
+    Args args = Args.parse(List.of("--server-mode=mirror"), MonitoringClientExperiment.OPTIONS);
+
+    assertThatThrownBy(() -> MonitoringClientExperiment.run(args, "test"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "--server-mode: 'mirror' (expected: plain, monitored, monitor-only, cxf-metrics or"
+                + " same)");
+  }
+
+  @Test
   void anUnknownTransportIsRefusedBeforeAnyJvmStarts() {
     Args args = Args.parse(List.of("--transport=netty"), MonitoringClientExperiment.OPTIONS);
 
