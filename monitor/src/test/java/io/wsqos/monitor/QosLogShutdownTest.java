@@ -3,7 +3,6 @@ package io.wsqos.monitor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,7 +80,7 @@ class QosLogShutdownTest {
    * lost rather than saved by a retry that happens to reopen it.
    */
   public static final class LogThenExit {
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) {
       SimpleMeterRegistry registry = new SimpleMeterRegistry();
       int records = Integer.parseInt(args[1]);
       QosLog log =

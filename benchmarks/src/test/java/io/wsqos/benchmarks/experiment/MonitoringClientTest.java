@@ -41,7 +41,12 @@ class MonitoringClientTest {
       RunResult run;
       try (ClientProcess client =
           ClientProcess.start("monitored", command(server.address(), "monitored", work, stats))) {
-        run = client.run(2, Duration.ofMillis(200), Duration.ofMillis(1_000));
+        // A cold client JVM's first call (class loading, the HTTP client starting) can outlast a
+        // short window on a slow machine: run again, a bounded number of times, until one counts.
+        int runs = 0;
+        do {
+          run = client.run(2, Duration.ofMillis(200), Duration.ofMillis(1_000));
+        } while (run.succeeded() == 0 && ++runs < 10);
       }
 
       assertThat(run.succeeded()).isPositive();
