@@ -27,15 +27,17 @@ import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
  * monitoring-client experiment: {@code java -cp benchmarks.jar
  * io.wsqos.benchmarks.experiment.MonitoringClient --url=URL
  * --mode=plain|monitored|monitor-only|cxf-metrics [--transport=httpclient|urlconnection]
- * [--db-dir=DIR] [--flush-interval-ms=MS] [--isbn=ISBN] [--stats-file=FILE]}.
+ * [--db-dir=DIR] [--jdbc-url=URL --jdbc-user=USER] [--flush-interval-ms=MS] [--isbn=ISBN]
+ * [--stats-file=FILE]}.
  *
  * <p>One proxy, shared by every caller thread (CXF's proxies are safe to share while the request
  * context is not changed), calls {@code getBookInfo} in a closed loop. Modes: {@code plain} (no
  * monitor), {@code monitored} (the requester-side {@code MonitoringFeature} with a {@code QosLog}
- * writing to an H2 file in {@code --db-dir} and to Micrometer timers), {@code monitor-only} (the
- * same monitor, records discarded) and {@code cxf-metrics} (CXF's {@code MetricsFeature} on the
- * client). Transports: {@code httpclient} is CXF 4's default conduit on the JDK's {@code
- * java.net.http.HttpClient}; {@code urlconnection} forces CXF's {@code URLConnectionHTTPConduit}.
+ * writing to an H2 file in {@code --db-dir}, or to {@code --jdbc-url}, and to Micrometer timers),
+ * {@code monitor-only} (the same monitor, records discarded) and {@code cxf-metrics} (CXF's {@code
+ * MetricsFeature} on the client). Transports: {@code httpclient} is CXF 4's default conduit on the
+ * JDK's {@code java.net.http.HttpClient}; {@code urlconnection} forces CXF's {@code
+ * URLConnectionHTTPConduit}.
  *
  * <p>Reads commands on stdin and answers on stdout ({@link ClientProtocol}); on {@code stop} or the
  * end of stdin it closes the log (everything queued is written) and writes its counters (calls by
@@ -59,7 +61,15 @@ public final class MonitoringClient {
         Args.parse(
             Arrays.asList(argv),
             Set.of(
-                "mode", "url", "transport", "db-dir", "flush-interval-ms", "isbn", "stats-file"));
+                "mode",
+                "url",
+                "transport",
+                "db-dir",
+                "jdbc-url",
+                "jdbc-user",
+                "flush-interval-ms",
+                "isbn",
+                "stats-file"));
     MonitoringMode mode = MonitoringMode.parse("mode", args.string("mode", "plain"));
     String transport = transport(args);
     if (transport.equals("urlconnection")) {
@@ -79,7 +89,10 @@ public final class MonitoringClient {
             Files.createDirectories(dbDir);
             log =
                 QosLog.builder(registry)
-                    .jdbcUrl(MonitoringServer.jdbcUrl(dbDir), "", "")
+                    .jdbcUrl(
+                        args.string("jdbc-url", MonitoringServer.jdbcUrl(dbDir)),
+                        args.string("jdbc-user", ""),
+                        "")
                     .closeTimeout(MonitoringServer.LOG_CLOSE_TIMEOUT)
                     .flushInterval(
                         args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The requester-side monitor under load (issue 5: "measure the requester-side monitor's own added
@@ -57,6 +58,8 @@ final class MonitoringClientExperiment {
           "server-mode",
           "client-jvm-opt",
           "monitor-flush-interval-ms",
+          "monitor-jdbc-url",
+          "monitor-jdbc-user",
           "keep-db");
 
   private MonitoringClientExperiment() {}
@@ -88,6 +91,14 @@ final class MonitoringClientExperiment {
               + SAME_SERVER_MODE
               + ")");
     }
+    // Every monitored JVM's log, clients' and servers', goes there instead of an H2 file of its
+    // own.
+    List<String> logDatabase =
+        args.has("monitor-jdbc-url")
+            ? List.of(
+                "--jdbc-url=" + args.string("monitor-jdbc-url", ""),
+                "--jdbc-user=" + args.string("monitor-jdbc-user", ""))
+            : List.of();
     // The server each client calls, by the client's mode.
     Function<String, String> serverOf = token -> sameServerMode ? token : serverToken;
     long flushMillis =
@@ -115,7 +126,11 @@ final class MonitoringClientExperiment {
             args,
             MonitoringServer.class,
             modes.stream().map(m -> serverOf.apply(m.token())).distinct().toList(),
-            token -> List.of("--db-dir=" + work.resolve("server-db-" + token)))) {
+            token ->
+                Stream.concat(
+                        Stream.of("--db-dir=" + work.resolve("server-db-" + token)),
+                        logDatabase.stream())
+                    .toList())) {
       serverJvm = servers.launch();
       Map<String, ClientProcess> clients = new LinkedHashMap<>();
       try {
@@ -135,6 +150,7 @@ final class MonitoringClientExperiment {
                   "--db-dir=" + work.resolve("client-db-" + token),
                   "--flush-interval-ms=" + flushMillis,
                   "--stats-file=" + work.resolve("client-" + token + ".properties")));
+          launch.addAll(logDatabase);
           ClientProcess client = ClientProcess.start(token, launch);
           conduits.put(token, client.ready());
           clients.put(token, client);
@@ -181,7 +197,11 @@ final class MonitoringClientExperiment {
         sameServerMode
             ? "servers: one `MonitoringServer` per client variant, in the variant's mode (a plain"
                 + " client calls a plain server, a monitored client a monitored one, whose"
-                + " provider-side log writes to an H2 file of its own), each in its own JVM ("
+                + " provider-side log writes to "
+                + (args.has("monitor-jdbc-url")
+                    ? "`" + args.string("monitor-jdbc-url", "") + "`"
+                    : "an H2 file of its own")
+                + "), each in its own JVM ("
                 + serverJvm
                 + ")"
             : "server: `MonitoringServer --mode="
@@ -201,7 +221,7 @@ final class MonitoringClientExperiment {
               + String.join(" ", clientJvm)
               + "), one CXF JAX-WS proxy shared by its caller threads, connect timeout 5 s,"
               + " receive timeout 30 s"
-              + describe(mode, flushMillis)
+              + describe(mode, flushMillis, args.string("monitor-jdbc-url", ""))
               + "; it said: `"
               + conduits.getOrDefault(mode.token(), "-")
               + "`");
@@ -285,14 +305,16 @@ final class MonitoringClientExperiment {
     }
   }
 
-  private static String describe(MonitoringMode mode, long flushMillis) {
+  private static String describe(MonitoringMode mode, long flushMillis, String jdbcUrl) {
     return switch (mode) {
       case PLAIN -> "";
       case MONITORED ->
           ", requester-side MonitoringFeature with a QosLog (queue 10,000, batches of up to 500,"
               + " flush interval "
               + flushMillis
-              + " ms) to an H2 file of its own, Micrometer SimpleMeterRegistry";
+              + " ms) to "
+              + (jdbcUrl.isEmpty() ? "an H2 file of its own" : "`" + jdbcUrl + "`")
+              + ", Micrometer SimpleMeterRegistry";
       case MONITOR_ONLY -> ", requester-side MonitoringFeature with its records discarded";
       case CXF_METRICS ->
           ", CXF's MetricsFeature (MicrometerMetricsProvider, JAX-WS tags, SimpleMeterRegistry)";
