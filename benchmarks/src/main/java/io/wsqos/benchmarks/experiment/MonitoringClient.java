@@ -8,7 +8,6 @@ import io.wsqos.monitor.cxf.MonitoringFeature;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -27,8 +26,8 @@ import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
  * monitoring-client experiment: {@code java -cp benchmarks.jar
  * io.wsqos.benchmarks.experiment.MonitoringClient --url=URL
  * --mode=plain|monitored|monitor-only|cxf-metrics [--transport=httpclient|urlconnection]
- * [--db-dir=DIR] [--jdbc-url=URL --jdbc-user=USER] [--flush-interval-ms=MS] [--isbn=ISBN]
- * [--stats-file=FILE]}.
+ * [--db-dir=DIR] [--jdbc-url=URL --jdbc-user=USER] [--flush-interval-ms=MS]
+ * [--writer-priority=1-10] [--isbn=ISBN] [--stats-file=FILE]}.
  *
  * <p>One proxy, shared by every caller thread (CXF's proxies are safe to share while the request
  * context is not changed), calls {@code getBookInfo} in a closed loop. Modes: {@code plain} (no
@@ -68,6 +67,7 @@ public final class MonitoringClient {
                 "jdbc-url",
                 "jdbc-user",
                 "flush-interval-ms",
+                "writer-priority",
                 "isbn",
                 "stats-file"));
     MonitoringMode mode = MonitoringMode.parse("mode", args.string("mode", "plain"));
@@ -85,18 +85,7 @@ public final class MonitoringClient {
         switch (mode) {
           case PLAIN -> null;
           case MONITORED -> {
-            Path dbDir = Path.of(args.string("db-dir", "."));
-            Files.createDirectories(dbDir);
-            log =
-                QosLog.builder(registry)
-                    .jdbcUrl(
-                        args.string("jdbc-url", MonitoringServer.jdbcUrl(dbDir)),
-                        args.string("jdbc-user", ""),
-                        "")
-                    .closeTimeout(MonitoringServer.LOG_CLOSE_TIMEOUT)
-                    .flushInterval(
-                        args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
-                    .build();
+            log = MonitoringServer.openLog(args, registry);
             yield MonitoringFeature.builder().log(log).build();
           }
           case MONITOR_ONLY -> MonitoringFeature.builder().listener(records -> {}).build();

@@ -6,6 +6,7 @@ import io.wsqos.examples.bookstore.BookstoreImpl;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,6 +69,22 @@ public final class MonitoringServer {
     return "jdbc:h2:file:" + dbDir.toAbsolutePath().resolve(DATABASE_NAME);
   }
 
+  /**
+   * The monitored JVM's log, server's or client's, from the options they share: {@code --db-dir}
+   * (an H2 file there) or {@code --jdbc-url}/{@code --jdbc-user}, {@code --flush-interval-ms} and
+   * {@code --writer-priority}.
+   */
+  static QosLog openLog(Args args, MeterRegistry registry) throws IOException {
+    Path dbDir = Path.of(args.string("db-dir", "."));
+    Files.createDirectories(dbDir);
+    return QosLog.builder(registry)
+        .jdbcUrl(args.string("jdbc-url", jdbcUrl(dbDir)), args.string("jdbc-user", ""), "")
+        .closeTimeout(LOG_CLOSE_TIMEOUT)
+        .flushInterval(args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
+        .writerPriority(args.integer("writer-priority", QosLog.DEFAULT_WRITER_PRIORITY))
+        .build();
+  }
+
   public static void main(String[] argv) throws Exception {
     Args args =
         Args.parse(
@@ -91,16 +108,7 @@ public final class MonitoringServer {
     switch (mode) {
       case PLAIN -> {}
       case MONITORED -> {
-        Path dbDir = Path.of(args.string("db-dir", "."));
-        Files.createDirectories(dbDir);
-        log =
-            QosLog.builder(registry)
-                .jdbcUrl(args.string("jdbc-url", jdbcUrl(dbDir)), args.string("jdbc-user", ""), "")
-                .closeTimeout(LOG_CLOSE_TIMEOUT)
-                .flushInterval(
-                    args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
-                .writerPriority(args.integer("writer-priority", QosLog.DEFAULT_WRITER_PRIORITY))
-                .build();
+        log = openLog(args, registry);
         features.add(MonitoringFeature.builder().log(log).build());
       }
       case MONITOR_ONLY ->
