@@ -96,6 +96,7 @@ class QosLogTest {
               .threadName("wsqos-monitor-writer-b")
               .flushInterval(Duration.ofMillis(10))
               .batchSize(1)
+              .storeInterval(Duration.ZERO)
               .build();
       try {
         first.record(record(5));
@@ -130,7 +131,12 @@ class QosLogTest {
   @Test
   void closeGivesUpAfterItsTimeoutAndCountsWhatItCouldNotWrite() throws Exception {
     QosLog log =
-        builder().queueCapacity(100).batchSize(1).closeTimeout(Duration.ofMillis(100)).build();
+        builder()
+            .queueCapacity(100)
+            .batchSize(1)
+            .storeInterval(Duration.ZERO)
+            .closeTimeout(Duration.ofMillis(100))
+            .build();
     TestDatabase.Pause pause = database.pause();
     log.record(record(5));
     await().until(() -> log.queued() == 0);
@@ -149,6 +155,54 @@ class QosLogTest {
             () ->
                 counter("wsqos.monitor.records.lost") + counter("wsqos.monitor.records.written")
                     == 6);
+  }
+
+  @Test
+  void closeGivingUpCountsTheUnstoredRecordsLostWhenTheWriterEnds() throws Exception {
+    QosLog log =
+        builder()
+            .storeInterval(Duration.ofSeconds(60))
+            .closeTimeout(Duration.ofMillis(100))
+            .build();
+    for (int i = 0; i < 6; i++) {
+      log.record(record(5));
+    }
+    await().until(() -> log.unstored() == 6);
+    TestDatabase.Pause pause = database.pause();
+
+    assertTimeoutPreemptively(Duration.ofSeconds(30), log::close);
+    pause.close();
+
+    // Stored before the pause took hold, or lost; never both, never neither.
+    await()
+        .until(
+            () ->
+                counter("wsqos.monitor.records.lost") + counter("wsqos.monitor.records.written")
+                    == 6);
+    assertThat(counter("wsqos.monitor.records.dropped")).isZero();
+  }
+
+  @Test
+  void aBatchLargerThanTheQueueStillWaitsUnstoredAndIsStored() throws Exception {
+    // The writer drains the one-record queue every tick while a batch of up to 4 fills.
+    QosLog log =
+        builder()
+            .queueCapacity(1)
+            .batchSize(4)
+            .flushInterval(Duration.ofSeconds(2))
+            .storeInterval(Duration.ofSeconds(60))
+            .build();
+    for (int i = 0; i < 4; i++) {
+      assertThat(log.record(record(5))).isTrue();
+      await().until(() -> log.queued() == 0);
+    }
+    await().until(() -> log.unstored() == 4);
+
+    log.close();
+
+    assertThat(counter("wsqos.monitor.records.written")).isEqualTo(4);
+    assertThat(counter("wsqos.monitor.records.lost")).isZero();
+    assertThat(counter("wsqos.monitor.records.dropped")).isZero();
   }
 
   @Test
@@ -232,6 +286,10 @@ class QosLogTest {
         .hasMessage("batchSize: 10001 (expected: 1..10000)");
     assertThatThrownBy(() -> QosLog.builder(registry).flushInterval(Duration.ZERO))
         .hasMessage("flushInterval: 0 ms (expected: 1..60000 ms)");
+    assertThatThrownBy(() -> QosLog.builder(registry).storeInterval(Duration.ofMillis(-1)))
+        .hasMessage("storeInterval: -1 ms (expected: 0..60000 ms)");
+    assertThatThrownBy(() -> QosLog.builder(registry).storeInterval(Duration.ofSeconds(61)))
+        .hasMessage("storeInterval: 61000 ms (expected: 0..60000 ms)");
     assertThatThrownBy(() -> QosLog.builder(registry).retries(0, Duration.ofMillis(5)))
         .hasMessage("maxAttempts: 0 (expected: 1..20)");
     assertThatThrownBy(() -> QosLog.builder(registry).jdbcUrl("h2:mem:x", "", ""))

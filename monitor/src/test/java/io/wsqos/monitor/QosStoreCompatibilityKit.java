@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -200,7 +201,9 @@ abstract class QosStoreCompatibilityKit {
   void fullQueueDropsAndCountsWithoutBlockingWhileTheDatabaseIsPaused() throws SQLException {
     int capacity = 50;
     int extra = 7;
-    QosLog log = open(logBuilder().queueCapacity(capacity).batchSize(1));
+    // Stored as soon as published: the writer blocks on the database with the first record.
+    QosLog log =
+        open(logBuilder().queueCapacity(capacity).batchSize(1).storeInterval(Duration.ZERO));
     List<Boolean> accepted = new ArrayList<>();
 
     try (TestDatabase.Pause pause = database().pause()) {
@@ -225,6 +228,64 @@ abstract class QosStoreCompatibilityKit {
 
     assertThat(rows()).isEqualTo(1 + capacity);
     assertThat(counter("wsqos.monitor.records.lost")).isZero();
+  }
+
+  @Test
+  void publishedRecordsWaitUnstoredUntilTheLogCloses() throws SQLException {
+    List<QosRecord> published = new CopyOnWriteArrayList<>();
+    QosLog log =
+        open(logBuilder().storeInterval(Duration.ofSeconds(60)).listener(published::addAll));
+    for (int i = 0; i < 10; i++) {
+      log.record(requester("getBook", Outcome.SUCCESS, i, 5, 20).build());
+    }
+
+    await().until(() -> published.size() == 10);
+    await().until(() -> log.unstored() == 10);
+    assertThat(registry.get("wsqos.monitor.unstored.size").gauge().value()).isEqualTo(10);
+    assertThat(rows()).isZero();
+    log.close();
+
+    assertThat(rows()).isEqualTo(10);
+    assertThat(counter("wsqos.monitor.records.written")).isEqualTo(10);
+    assertThat(log.unstored()).isZero();
+  }
+
+  @Test
+  void unstoredRecordsAreStoredOnceTheStoreIntervalPasses() throws SQLException {
+    QosLog log = open(logBuilder().storeInterval(Duration.ofMillis(300)));
+    for (int i = 0; i < 10; i++) {
+      log.record(requester("getBook", Outcome.SUCCESS, i, 5, 20).build());
+    }
+
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> counter("wsqos.monitor.records.written") == 10);
+    assertThat(rows()).isEqualTo(10);
+    assertThat(log.unstored()).isZero();
+  }
+
+  @Test
+  void unstoredRecordsAreStoredEarlyWhenAsManyWaitAsTheQueueHolds() throws SQLException {
+    int capacity = 20;
+    QosLog log =
+        open(
+            logBuilder()
+                .queueCapacity(capacity)
+                .batchSize(5)
+                .storeInterval(Duration.ofSeconds(60)));
+    for (int round = 0; round < 5; round++) {
+      for (int i = 0; i < 10; i++) {
+        assertThat(log.record(requester("getBook", Outcome.SUCCESS, i, 5, 20).build())).isTrue();
+      }
+      await().until(() -> log.queued() == 0);
+    }
+
+    // 50 published, at most 20 wait: the rest were stored long before the interval.
+    await().until(() -> counter("wsqos.monitor.records.written") >= 30);
+    assertThat(log.unstored()).isLessThanOrEqualTo(capacity);
+    log.close();
+    assertThat(rows()).isEqualTo(50);
+    assertThat(counter("wsqos.monitor.records.dropped")).isZero();
   }
 
   @Test

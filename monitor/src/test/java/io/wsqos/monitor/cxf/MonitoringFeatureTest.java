@@ -136,6 +136,7 @@ class MonitoringFeatureTest {
           QosLog.builder(new SimpleMeterRegistry())
               .jdbcUrl(database.url(), "", "")
               .flushInterval(Duration.ofMillis(10))
+              .storeInterval(Duration.ofMillis(50))
               .build();
       MonitoringFeature logged = MonitoringFeature.builder().log(log).build();
       try (var loggedServer =

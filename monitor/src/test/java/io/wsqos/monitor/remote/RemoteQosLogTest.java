@@ -51,6 +51,7 @@ class RemoteQosLogTest {
         QosLog.builder(providerRegistry)
             .dataSource(database.dataSource())
             .flushInterval(Duration.ofMillis(20))
+            .storeInterval(Duration.ofMillis(100))
             .listener(received::addAll)
             .build();
     manager =
