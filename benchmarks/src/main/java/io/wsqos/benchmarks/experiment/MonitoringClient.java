@@ -27,7 +27,7 @@ import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
  * io.wsqos.benchmarks.experiment.MonitoringClient --url=URL
  * --mode=plain|monitored|monitor-only|cxf-metrics [--transport=httpclient|urlconnection]
  * [--db-dir=DIR] [--jdbc-url=URL --jdbc-user=USER] [--flush-interval-ms=MS]
- * [--writer-priority=1-10] [--isbn=ISBN] [--stats-file=FILE]}.
+ * [--store-interval-ms=MS] [--writer-priority=1-10] [--isbn=ISBN] [--stats-file=FILE]}.
  *
  * <p>One proxy, shared by every caller thread (CXF's proxies are safe to share while the request
  * context is not changed), calls {@code getBookInfo} in a closed loop. Modes: {@code plain} (no
@@ -67,6 +67,7 @@ public final class MonitoringClient {
                 "jdbc-url",
                 "jdbc-user",
                 "flush-interval-ms",
+                "store-interval-ms",
                 "writer-priority",
                 "isbn",
                 "stats-file"));

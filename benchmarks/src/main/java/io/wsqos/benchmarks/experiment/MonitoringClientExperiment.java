@@ -58,6 +58,7 @@ final class MonitoringClientExperiment {
           "server-mode",
           "client-jvm-opt",
           "monitor-flush-interval-ms",
+          "monitor-store-interval-ms",
           "monitor-jdbc-url",
           "monitor-jdbc-user",
           "keep-db");
@@ -91,14 +92,16 @@ final class MonitoringClientExperiment {
               + SAME_SERVER_MODE
               + ")");
     }
-    // Every monitored JVM's log, clients' and servers', goes there instead of an H2 file of its
-    // own.
-    List<String> logDatabase =
-        args.has("monitor-jdbc-url")
-            ? List.of(
-                "--jdbc-url=" + args.string("monitor-jdbc-url", ""),
-                "--jdbc-user=" + args.string("monitor-jdbc-user", ""))
-            : List.of();
+    long storeMillis =
+        args.millis("monitor-store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS).toMillis();
+    // Every monitored JVM's log, clients' and servers': where it goes (instead of an H2 file of its
+    // own) and when it stores.
+    List<String> logOptions = new ArrayList<>();
+    logOptions.add("--store-interval-ms=" + storeMillis);
+    if (args.has("monitor-jdbc-url")) {
+      logOptions.add("--jdbc-url=" + args.string("monitor-jdbc-url", ""));
+      logOptions.add("--jdbc-user=" + args.string("monitor-jdbc-user", ""));
+    }
     // The server each client calls, by the client's mode.
     Function<String, String> serverOf = token -> sameServerMode ? token : serverToken;
     long flushMillis =
@@ -129,7 +132,7 @@ final class MonitoringClientExperiment {
             token ->
                 Stream.concat(
                         Stream.of("--db-dir=" + work.resolve("server-db-" + token)),
-                        logDatabase.stream())
+                        logOptions.stream())
                     .toList())) {
       serverJvm = servers.launch();
       Map<String, ClientProcess> clients = new LinkedHashMap<>();
@@ -150,7 +153,7 @@ final class MonitoringClientExperiment {
                   "--db-dir=" + work.resolve("client-db-" + token),
                   "--flush-interval-ms=" + flushMillis,
                   "--stats-file=" + work.resolve("client-" + token + ".properties")));
-          launch.addAll(logDatabase);
+          launch.addAll(logOptions);
           ClientProcess client = ClientProcess.start(token, launch);
           conduits.put(token, client.ready());
           clients.put(token, client);
@@ -221,7 +224,7 @@ final class MonitoringClientExperiment {
               + String.join(" ", clientJvm)
               + "), one CXF JAX-WS proxy shared by its caller threads, connect timeout 5 s,"
               + " receive timeout 30 s"
-              + describe(mode, flushMillis, args.string("monitor-jdbc-url", ""))
+              + describe(mode, flushMillis, storeMillis, args.string("monitor-jdbc-url", ""))
               + "; it said: `"
               + conduits.getOrDefault(mode.token(), "-")
               + "`");
@@ -305,13 +308,16 @@ final class MonitoringClientExperiment {
     }
   }
 
-  private static String describe(MonitoringMode mode, long flushMillis, String jdbcUrl) {
+  private static String describe(
+      MonitoringMode mode, long flushMillis, long storeMillis, String jdbcUrl) {
     return switch (mode) {
       case PLAIN -> "";
       case MONITORED ->
           ", requester-side MonitoringFeature with a QosLog (queue 10,000, batches of up to 500,"
               + " flush interval "
               + flushMillis
+              + " ms, store interval "
+              + storeMillis
               + " ms) to "
               + (jdbcUrl.isEmpty() ? "an H2 file of its own" : "`" + jdbcUrl + "`")
               + ", Micrometer SimpleMeterRegistry";

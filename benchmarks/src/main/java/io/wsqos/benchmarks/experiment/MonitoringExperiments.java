@@ -68,6 +68,7 @@ final class MonitoringExperiments {
           "monitor-jdbc-url",
           "monitor-jdbc-user",
           "monitor-flush-interval-ms",
+          "monitor-store-interval-ms",
           "monitor-writer-priority");
 
   private MonitoringExperiments() {}
@@ -221,6 +222,8 @@ final class MonitoringExperiments {
             : LogDatabase.h2(dbDir);
     long flushMillis =
         args.millis("monitor-flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS).toMillis();
+    long storeMillis =
+        args.millis("monitor-store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS).toMillis();
     int writerPriority = args.integer("monitor-writer-priority", QosLog.DEFAULT_WRITER_PRIORITY);
     boolean timestamps = Boolean.parseBoolean(args.string("timestamps", "true"));
     Path requestFile = Path.of(args.string("request", "examples/bookstore/requests/lite-1.xml"));
@@ -248,6 +251,7 @@ final class MonitoringExperiments {
                     "--jdbc-url=" + database.url(),
                     "--jdbc-user=" + database.user(),
                     "--flush-interval-ms=" + flushMillis,
+                    "--store-interval-ms=" + storeMillis,
                     "--writer-priority=" + writerPriority,
                     "--stats-file=" + work.resolve(token + ".properties")))) {
       jvm = servers.launch();
@@ -308,6 +312,8 @@ final class MonitoringExperiments {
               + (mode == MonitoringMode.MONITORED
                   ? ", QosLog (queue 10,000, batches of up to 500, flush interval "
                       + flushMillis
+                      + " ms, store interval "
+                      + storeMillis
                       + " ms, writer priority "
                       + writerPriority
                       + ") to `"

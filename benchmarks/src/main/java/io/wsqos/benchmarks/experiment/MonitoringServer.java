@@ -42,13 +42,13 @@ import org.apache.cxf.phase.Phase;
  * The bookstore with a monitoring mode, for the monitoring experiments: {@code java -cp
  * benchmarks.jar io.wsqos.benchmarks.experiment.MonitoringServer
  * --mode=plain|monitored|monitor-only|cxf-metrics [--db-dir=DIR] [--jdbc-url=URL --jdbc-user=USER]
- * [--flush-interval-ms=MS] [--writer-priority=1..10] [--stats-file=FILE] [--host=HOST]
- * [--port=PORT]}; the log writes to an H2 file in {@code --db-dir} unless given a JDBC URL, with
- * {@code QosLog}'s defaults but the flush interval and writer priority given. Prints the
- * bookstore's line {@code Bookstore listening at ...} and stops on SIGTERM: Jetty first (requests
- * in flight finish), then the {@code QosLog} (everything queued is written), then it writes its
- * counters to the stats file (a properties file), so that the driver can compare the records
- * written with the responses served.
+ * [--flush-interval-ms=MS] [--store-interval-ms=MS] [--writer-priority=1..10] [--stats-file=FILE]
+ * [--host=HOST] [--port=PORT]}; the log writes to an H2 file in {@code --db-dir} unless given a
+ * JDBC URL, with {@code QosLog}'s defaults but the flush interval and writer priority given. Prints
+ * the bookstore's line {@code Bookstore listening at ...} and stops on SIGTERM: Jetty first
+ * (requests in flight finish), then the {@code QosLog} (everything queued is written), then it
+ * writes its counters to the stats file (a properties file), so that the driver can compare the
+ * records written with the responses served.
  *
  * <p>Every mode counts the responses CXF sent (one {@link LongAdder} increment at the end of the
  * out and out-fault chains), independently of the monitor, so that the count is the same work in
@@ -81,6 +81,7 @@ public final class MonitoringServer {
         .jdbcUrl(args.string("jdbc-url", jdbcUrl(dbDir)), args.string("jdbc-user", ""), "")
         .closeTimeout(LOG_CLOSE_TIMEOUT)
         .flushInterval(args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
+        .storeInterval(args.millis("store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS))
         .writerPriority(args.integer("writer-priority", QosLog.DEFAULT_WRITER_PRIORITY))
         .build();
   }
@@ -98,6 +99,7 @@ public final class MonitoringServer {
                 "jdbc-user",
                 "stats-file",
                 "flush-interval-ms",
+                "store-interval-ms",
                 "writer-priority"));
     MonitoringMode mode = MonitoringMode.parse("mode", args.string("mode", "plain"));
     SimpleMeterRegistry registry = new SimpleMeterRegistry();

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
+import io.wsqos.monitor.internal.RecordColumns;
 import io.wsqos.monitor.internal.RecordStore;
 import io.wsqos.monitor.internal.RecordTimers;
 import java.io.IOException;
@@ -34,9 +35,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What the logging manager's writer thread spends per record, by part: the database batch (a batch
  * of {@value #BATCH} records, {@link QosLog}'s default, into an H2 file database as the monitored
- * benchmark server uses) and the Micrometer timers. On a saturated 2-core server this CPU is taken
- * from the request threads, so it is what the monitored throughput pays beyond the interceptors
- * ({@link MonitorInterceptorBenchmark}). Scores are per record.
+ * benchmark server uses), holding it unstored until the store interval, and the Micrometer timers.
+ * On a saturated 2-core server this CPU is taken from the request threads, so it is what the
+ * monitored throughput pays beyond the interceptors ({@link MonitorInterceptorBenchmark}). Scores
+ * are per record.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -59,6 +61,8 @@ public class QosLogWriterBenchmark {
   private RecordStore store;
   private RecordTimers timers;
   private List<QosRecord> batch;
+  private RecordColumns columns;
+  private List<QosRecord> stored;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
@@ -70,6 +74,8 @@ public class QosLogWriterBenchmark {
     store.migrate();
     timers = new RecordTimers(new SimpleMeterRegistry());
     batch = new ArrayList<>(BATCH);
+    columns = new RecordColumns(QosLog.DEFAULT_QUEUE_CAPACITY);
+    stored = new ArrayList<>(BATCH);
   }
 
   /**
@@ -112,6 +118,19 @@ public class QosLogWriterBenchmark {
   @OperationsPerInvocation(BATCH)
   public void insert() throws SQLException {
     store.insert(batch);
+  }
+
+  /**
+   * Holding the batch until the store interval ({@link RecordColumns}): into the columns and back
+   * out as the records the store gets, per record.
+   */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public List<QosRecord> unstored() {
+    columns.addAll(batch);
+    stored.clear();
+    columns.removeOldest(stored, BATCH);
+    return stored;
   }
 
   /** The execution, communication and response timers, per record. */
