@@ -25,8 +25,9 @@ public final class RecordColumns {
   private static final Validity[] VALIDITIES = Validity.values();
 
   private final int capacity;
-  private int size;
+  // Records are held at indexes head..end-1.
   private int head;
+  private int end;
   private long[] seconds;
   private int[] nanos;
   private long[] t1;
@@ -52,7 +53,7 @@ public final class RecordColumns {
 
   /** The number of records held. */
   public int size() {
-    return size - head;
+    return end - head;
   }
 
   /** Room left before the capacity. */
@@ -72,7 +73,7 @@ public final class RecordColumns {
     }
     makeRoomFor(records.size());
     for (QosRecord record : records) {
-      int i = size++;
+      int i = end++;
       Instant at = record.recordedAt();
       seconds[i] = at.getEpochSecond();
       nanos[i] = at.getNano();
@@ -119,15 +120,15 @@ public final class RecordColumns {
       operation[i] = null;
       endpoint[i] = null;
     }
-    if (head == size) {
+    if (head == end) {
       head = 0;
-      size = 0;
+      end = 0;
     }
     return n;
   }
 
   private void makeRoomFor(int more) {
-    if (size + more <= seconds.length) {
+    if (end + more <= seconds.length) {
       return;
     }
     if (head > 0) {
@@ -135,14 +136,14 @@ public final class RecordColumns {
       for (Object column : columns()) {
         System.arraycopy(column, head, column, 0, held);
       }
-      Arrays.fill(service, held, size, null);
-      Arrays.fill(operation, held, size, null);
-      Arrays.fill(endpoint, held, size, null);
+      Arrays.fill(service, held, end, null);
+      Arrays.fill(operation, held, end, null);
+      Arrays.fill(endpoint, held, end, null);
       head = 0;
-      size = held;
+      end = held;
     }
-    if (size + more > seconds.length) {
-      resize(Math.min(capacity, Math.max(size + more, seconds.length * 2)));
+    if (end + more > seconds.length) {
+      resize(Math.min(capacity, Math.max(end + more, seconds.length * 2)));
     }
   }
 
