@@ -26,7 +26,7 @@ import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
  * monitoring-client experiment: {@code java -cp benchmarks.jar
  * io.wsqos.benchmarks.experiment.MonitoringClient --url=URL
  * --mode=plain|monitored|monitor-only|cxf-metrics [--transport=httpclient|urlconnection]
- * [--db-dir=DIR] [--jdbc-url=URL --jdbc-user=USER] [--flush-interval-ms=MS]
+ * [--db-dir=DIR [--h2-settings=A=1;B=2]] [--jdbc-url=URL --jdbc-user=USER] [--flush-interval-ms=MS]
  * [--store-interval-ms=MS] [--writer-priority=1-10] [--isbn=ISBN] [--stats-file=FILE]}.
  *
  * <p>One proxy, shared by every caller thread (CXF's proxies are safe to share while the request
@@ -68,6 +68,7 @@ public final class MonitoringClient {
                 "jdbc-user",
                 "flush-interval-ms",
                 "store-interval-ms",
+                "h2-settings",
                 "writer-priority",
                 "isbn",
                 "stats-file"));

@@ -59,6 +59,7 @@ final class MonitoringClientExperiment {
           "client-jvm-opt",
           "monitor-flush-interval-ms",
           "monitor-store-interval-ms",
+          "monitor-h2-settings",
           "monitor-jdbc-url",
           "monitor-jdbc-user",
           "keep-db");
@@ -98,6 +99,11 @@ final class MonitoringClientExperiment {
     // own) and when it stores.
     List<String> logOptions = new ArrayList<>();
     logOptions.add("--store-interval-ms=" + storeMillis);
+    String h2Settings = args.string("monitor-h2-settings", "");
+    if (!h2Settings.isEmpty()) {
+      // Each JVM's own H2 file; a shared --monitor-jdbc-url takes its settings in the URL.
+      logOptions.add("--h2-settings=" + h2Settings);
+    }
     if (args.has("monitor-jdbc-url")) {
       logOptions.add("--jdbc-url=" + args.string("monitor-jdbc-url", ""));
       logOptions.add("--jdbc-user=" + args.string("monitor-jdbc-user", ""));
@@ -224,7 +230,8 @@ final class MonitoringClientExperiment {
               + String.join(" ", clientJvm)
               + "), one CXF JAX-WS proxy shared by its caller threads, connect timeout 5 s,"
               + " receive timeout 30 s"
-              + describe(mode, flushMillis, storeMillis, args.string("monitor-jdbc-url", ""))
+              + describe(
+                  mode, flushMillis, storeMillis, args.string("monitor-jdbc-url", ""), h2Settings)
               + "; it said: `"
               + conduits.getOrDefault(mode.token(), "-")
               + "`");
@@ -309,7 +316,7 @@ final class MonitoringClientExperiment {
   }
 
   private static String describe(
-      MonitoringMode mode, long flushMillis, long storeMillis, String jdbcUrl) {
+      MonitoringMode mode, long flushMillis, long storeMillis, String jdbcUrl, String h2Settings) {
     return switch (mode) {
       case PLAIN -> "";
       case MONITORED ->
@@ -319,7 +326,10 @@ final class MonitoringClientExperiment {
               + " ms, store interval "
               + storeMillis
               + " ms) to "
-              + (jdbcUrl.isEmpty() ? "an H2 file of its own" : "`" + jdbcUrl + "`")
+              + (jdbcUrl.isEmpty()
+                  ? "an H2 file of its own"
+                      + (h2Settings.isEmpty() ? "" : " (`;" + h2Settings + "`)")
+                  : "`" + jdbcUrl + "`")
               + ", Micrometer SimpleMeterRegistry";
       case MONITOR_ONLY -> ", requester-side MonitoringFeature with its records discarded";
       case CXF_METRICS ->

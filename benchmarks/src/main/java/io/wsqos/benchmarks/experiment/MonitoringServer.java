@@ -42,13 +42,13 @@ import org.apache.cxf.phase.Phase;
  * The bookstore with a monitoring mode, for the monitoring experiments: {@code java -cp
  * benchmarks.jar io.wsqos.benchmarks.experiment.MonitoringServer
  * --mode=plain|monitored|monitor-only|cxf-metrics [--db-dir=DIR] [--jdbc-url=URL --jdbc-user=USER]
- * [--flush-interval-ms=MS] [--store-interval-ms=MS] [--writer-priority=1..10] [--stats-file=FILE]
- * [--host=HOST] [--port=PORT]}; the log writes to an H2 file in {@code --db-dir} unless given a
- * JDBC URL, with {@code QosLog}'s defaults but the flush interval and writer priority given. Prints
- * the bookstore's line {@code Bookstore listening at ...} and stops on SIGTERM: Jetty first
- * (requests in flight finish), then the {@code QosLog} (everything queued is written), then it
- * writes its counters to the stats file (a properties file), so that the driver can compare the
- * records written with the responses served.
+ * [--h2-settings=A=1;B=2] [--flush-interval-ms=MS] [--store-interval-ms=MS]
+ * [--writer-priority=1..10] [--stats-file=FILE] [--host=HOST] [--port=PORT]}; the log writes to an
+ * H2 file in {@code --db-dir} unless given a JDBC URL, with {@code QosLog}'s defaults but the flush
+ * interval and writer priority given. Prints the bookstore's line {@code Bookstore listening at
+ * ...} and stops on SIGTERM: Jetty first (requests in flight finish), then the {@code QosLog}
+ * (everything queued is written), then it writes its counters to the stats file (a properties
+ * file), so that the driver can compare the records written with the responses served.
  *
  * <p>Every mode counts the responses CXF sent (one {@link LongAdder} increment at the end of the
  * out and out-fault chains), independently of the monitor, so that the count is the same work in
@@ -71,19 +71,29 @@ public final class MonitoringServer {
 
   /**
    * The monitored JVM's log, server's or client's, from the options they share: {@code --db-dir}
-   * (an H2 file there) or {@code --jdbc-url}/{@code --jdbc-user}, {@code --flush-interval-ms} and
-   * {@code --writer-priority}.
+   * (an H2 file there, with {@code --h2-settings} appended to its URL) or {@code --jdbc-url}/{@code
+   * --jdbc-user}, {@code --flush-interval-ms}, {@code --store-interval-ms} and {@code
+   * --writer-priority}.
    */
   static QosLog openLog(Args args, MeterRegistry registry) throws IOException {
     Path dbDir = Path.of(args.string("db-dir", "."));
     Files.createDirectories(dbDir);
     return QosLog.builder(registry)
-        .jdbcUrl(args.string("jdbc-url", jdbcUrl(dbDir)), args.string("jdbc-user", ""), "")
+        .jdbcUrl(
+            args.string("jdbc-url", jdbcUrl(dbDir) + h2Settings(args)),
+            args.string("jdbc-user", ""),
+            "")
         .closeTimeout(LOG_CLOSE_TIMEOUT)
         .flushInterval(args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
         .storeInterval(args.millis("store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS))
         .writerPriority(args.integer("writer-priority", QosLog.DEFAULT_WRITER_PRIORITY))
         .build();
+  }
+
+  /** {@code --h2-settings=A=1;B=2} as {@code ;A=1;B=2}, for the log's own H2 file; or nothing. */
+  static String h2Settings(Args args) {
+    String settings = args.string("h2-settings", "");
+    return settings.isEmpty() ? "" : ";" + settings;
   }
 
   public static void main(String[] argv) throws Exception {
@@ -100,6 +110,7 @@ public final class MonitoringServer {
                 "stats-file",
                 "flush-interval-ms",
                 "store-interval-ms",
+                "h2-settings",
                 "writer-priority"));
     MonitoringMode mode = MonitoringMode.parse("mode", args.string("mode", "plain"));
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
