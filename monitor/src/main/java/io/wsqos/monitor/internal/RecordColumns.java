@@ -10,10 +10,11 @@ import java.util.List;
 
 /**
  * Records waiting for the store, kept column by column in primitive arrays: holding a record here
- * costs the garbage collector nothing, where holding its {@link QosRecord} (or the rows an embedded
- * database keeps in its pages until it writes them) across young collections means copying it twice
- * and then collecting it from the old generation. The names are kept as the records' own strings,
- * which the interceptors make once per service and endpoint.
+ * gives a young collection no object to copy, where holding its {@link QosRecord} (or the rows an
+ * embedded database keeps in its pages until it writes them) across young collections means copying
+ * it twice and then collecting it from the old generation. The names are kept as the records' own
+ * strings, which the interceptors make once per service and endpoint, so only a reference is stored
+ * per name.
  *
  * <p>One thread only (the log's writer). Grows by doubling up to its capacity.
  */
