@@ -64,7 +64,39 @@ final class MonitoringClientExperiment {
           "monitor-jdbc-user",
           "keep-db");
 
+  /**
+   * After every client's warm-up at {@link ServerWarmup#REQUESTERS} callers, each calls at one
+   * caller for this fraction of it, unmeasured, so that the JIT compilers catch up. While the
+   * warm-up saturates the two cores they fall behind: a monitored bookstore server compiled about
+   * 1,100 methods in its first 2 s at one caller and 400 in the next 2 s, and its JIT threads took
+   * 34-65 us of CPU per call through the first measured run against 1-2 us later, which the variant
+   * with the most code paid for in its first pairs.
+   */
+  static final int SETTLE_DIVISOR = 2;
+
   private MonitoringClientExperiment() {}
+
+  /** How long each client calls at one caller after the warm-up, before the sweep. */
+  static Duration settle(Duration warmup) {
+    return warmup.dividedBy(SETTLE_DIVISOR);
+  }
+
+  private static void warmUp(Map<String, ClientProcess> clients, int callers, Duration duration) {
+    if (duration.isZero()) {
+      return;
+    }
+    for (Map.Entry<String, ClientProcess> client : clients.entrySet()) {
+      System.err.printf(
+          Locale.ROOT,
+          "[%s] warming client %s (and the server) up: %s with %d caller(s)%n",
+          NAME,
+          client.getKey(),
+          duration,
+          callers);
+      System.err.printf(
+          "[%s]   %s%n", NAME, client.getValue().run(callers, Duration.ZERO, duration));
+    }
+  }
 
   static void run(Args args, String command) {
     List<Double> callers = args.numbers("callers", DEFAULT_CALLERS);
@@ -164,21 +196,8 @@ final class MonitoringClientExperiment {
           conduits.put(token, client.ready());
           clients.put(token, client);
         }
-        for (Map.Entry<String, ClientProcess> client : clients.entrySet()) {
-          if (clientWarmup.isZero()) {
-            break;
-          }
-          System.err.printf(
-              Locale.ROOT,
-              "[%s] warming client %s (and the server) up: %s with %d callers%n",
-              NAME,
-              client.getKey(),
-              clientWarmup,
-              ServerWarmup.REQUESTERS);
-          System.err.printf(
-              "[%s]   %s%n",
-              NAME, client.getValue().run(ServerWarmup.REQUESTERS, Duration.ZERO, clientWarmup));
-        }
+        warmUp(clients, ServerWarmup.REQUESTERS, clientWarmup);
+        warmUp(clients, 1, settle(clientWarmup));
         List<Variant> variants = modes.stream().map(m -> Variant.selfDriven(m.token())).toList();
         PointRunner calls =
             (v, x, warmup, measure) -> clients.get(v.name()).run((int) x, warmup, measure);
@@ -245,7 +264,10 @@ final class MonitoringClientExperiment {
             + clientWarmup.toMillis()
             + " ms by "
             + ServerWarmup.REQUESTERS
-            + " callers before the sweep (which also warms the server)");
+            + " callers, then (after every client's) "
+            + settle(clientWarmup).toMillis()
+            + " ms by one caller so that its compilers catch up, before the sweep (which also"
+            + " warms the server)");
     settings.add(timing.describe(args, true).replaceFirst("; each server warmed up.*$", ""));
     settings.add(
         "machine load (/proc/loadavg) before: "

@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,5 +69,12 @@ class MonitoringClientExperimentTest {
     assertThatThrownBy(() -> MonitoringClientExperiment.run(args, "test"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("--transport: 'netty' (expected: one of [httpclient, urlconnection])");
+  }
+
+  @Test
+  void eachClientSettlesAtOneCallerForHalfItsWarmUpAndNotAtAllWithoutOne() {
+    assertThat(MonitoringClientExperiment.settle(Duration.ofSeconds(45)))
+        .isEqualTo(Duration.ofMillis(22_500));
+    assertThat(MonitoringClientExperiment.settle(Duration.ZERO)).isZero();
   }
 }
