@@ -69,8 +69,8 @@ final class MonitoringClientExperiment {
    * caller for this fraction of it, unmeasured, so that the JIT compilers catch up. While the
    * warm-up saturates the two cores they fall behind: a monitored bookstore server compiled about
    * 1,100 methods in its first 2 s at one caller and 400 in the next 2 s, and its JIT threads took
-   * 34-65 us of CPU per call through the first measured run against 1-2 us later, which the variant
-   * with the most code paid for in its first pairs.
+   * 46-236 us of CPU per call in the first measured run of four of five runs (1-7 us in later
+   * runs), which the variant with the most code paid for in its first pairs. Settled, 4-5 us.
    */
   static final int SETTLE_DIVISOR = 2;
 
