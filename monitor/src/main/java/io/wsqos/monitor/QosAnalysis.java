@@ -152,11 +152,14 @@ public final class QosAnalysis {
   }
 
   private static String where(QosQuery query, List<Object> parameters) {
-    StringBuilder where =
-        new StringBuilder(" WHERE side = ? AND recorded_at_us >= ? AND recorded_at_us < ?");
+    StringBuilder where = new StringBuilder(" WHERE side = ? AND ").append(RecordStore.WINDOW);
     parameters.add(query.side().name());
-    parameters.add(RecordStore.toMicros(query.from()));
-    parameters.add(RecordStore.toMicros(query.to()));
+    long from = RecordStore.toMicros(query.from());
+    long to = RecordStore.toMicros(query.to());
+    for (int i = 0; i < RecordStore.WINDOW_PARAMETERS; i += 2) {
+      parameters.add(from);
+      parameters.add(to);
+    }
     query
         .service()
         .ifPresent(

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.monitor.internal.RecordStore;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -424,6 +425,67 @@ abstract class QosStoreCompatibilityKit {
     assertThat(stats.availability()).isCloseTo(0.625, within(1e-12));
     assertThat(stats.distribution()).containsExactly(2L, 1L, 1L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 1L);
     assertThat(stats.distributionShares().get(0)).isCloseTo(0.4, within(1e-12));
+  }
+
+  /**
+   * A window is found through the blocks of the inserts that overlap it, so a record that reaches
+   * the store late (in a later insert than records made after it) is still in its window, and the
+   * window's edges are exact.
+   */
+  @Test
+  void windowsFindEveryRecordThroughItsInsertsBlock() throws SQLException {
+    RecordStore store = new RecordStore(database().dataSource());
+    store.insert(List.of(provider(10), provider(11), provider(12)));
+    store.insert(List.of(provider(5), provider(13)));
+    store.insert(List.of(provider(30)));
+    // More than one multi-row statement's worth, so the ids come from a JDBC batch too.
+    List<QosRecord> many = new ArrayList<>();
+    for (int second = 40; second < 160; second++) {
+      many.add(provider(second));
+    }
+    store.insert(many);
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+
+    assertThat(blocks()).isEqualTo(4);
+    assertThat(providerRequests(analysis, 40, 160)).isEqualTo(120);
+    assertThat(providerRequests(analysis, 40, 41)).isEqualTo(1);
+    assertThat(providerRequests(analysis, 100, 101)).isEqualTo(1);
+    assertThat(providerRequests(analysis, 159, 160)).isEqualTo(1);
+    assertThat(providerRequests(analysis, 5, 6)).isEqualTo(1);
+    assertThat(providerRequests(analysis, 11, 13)).isEqualTo(2);
+    assertThat(providerRequests(analysis, 10, 14)).isEqualTo(4);
+    assertThat(providerRequests(analysis, 14, 30)).isZero();
+    assertThat(providerRequests(analysis, 30, 31)).isEqualTo(1);
+    assertThat(providerRequests(analysis, 0, 40)).isEqualTo(6);
+    assertThat(providerRequests(analysis, 0, 1_000)).isEqualTo(126);
+    assertThat(providerRequests(analysis, 160, 1_000)).isZero();
+  }
+
+  private static QosRecord provider(long atSecond) {
+    long t2 = T0_MICROS + atSecond * 1_000_000;
+    return QosRecord.builder(SERVICE, "getBook", ENDPOINT, Side.PROVIDER)
+        .recordedAt(T0.plusSeconds(atSecond))
+        .t2(t2)
+        .t3(t2 + 100)
+        .build();
+  }
+
+  private static long providerRequests(QosAnalysis analysis, long fromSecond, long toSecond)
+      throws SQLException {
+    return analysis
+        .analyze(
+            QosQuery.window(T0.plusSeconds(fromSecond), T0.plusSeconds(toSecond))
+                .side(Side.PROVIDER))
+        .requests();
+  }
+
+  private long blocks() throws SQLException {
+    try (Connection c = database().connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM qos_record_block")) {
+      r.next();
+      return r.getLong(1);
+    }
   }
 
   @Test

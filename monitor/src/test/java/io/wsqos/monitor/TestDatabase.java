@@ -59,11 +59,12 @@ public abstract class TestDatabase implements AutoCloseable {
     return this;
   }
 
-  /** Empties {@code qos_record}. */
+  /** Empties {@code qos_record} and its blocks. */
   public void clear() throws SQLException {
     try (Connection c = connect();
         Statement s = c.createStatement()) {
       s.execute("DELETE FROM qos_record");
+      s.execute("DELETE FROM qos_record_block");
     }
   }
 

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.wsqos.monitor.QosRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
@@ -18,6 +19,11 @@ import org.flywaydb.core.Flyway;
 /**
  * The {@code qos_record} table: its Flyway migrations and the batch insert. Values always go
  * through a prepared statement, so names are stored verbatim whatever they contain.
+ *
+ * <p>Each insert also adds one row to {@code qos_record_block}: the range of ids it was given and
+ * the range of its records' times, in the same transaction. {@link #WINDOW} finds a time window
+ * through those blocks and the primary key, so no index on time is kept per record. Rows inserted
+ * by other means than this class are found by a window only if they get a block too.
  */
 public final class RecordStore {
 
@@ -45,6 +51,29 @@ public final class RecordStore {
 
   private static final String INSERT_FULL = insertOf(ROWS_PER_STATEMENT);
 
+  private static final String[] GENERATED = {"id"};
+
+  private static final String INSERT_BLOCK =
+      "INSERT INTO qos_record_block (first_id, last_id, first_recorded_us, last_recorded_us)"
+          + " VALUES (?, ?, ?, ?)";
+
+  /**
+   * The condition that selects the rows of {@code qos_record} recorded in {@code [from, to)}. Its
+   * {@value #WINDOW_PARAMETERS} parameters are from and to (microseconds since the epoch), repeated
+   * in that order. The id bounds from the blocks let H2 and PostgreSQL read only the primary key's
+   * range for the window; the time condition then drops what the overlapping blocks hold outside
+   * it.
+   */
+  public static final String WINDOW =
+      "id >= (SELECT MIN(first_id) FROM qos_record_block"
+          + " WHERE last_recorded_us >= ? AND first_recorded_us < ?)"
+          + " AND id <= (SELECT MAX(last_id) FROM qos_record_block"
+          + " WHERE last_recorded_us >= ? AND first_recorded_us < ?)"
+          + " AND recorded_at_us >= ? AND recorded_at_us < ?";
+
+  /** How many parameters {@link #WINDOW} has: from, to, from, to, from, to. */
+  public static final int WINDOW_PARAMETERS = 6;
+
   private final DataSource dataSource;
 
   public RecordStore(DataSource dataSource) {
@@ -61,27 +90,38 @@ public final class RecordStore {
         .migrate();
   }
 
-  /** Inserts {@code batch} in one transaction: all rows or none. */
+  /** Inserts {@code batch} and its block in one transaction: all rows or none. */
   public void insert(List<QosRecord> batch) throws SQLException {
+    if (batch.isEmpty()) {
+      return;
+    }
     int full = batch.size() / ROWS_PER_STATEMENT;
     int rest = batch.size() % ROWS_PER_STATEMENT;
+    Block block = new Block();
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(false);
       try {
         if (full > 0) {
-          try (PreparedStatement insert = connection.prepareStatement(INSERT_FULL)) {
+          try (PreparedStatement insert = connection.prepareStatement(INSERT_FULL, GENERATED)) {
             for (int i = 0; i < full; i++) {
               bind(insert, batch, i * ROWS_PER_STATEMENT, ROWS_PER_STATEMENT);
               insert.addBatch();
             }
             insert.executeBatch();
+            block.ids(insert);
           }
         }
         if (rest > 0) {
-          try (PreparedStatement insert = connection.prepareStatement(insertOf(rest))) {
+          try (PreparedStatement insert = connection.prepareStatement(insertOf(rest), GENERATED)) {
             bind(insert, batch, full * ROWS_PER_STATEMENT, rest);
             insert.executeUpdate();
+            block.ids(insert);
           }
+        }
+        block.times(batch);
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_BLOCK)) {
+          block.bind(insert);
+          insert.executeUpdate();
         }
         connection.commit();
       } catch (SQLException | RuntimeException e) {
@@ -149,6 +189,42 @@ public final class RecordStore {
       insert.setLong(index, value.getAsLong());
     } else {
       insert.setNull(index, Types.BIGINT);
+    }
+  }
+
+  /** The ranges of one insert's ids and times. */
+  private static final class Block {
+    private long firstId = Long.MAX_VALUE;
+    private long lastId = Long.MIN_VALUE;
+    private long firstMicros = Long.MAX_VALUE;
+    private long lastMicros = Long.MIN_VALUE;
+
+    void ids(PreparedStatement insert) throws SQLException {
+      try (ResultSet keys = insert.getGeneratedKeys()) {
+        while (keys.next()) {
+          long id = keys.getLong(1);
+          firstId = Math.min(firstId, id);
+          lastId = Math.max(lastId, id);
+        }
+      }
+    }
+
+    void times(List<QosRecord> batch) {
+      for (QosRecord record : batch) {
+        long micros = toMicros(record.recordedAt());
+        firstMicros = Math.min(firstMicros, micros);
+        lastMicros = Math.max(lastMicros, micros);
+      }
+    }
+
+    void bind(PreparedStatement insert) throws SQLException {
+      if (firstId > lastId) {
+        throw new SQLException("the database returned no generated ids for the inserted rows");
+      }
+      insert.setLong(1, firstId);
+      insert.setLong(2, lastId);
+      insert.setLong(3, firstMicros);
+      insert.setLong(4, lastMicros);
     }
   }
 

@@ -3,6 +3,8 @@ package io.wsqos.monitor.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wsqos.monitor.Outcome;
+import io.wsqos.monitor.QosAnalysis;
+import io.wsqos.monitor.QosQuery;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TestDatabase;
@@ -27,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A database created by an earlier version of the monitor upgrades in place: every row stays, the
- * window index becomes the time index, and new rows get fresh ids after the old ones.
+ * per-record time indexes go, the old rows get blocks so that windows still find them, and new rows
+ * get fresh ids after the old ones.
  */
 class RecordStoreMigrationTest {
 
@@ -38,8 +41,8 @@ class RecordStoreMigrationTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("databases")
-  void upgradeFromVersion1KeepsEveryRowAndIndexesByTimeAlone(Callable<TestDatabase> factory)
-      throws Exception {
+  void upgradeFromVersion1KeepsEveryRowAndFindsItsWindowsThroughBlocks(
+      Callable<TestDatabase> factory) throws Exception {
     try (TestDatabase database = factory.call()) {
       flyway(database).target("1").load().migrate();
       try (Connection c = database.connect();
@@ -59,9 +62,7 @@ class RecordStoreMigrationTest {
       store.migrate();
       store.insert(List.of(record(2_000), record(2_001)));
 
-      assertThat(indexes(database))
-          .doesNotContainKey("qos_record_window")
-          .containsEntry("qos_record_time", "recorded_at_us");
+      assertThat(indexes(database)).isEmpty();
       List<long[]> rows = new ArrayList<>();
       try (Connection c = database.connect();
           Statement s = c.createStatement();
@@ -74,7 +75,24 @@ class RecordStoreMigrationTest {
           .extracting(row -> row[1])
           .containsExactly(1_000L, 1_001L, 1_002L, 2_000L, 2_001L);
       assertThat(rows).extracting(row -> row[0]).doesNotHaveDuplicates();
+
+      QosAnalysis analysis = new QosAnalysis(database.dataSource());
+      assertThat(requests(analysis, 1_000, 1_003)).isEqualTo(3);
+      assertThat(requests(analysis, 1_001, 2_001)).isEqualTo(3);
+      assertThat(requests(analysis, 1_003, 2_000)).isZero();
+      assertThat(requests(analysis, 0, 10_000)).isEqualTo(5);
     }
+  }
+
+  private static long requests(QosAnalysis analysis, long fromMicros, long toMicros)
+      throws SQLException {
+    return analysis
+        .analyze(QosQuery.window(micros(fromMicros), micros(toMicros)).side(Side.PROVIDER))
+        .requests();
+  }
+
+  private static Instant micros(long micros) {
+    return Instant.EPOCH.plusNanos(micros * 1_000);
   }
 
   private static FluentConfiguration flyway(TestDatabase database) {
@@ -86,8 +104,10 @@ class RecordStoreMigrationTest {
 
   private static QosRecord record(long recordedAtMicros) {
     return QosRecord.builder("S", "op", "http://e", Side.PROVIDER)
-        .recordedAt(Instant.EPOCH.plusNanos(recordedAtMicros * 1_000))
+        .recordedAt(micros(recordedAtMicros))
         .outcome(Outcome.SUCCESS)
+        .t2(recordedAtMicros)
+        .t3(recordedAtMicros + 1)
         .build();
   }
 
