@@ -461,6 +461,57 @@ abstract class QosStoreCompatibilityKit {
     assertThat(providerRequests(analysis, 160, 1_000)).isZero();
   }
 
+  /**
+   * Two writers inserting at once into one database (two logs sharing it): their ids interleave,
+   * and each block's range covers the other's rows too, which the time condition then drops.
+   */
+  @Test
+  void windowsAreExactWhenTwoWritersInsertAtOnce() throws Exception {
+    int insertsPerWriter = 10;
+    int recordsPerInsert = 60;
+    int seconds = 2 * insertsPerWriter * recordsPerInsert;
+    List<Thread> writers = new ArrayList<>();
+    List<Throwable> failures = new CopyOnWriteArrayList<>();
+    for (int writer = 0; writer < 2; writer++) {
+      int parity = writer;
+      RecordStore store = new RecordStore(database().dataSource());
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  for (int insert = 0; insert < insertsPerWriter; insert++) {
+                    List<QosRecord> batch = new ArrayList<>();
+                    for (int k = 0; k < recordsPerInsert; k++) {
+                      batch.add(provider(insert * 2L * recordsPerInsert + 2L * k + parity));
+                    }
+                    store.insert(batch);
+                  }
+                } catch (Throwable e) {
+                  failures.add(e);
+                }
+              },
+              "writer-" + writer);
+      writers.add(thread);
+    }
+    writers.forEach(Thread::start);
+    for (Thread thread : writers) {
+      thread.join(Duration.ofSeconds(30).toMillis());
+      assertThat(thread.isAlive()).as(thread.getName() + " finished").isFalse();
+    }
+    assertThat(failures).isEmpty();
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+
+    assertThat(rows()).isEqualTo(seconds);
+    assertThat(blocks()).isEqualTo(2L * insertsPerWriter);
+    // One record per second: every window holds exactly its length in records.
+    for (int from = 0; from < seconds; from += 97) {
+      int to = Math.min(seconds, from + 1 + from % 151);
+      assertThat(providerRequests(analysis, from, to))
+          .as("[%d, %d)", from, to)
+          .isEqualTo(to - from);
+    }
+  }
+
   private static QosRecord provider(long atSecond) {
     long t2 = T0_MICROS + atSecond * 1_000_000;
     return QosRecord.builder(SERVICE, "getBook", ENDPOINT, Side.PROVIDER)
