@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.internal.RecordStore;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -459,6 +460,42 @@ abstract class QosStoreCompatibilityKit {
     assertThat(providerRequests(analysis, 0, 40)).isEqualTo(6);
     assertThat(providerRequests(analysis, 0, 1_000)).isEqualTo(126);
     assertThat(providerRequests(analysis, 160, 1_000)).isZero();
+  }
+
+  /**
+   * The monitor README's recipe for deleting old records: rows through their blocks, then blocks.
+   */
+  @Test
+  void oldRecordsDeleteThroughTheirBlocks() throws SQLException {
+    RecordStore store = new RecordStore(database().dataSource());
+    store.insert(List.of(provider(10), provider(11), provider(12)));
+    store.insert(List.of(provider(5), provider(25)));
+    store.insert(List.of(provider(30), provider(31)));
+    long bound = T0_MICROS + 20 * 1_000_000L;
+
+    try (Connection c = database().connect()) {
+      c.setAutoCommit(false);
+      try (PreparedStatement rows =
+              c.prepareStatement(
+                  "DELETE FROM qos_record WHERE id <= (SELECT MAX(last_id) FROM qos_record_block"
+                      + " WHERE last_recorded_us < ?) AND recorded_at_us < ?");
+          PreparedStatement blocks =
+              c.prepareStatement("DELETE FROM qos_record_block WHERE last_recorded_us < ?")) {
+        rows.setLong(1, bound);
+        rows.setLong(2, bound);
+        blocks.setLong(1, bound);
+        assertThat(rows.executeUpdate()).isEqualTo(3);
+        assertThat(blocks.executeUpdate()).isEqualTo(1);
+      }
+      c.commit();
+    }
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+
+    // The second insert reaches past the bound: its old row stays, with its block.
+    assertThat(rows()).isEqualTo(4);
+    assertThat(blocks()).isEqualTo(2);
+    assertThat(providerRequests(analysis, 0, 20)).isEqualTo(1);
+    assertThat(providerRequests(analysis, 20, 40)).isEqualTo(3);
   }
 
   /**
