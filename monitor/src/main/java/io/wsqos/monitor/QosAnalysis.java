@@ -154,12 +154,7 @@ public final class QosAnalysis {
   private static String where(QosQuery query, List<Object> parameters) {
     StringBuilder where = new StringBuilder(" WHERE side = ? AND ").append(RecordStore.WINDOW);
     parameters.add(query.side().name());
-    long from = RecordStore.toMicros(query.from());
-    long to = RecordStore.toMicros(query.to());
-    for (int i = 0; i < RecordStore.WINDOW_PARAMETERS; i += 2) {
-      parameters.add(from);
-      parameters.add(to);
-    }
+    parameters.addAll(RecordStore.windowParameters(query.from(), query.to()));
     query
         .service()
         .ifPresent(

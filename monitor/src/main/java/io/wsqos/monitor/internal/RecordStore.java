@@ -58,11 +58,10 @@ public final class RecordStore {
           + " VALUES (?, ?, ?, ?)";
 
   /**
-   * The condition that selects the rows of {@code qos_record} recorded in {@code [from, to)}. Its
-   * {@value #WINDOW_PARAMETERS} parameters are from and to (microseconds since the epoch), repeated
-   * in that order. The id bounds from the blocks let H2 and PostgreSQL read only the primary key's
-   * range for the window; the time condition then drops what the overlapping blocks hold outside
-   * it.
+   * The condition that selects the rows of {@code qos_record} recorded in a window, with the
+   * parameters {@link #windowParameters} gives. The id bounds from the blocks let H2 and PostgreSQL
+   * read only the primary key's range for the window; the time condition then drops what the
+   * overlapping blocks hold outside it.
    */
   public static final String WINDOW =
       "id >= (SELECT MIN(first_id) FROM qos_record_block"
@@ -71,8 +70,12 @@ public final class RecordStore {
           + " WHERE last_recorded_us >= ? AND first_recorded_us < ?)"
           + " AND recorded_at_us >= ? AND recorded_at_us < ?";
 
-  /** How many parameters {@link #WINDOW} has: from, to, from, to, from, to. */
-  public static final int WINDOW_PARAMETERS = 6;
+  /** The parameters of {@link #WINDOW} for {@code [from, to)}, in order. */
+  public static List<Long> windowParameters(Instant from, Instant to) {
+    long fromMicros = toMicros(from);
+    long toMicros = toMicros(to);
+    return List.of(fromMicros, toMicros, fromMicros, toMicros, fromMicros, toMicros);
+  }
 
   private final DataSource dataSource;
 
