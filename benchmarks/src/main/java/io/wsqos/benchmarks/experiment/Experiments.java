@@ -66,6 +66,7 @@ public final class Experiments {
           "connect-timeout-ms",
           "response-timeout-ms",
           "server-warmup",
+          ServerWarmup.REQUESTERS_OPTION,
           "server-jvm-opt",
           Servers.CPUS_OPTION);
 

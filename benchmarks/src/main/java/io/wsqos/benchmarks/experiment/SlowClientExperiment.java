@@ -60,6 +60,7 @@ final class SlowClientExperiment {
           "out",
           "server-jvm-opt",
           "server-warmup",
+          ServerWarmup.REQUESTERS_OPTION,
           Servers.CPUS_OPTION);
 
   /** The paper's Table 5, service time of the mobile client in ms at sclient rates 80..160/s. */
