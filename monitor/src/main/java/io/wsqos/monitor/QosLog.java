@@ -52,8 +52,22 @@ import org.slf4j.LoggerFactory;
  */
 public final class QosLog implements AutoCloseable {
 
-  /** Default JDBC URL: an H2 database in the file {@code ./wsqos-monitor.mv.db}. */
-  public static final String DEFAULT_JDBC_URL = "jdbc:h2:file:./wsqos-monitor";
+  /**
+   * The settings {@link #DEFAULT_JDBC_URL} gives H2, and that any log's own H2 file inside a
+   * service's JVM should have: a page cache of 1 MB instead of H2's default (64 MB scaled to the
+   * heap; 16 MB in a 256 MB heap). The log writes and hardly reads, and every page it writes stays
+   * in that cache, so a large cache fills the service's old generation with pages nobody reads
+   * again. At saturation this setting took a third off the log's cost per response (its H2 thread
+   * and the service's extra collections). Queries in the same JVM pay for it by reading more from
+   * the file; a report in a process of its own opens the database with its own URL and cache.
+   */
+  public static final String H2_LOG_SETTINGS = ";CACHE_SIZE=1024";
+
+  /**
+   * Default JDBC URL: an H2 database in the file {@code ./wsqos-monitor.mv.db}, with {@link
+   * #H2_LOG_SETTINGS}.
+   */
+  public static final String DEFAULT_JDBC_URL = "jdbc:h2:file:./wsqos-monitor" + H2_LOG_SETTINGS;
 
   /** Default number of records the queue holds before dropping. */
   public static final int DEFAULT_QUEUE_CAPACITY = 10_000;
@@ -472,7 +486,8 @@ public final class QosLog implements AutoCloseable {
     /**
      * The database, default {@link #DEFAULT_JDBC_URL}; e.g. {@code
      * jdbc:h2:mem:qos;DB_CLOSE_DELAY=-1} in tests or {@code jdbc:postgresql://db:5432/qos} (add the
-     * PostgreSQL driver). Replaces a data source set before.
+     * PostgreSQL driver). Replaces a data source set before. For an H2 file of the log's own,
+     * append {@link #H2_LOG_SETTINGS}.
      *
      * <p>An H2 URL that does not set {@code DB_CLOSE_ON_EXIT} gets {@code DB_CLOSE_ON_EXIT=FALSE}:
      * H2's own shutdown hook would otherwise close the database at JVM exit while {@link

@@ -9,7 +9,9 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.diagnosis.DiagnosisRule;
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The logging manager's own behaviour, on H2 (the store itself is covered by the kit). */
 class QosLogTest {
@@ -180,6 +183,43 @@ class QosLogTest {
                 counter("wsqos.monitor.records.lost") + counter("wsqos.monitor.records.written")
                     == 6);
     assertThat(counter("wsqos.monitor.records.dropped")).isZero();
+  }
+
+  @Test
+  void anH2FileWithTheLogsSettingsRunsWithTheSmallCacheAndStoresEveryRecord(@TempDir Path dir)
+      throws Exception {
+    String file = "jdbc:h2:file:" + dir.resolve("qos").toAbsolutePath();
+    QosLog log =
+        QosLog.builder(registry)
+            .jdbcUrl(file + QosLog.H2_LOG_SETTINGS, "", "")
+            .flushInterval(Duration.ofMillis(10))
+            .storeInterval(Duration.ZERO)
+            .build();
+    try {
+      for (int i = 0; i < 100; i++) {
+        assertThat(log.record(record(5))).isTrue();
+      }
+      await().until(() -> counter("wsqos.monitor.records.written") == 100);
+      // The database is open in the log's pool: a URL without settings joins it as it is.
+      try (Connection connection =
+              DriverManager.getConnection(QosLog.Builder.openUntilPoolCloses(file), "", "");
+          ResultSet cache =
+              connection
+                  .createStatement()
+                  .executeQuery(
+                      "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
+                          + " WHERE SETTING_NAME = 'CACHE_SIZE'");
+          ResultSet rows =
+              connection.createStatement().executeQuery("SELECT COUNT(*) FROM qos_record")) {
+        assertThat(cache.next()).isTrue();
+        assertThat(cache.getString(1)).isEqualTo("1024");
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getLong(1)).isEqualTo(100);
+      }
+    } finally {
+      log.close();
+    }
+    assertThat(counter("wsqos.monitor.records.lost")).isZero();
   }
 
   @Test

@@ -64,30 +64,43 @@ public final class MonitoringServer {
 
   private MonitoringServer() {}
 
-  /** The JDBC URL of the database the monitored server writes in {@code dbDir}. */
+  /**
+   * The JDBC URL of the database the monitored server writes in {@code dbDir}, with the settings
+   * {@link QosLog#H2_LOG_SETTINGS} recommends.
+   */
   static String jdbcUrl(Path dbDir) {
+    return fileUrl(dbDir) + QosLog.H2_LOG_SETTINGS;
+  }
+
+  private static String fileUrl(Path dbDir) {
     return "jdbc:h2:file:" + dbDir.toAbsolutePath().resolve(DATABASE_NAME);
   }
 
   /**
    * The monitored JVM's log, server's or client's, from the options they share: {@code --db-dir}
-   * (an H2 file there, with {@code --h2-settings} appended to its URL) or {@code --jdbc-url}/{@code
-   * --jdbc-user}, {@code --flush-interval-ms}, {@code --store-interval-ms} and {@code
-   * --writer-priority}.
+   * (an H2 file there, whose URL gets {@code --h2-settings} instead of {@link
+   * QosLog#H2_LOG_SETTINGS} when given) or {@code --jdbc-url}/{@code --jdbc-user}, {@code
+   * --flush-interval-ms}, {@code --store-interval-ms} and {@code --writer-priority}.
    */
   static QosLog openLog(Args args, MeterRegistry registry) throws IOException {
     Path dbDir = Path.of(args.string("db-dir", "."));
     Files.createDirectories(dbDir);
     return QosLog.builder(registry)
-        .jdbcUrl(
-            args.string("jdbc-url", jdbcUrl(dbDir) + h2Settings(args)),
-            args.string("jdbc-user", ""),
-            "")
+        .jdbcUrl(args.string("jdbc-url", logFileUrl(dbDir, args)), args.string("jdbc-user", ""), "")
         .closeTimeout(LOG_CLOSE_TIMEOUT)
         .flushInterval(args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
         .storeInterval(args.millis("store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS))
         .writerPriority(args.integer("writer-priority", QosLog.DEFAULT_WRITER_PRIORITY))
         .build();
+  }
+
+  /**
+   * The URL of the log's own H2 file in {@code dbDir}: with {@code --h2-settings} if given (in
+   * place of {@link QosLog#H2_LOG_SETTINGS}, since H2 refuses a setting given twice), else as
+   * {@link #jdbcUrl}.
+   */
+  static String logFileUrl(Path dbDir, Args args) {
+    return args.has("h2-settings") ? fileUrl(dbDir) + h2Settings(args) : jdbcUrl(dbDir);
   }
 
   /** {@code --h2-settings=A=1;B=2} as {@code ;A=1;B=2}, for the log's own H2 file; or nothing. */

@@ -10,16 +10,19 @@ import org.junit.jupiter.api.Test;
 class MonitoringServerTest {
 
   @Test
-  void h2SettingsAreAppendedToTheLogsOwnFileOnly() {
+  void h2SettingsReplaceTheRecommendedOnesOnTheLogsOwnFile() {
     Args with =
         Args.parse(List.of("--h2-settings=CACHE_SIZE=256;WRITE_DELAY=100"), Set.of("h2-settings"));
     Args without = Args.parse(List.of(), Set.of("h2-settings"));
 
-    assertThat(MonitoringServer.jdbcUrl(Path.of("/tmp/x")) + MonitoringServer.h2Settings(with))
+    assertThat(MonitoringServer.logFileUrl(Path.of("/tmp/x"), with))
         .isEqualTo(
             "jdbc:h2:file:/tmp/x/"
                 + MonitoringServer.DATABASE_NAME
                 + ";CACHE_SIZE=256;WRITE_DELAY=100");
+    assertThat(MonitoringServer.logFileUrl(Path.of("/tmp/x"), without))
+        .isEqualTo(MonitoringServer.jdbcUrl(Path.of("/tmp/x")))
+        .isEqualTo("jdbc:h2:file:/tmp/x/" + MonitoringServer.DATABASE_NAME + ";CACHE_SIZE=1024");
     assertThat(MonitoringServer.h2Settings(without)).isEmpty();
   }
 }
