@@ -51,6 +51,14 @@ public final class RecordStore {
 
   private static final String INSERT_FULL = insertOf(ROWS_PER_STATEMENT);
 
+  /**
+   * The rows after the last full statement go one per statement, in one JDBC batch: a statement of
+   * as many rows as are left would be new SQL nearly every time, which H2 parses again (and its JIT
+   * recompiles the parser for, since it runs once per store burst); two SQL strings stay in its
+   * per-session statement cache.
+   */
+  private static final String INSERT_ONE = insertOf(1);
+
   private static final String[] GENERATED = {"id"};
 
   private static final String INSERT_BLOCK =
@@ -115,9 +123,12 @@ public final class RecordStore {
           }
         }
         if (rest > 0) {
-          try (PreparedStatement insert = connection.prepareStatement(insertOf(rest), GENERATED)) {
-            bind(insert, batch, full * ROWS_PER_STATEMENT, rest);
-            insert.executeUpdate();
+          try (PreparedStatement insert = connection.prepareStatement(INSERT_ONE, GENERATED)) {
+            for (int i = full * ROWS_PER_STATEMENT; i < batch.size(); i++) {
+              bind(insert, 0, batch.get(i));
+              insert.addBatch();
+            }
+            insert.executeBatch();
             block.ids(insert);
           }
         }
