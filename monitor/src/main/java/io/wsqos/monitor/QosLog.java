@@ -54,12 +54,12 @@ public final class QosLog implements AutoCloseable {
 
   /**
    * The settings {@link #DEFAULT_JDBC_URL} gives H2, and that any log's own H2 file inside a
-   * service's JVM should have: a page cache of 1 MB instead of H2's default (64 MB scaled to the
-   * heap; 16 MB in a 256 MB heap). The log writes and hardly reads, and H2 caches the pages it
-   * writes, so a large cache fills the service's old generation with pages nobody reads again. At
-   * saturation this setting took about a sixth off the log's cost per response (H2's own thread and
-   * the service's extra collections). Queries in the same JVM pay for it by reading more from the
-   * file; a report in a process of its own opens the database with its own URL and cache.
+   * service's JVM should have: a page cache of 1 MB instead of H2's default of 16 MB. The log
+   * writes and hardly reads, and H2 caches the pages it writes, so a large cache fills the
+   * service's old generation with pages nobody reads again. At saturation this setting took about a
+   * sixth off the log's cost per response (H2's own thread and the service's extra collections).
+   * Queries in the same JVM pay for it by reading more from the file; a report in a process of its
+   * own opens the database with its own URL and cache.
    */
   public static final String H2_LOG_SETTINGS = ";CACHE_SIZE=1024";
 
