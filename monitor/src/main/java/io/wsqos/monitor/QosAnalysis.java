@@ -99,10 +99,13 @@ public final class QosAnalysis {
   public List<QosQuery> breakdown(QosQuery query) throws SQLException {
     requireNonNull(query, "query");
     List<Object> parameters = new ArrayList<>();
+    // The window's distinct targets, then their names: DISTINCT again, since two logs adding a
+    // target at once may leave two rows with the same names.
     String sql =
-        "SELECT DISTINCT service, operation, endpoint FROM qos_record"
+        "SELECT DISTINCT service, operation, endpoint FROM qos_target WHERE id IN"
+            + " (SELECT target_id FROM qos_record"
             + where(query, parameters)
-            + " ORDER BY service, operation, endpoint";
+            + ") ORDER BY service, operation, endpoint";
     List<QosQuery> rows = new ArrayList<>();
     try (Connection connection = dataSource.getConnection();
         PreparedStatement select = prepare(connection, sql, parameters);
@@ -126,8 +129,8 @@ public final class QosAnalysis {
     requireNonNull(side, "side");
     requireNonNull(service, "service");
     String sql =
-        "SELECT MIN(recorded_at_us), MAX(recorded_at_us) FROM qos_record WHERE side = ?"
-            + (service.isPresent() ? " AND service = ?" : "");
+        "SELECT MIN(recorded_at_us), MAX(recorded_at_us) FROM qos_record WHERE "
+            + RecordStore.targetCondition(service.isPresent(), false, false);
     try (Connection connection = dataSource.getConnection();
         PreparedStatement select = connection.prepareStatement(sql)) {
       select.setString(1, side.name());
@@ -152,31 +155,18 @@ public final class QosAnalysis {
   }
 
   private static String where(QosQuery query, List<Object> parameters) {
-    StringBuilder where = new StringBuilder(" WHERE side = ? AND ").append(RecordStore.WINDOW);
     parameters.add(query.side().name());
+    query.service().ifPresent(parameters::add);
+    query.operation().ifPresent(parameters::add);
+    query.endpoint().ifPresent(parameters::add);
     parameters.addAll(RecordStore.windowParameters(query.from(), query.to()));
-    query
-        .service()
-        .ifPresent(
-            s -> {
-              where.append(" AND service = ?");
-              parameters.add(s);
-            });
-    query
-        .operation()
-        .ifPresent(
-            o -> {
-              where.append(" AND operation = ?");
-              parameters.add(o);
-            });
-    query
-        .endpoint()
-        .ifPresent(
-            e -> {
-              where.append(" AND endpoint = ?");
-              parameters.add(e);
-            });
-    return where.toString();
+    return " WHERE "
+        + RecordStore.targetCondition(
+            query.service().isPresent(),
+            query.operation().isPresent(),
+            query.endpoint().isPresent())
+        + " AND "
+        + RecordStore.WINDOW;
   }
 
   private static PreparedStatement prepare(

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -120,7 +121,7 @@ abstract class QosStoreCompatibilityKit {
             s.executeQuery(
                 "SELECT recorded_at_us, service, operation, endpoint, side, outcome, t1_us, t2_us,"
                     + " t3_us, t4_us, request_bytes, response_bytes, validity, execution_us,"
-                    + " communication_us, response_us FROM qos_record ORDER BY recorded_at_us")) {
+                    + " communication_us, response_us FROM qos_record_named ORDER BY recorded_at_us")) {
       assertThat(r.next()).isTrue();
       assertThat(r.getLong(1)).isEqualTo(T0_MICROS + 1_040_000);
       assertThat(r.getString(2)).isEqualTo(SERVICE);
@@ -167,7 +168,7 @@ abstract class QosStoreCompatibilityKit {
         ResultSet r =
             s.executeQuery(
                 "SELECT operation, t1_us, request_bytes, response_bytes, execution_us, response_us"
-                    + " FROM qos_record ORDER BY t1_us")) {
+                    + " FROM qos_record_named ORDER BY t1_us")) {
       for (int i = 0; i < n; i++) {
         assertThat(r.next()).isTrue();
         assertThat(r.getString(1)).isEqualTo("op" + i);
@@ -349,7 +350,7 @@ abstract class QosStoreCompatibilityKit {
 
     try (Connection c = database().connect();
         Statement s = c.createStatement();
-        ResultSet r = s.executeQuery("SELECT service, operation, endpoint FROM qos_record")) {
+        ResultSet r = s.executeQuery("SELECT service, operation, endpoint FROM qos_record_named")) {
       assertThat(r.next()).isTrue();
       assertThat(r.getString(1)).isEqualTo(service);
       assertThat(r.getString(2)).isEqualTo(operation);
@@ -598,6 +599,95 @@ abstract class QosStoreCompatibilityKit {
     assertThat(findBooks.succeeded()).isEqualTo(1);
     assertThat(findBooks.failedByOutcome()).containsEntry(Outcome.TRANSPORT_ERROR, 1L);
     assertThat(findBooks.execution().maxMicros()).isEqualTo(20_000);
+  }
+
+  @Test
+  void eachDistinctSetOfNamesIsStoredOnceAndFoundAgainAfterARestart() throws SQLException {
+    String service = "{urn:targets}" + UUID.randomUUID();
+    QosLog first = open(logBuilder());
+    for (int i = 0; i < 30; i++) {
+      first.record(provider(service, i % 2 == 0 ? "getBook" : "findBooks", i).build());
+    }
+    first.record(unreached(Outcome.REFUSED, 30, 3).build());
+    first.close();
+    QosLog second = open(logBuilder());
+    for (int i = 31; i < 40; i++) {
+      second.record(provider(service, "getBook", i).build());
+    }
+    second.close();
+
+    assertThat(rows()).isEqualTo(40);
+    assertThat(targets(service)).containsExactly("PROVIDER findBooks", "PROVIDER getBook");
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+    QosQuery all = analysis.everything(Side.PROVIDER, Optional.of(service)).orElseThrow();
+    assertThat(analysis.analyze(all.operation("getBook")).requests()).isEqualTo(24);
+    assertThat(analysis.analyze(all.operation("findBooks")).requests()).isEqualTo(15);
+  }
+
+  @Test
+  void twoTargetRowsWithTheSameNamesCountAsOne() throws SQLException {
+    String service = "{urn:twins}" + UUID.randomUUID();
+    QosLog log = open(logBuilder());
+    for (int i = 0; i < 4; i++) {
+      log.record(provider(service, "getBook", i).build());
+    }
+    log.close();
+    // What two logs adding the same target at once leave behind: a twin row, and records on both.
+    try (Connection c = database().connect();
+        PreparedStatement twin =
+            c.prepareStatement(
+                "INSERT INTO qos_target (service, operation, endpoint, side)"
+                    + " VALUES (?, 'getBook', ?, 'PROVIDER')");
+        PreparedStatement move =
+            c.prepareStatement(
+                "UPDATE qos_record SET target_id = (SELECT MAX(id) FROM qos_target)"
+                    + " WHERE recorded_at_us >= ?")) {
+      twin.setString(1, service);
+      twin.setString(2, ENDPOINT);
+      twin.executeUpdate();
+      move.setLong(1, T0_MICROS + 2_000_000);
+      assertThat(move.executeUpdate()).isEqualTo(2);
+    }
+    assertThat(targets(service)).containsExactly("PROVIDER getBook", "PROVIDER getBook");
+
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+    QosQuery all = analysis.everything(Side.PROVIDER, Optional.of(service)).orElseThrow();
+    List<QosQuery> rows = analysis.breakdown(all);
+
+    assertThat(all.from()).isEqualTo(T0);
+    assertThat(all.to()).isEqualTo(T0.plusSeconds(3).plusNanos(1_000));
+    assertThat(rows)
+        .singleElement()
+        .satisfies(row -> assertThat(row.operation()).hasValue("getBook"));
+    assertThat(analysis.analyze(rows.get(0)).requests()).isEqualTo(4);
+  }
+
+  /** A provider record of {@code service} at {@code atSecond} after T0, 2 ms of execution. */
+  static QosRecord.Builder provider(String service, String operation, long atSecond) {
+    long t2 = T0_MICROS + PROVIDER_OFFSET_MICROS + atSecond * 1_000_000;
+    return QosRecord.builder(service, operation, ENDPOINT, Side.PROVIDER)
+        .recordedAt(T0.plusSeconds(atSecond))
+        .outcome(Outcome.SUCCESS)
+        .t2(t2)
+        .t3(t2 + 2_000);
+  }
+
+  /** The {@code qos_target} rows of {@code service}, as "side operation", sorted. */
+  List<String> targets(String service) throws SQLException {
+    List<String> targets = new ArrayList<>();
+    try (Connection c = database().connect();
+        PreparedStatement select =
+            c.prepareStatement(
+                "SELECT side, operation FROM qos_target WHERE service = ?"
+                    + " ORDER BY side, operation")) {
+      select.setString(1, service);
+      try (ResultSet r = select.executeQuery()) {
+        while (r.next()) {
+          targets.add(r.getString(1) + " " + r.getString(2));
+        }
+      }
+    }
+    return targets;
   }
 
   @Test

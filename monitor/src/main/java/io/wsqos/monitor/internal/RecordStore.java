@@ -20,6 +20,10 @@ import org.flywaydb.core.Flyway;
  * The {@code qos_record} table: its Flyway migrations and the batch insert. Values always go
  * through a prepared statement, so names are stored verbatim whatever they contain.
  *
+ * <p>A record's names (service, operation, endpoint, side) are stored once per distinct set in
+ * {@code qos_target}; each row of {@code qos_record} holds its target's id ({@code target_id}). The
+ * view {@code qos_record_named} joins them back.
+ *
  * <p>Each insert also adds one row to {@code qos_record_block}: the range of ids it was given and
  * the range of its records' times, in the same transaction. {@link #WINDOW} finds a time window
  * through those blocks and the primary key, so no index on time is kept per record. Rows inserted
@@ -36,16 +40,16 @@ public final class RecordStore {
   /**
    * Rows per INSERT statement. One statement of many rows costs H2 and PostgreSQL less per row than
    * a JDBC batch of one-row statements (measured on H2: about 20% less CPU and allocation per row
-   * at 50); PostgreSQL allows 32,767 parameters per statement, far above 50 x 16.
+   * at 50); PostgreSQL allows 32,767 parameters per statement, far above 50 x 13.
    */
   static final int ROWS_PER_STATEMENT = 50;
 
-  private static final int COLUMNS = 16;
+  private static final int COLUMNS = 13;
 
   private static final String INSERT_INTO =
-      "INSERT INTO qos_record (recorded_at_us, service, operation, endpoint, side, outcome,"
-          + " t1_us, t2_us, t3_us, t4_us, request_bytes, response_bytes, validity,"
-          + " execution_us, communication_us, response_us) VALUES ";
+      "INSERT INTO qos_record (recorded_at_us, target_id, outcome, t1_us, t2_us, t3_us, t4_us,"
+          + " request_bytes, response_bytes, validity, execution_us, communication_us,"
+          + " response_us) VALUES ";
 
   private static final String ROW = "(?" + ", ?".repeat(COLUMNS - 1) + ")";
 
@@ -85,7 +89,20 @@ public final class RecordStore {
     return List.of(fromMicros, toMicros, fromMicros, toMicros, fromMicros, toMicros);
   }
 
+  /**
+   * The condition that selects the rows of {@code qos_record} whose target has the side and names
+   * that {@link #targetParameters} gives, each name only when present.
+   */
+  public static String targetCondition(boolean service, boolean operation, boolean endpoint) {
+    return "target_id IN (SELECT id FROM qos_target WHERE side = ?"
+        + (service ? " AND service = ?" : "")
+        + (operation ? " AND operation = ?" : "")
+        + (endpoint ? " AND endpoint = ?" : "")
+        + ")";
+  }
+
   private final DataSource dataSource;
+  private final TargetIds targets = new TargetIds();
 
   public RecordStore(DataSource dataSource) {
     this.dataSource = requireNonNull(dataSource, "dataSource");
@@ -110,12 +127,14 @@ public final class RecordStore {
     int rest = batch.size() % ROWS_PER_STATEMENT;
     Block block = new Block();
     try (Connection connection = dataSource.getConnection()) {
+      connection.setAutoCommit(true);
+      int[] targetIds = targets.of(connection, batch);
       connection.setAutoCommit(false);
       try {
         if (full > 0) {
           try (PreparedStatement insert = connection.prepareStatement(INSERT_FULL, GENERATED)) {
             for (int i = 0; i < full; i++) {
-              bind(insert, batch, i * ROWS_PER_STATEMENT, ROWS_PER_STATEMENT);
+              bind(insert, batch, targetIds, i * ROWS_PER_STATEMENT, ROWS_PER_STATEMENT);
               insert.addBatch();
             }
             insert.executeBatch();
@@ -125,7 +144,7 @@ public final class RecordStore {
         if (rest > 0) {
           try (PreparedStatement insert = connection.prepareStatement(INSERT_ONE, GENERATED)) {
             for (int i = full * ROWS_PER_STATEMENT; i < batch.size(); i++) {
-              bind(insert, 0, batch.get(i));
+              bind(insert, 0, batch.get(i), targetIds[i]);
               insert.addBatch();
             }
             insert.executeBatch();
@@ -149,30 +168,29 @@ public final class RecordStore {
     return INSERT_INTO + String.join(", ", Collections.nCopies(rows, ROW));
   }
 
-  private static void bind(PreparedStatement insert, List<QosRecord> batch, int from, int rows)
+  private static void bind(
+      PreparedStatement insert, List<QosRecord> batch, int[] targetIds, int from, int rows)
       throws SQLException {
     for (int row = 0; row < rows; row++) {
-      bind(insert, row * COLUMNS, batch.get(from + row));
+      bind(insert, row * COLUMNS, batch.get(from + row), targetIds[from + row]);
     }
   }
 
-  private static void bind(PreparedStatement insert, int at, QosRecord record) throws SQLException {
+  private static void bind(PreparedStatement insert, int at, QosRecord record, int targetId)
+      throws SQLException {
     insert.setLong(at + 1, toMicros(record.recordedAt()));
-    insert.setString(at + 2, record.service());
-    insert.setString(at + 3, record.operation());
-    insert.setString(at + 4, record.endpoint());
-    insert.setString(at + 5, record.side().name());
-    insert.setString(at + 6, record.outcome().name());
-    setStamp(insert, at + 7, record.t1Micros());
-    setStamp(insert, at + 8, record.t2Micros());
-    setStamp(insert, at + 9, record.t3Micros());
-    setStamp(insert, at + 10, record.t4Micros());
-    setSize(insert, at + 11, record.requestBytes());
-    setSize(insert, at + 12, record.responseBytes());
-    insert.setString(at + 13, record.validity().name());
-    setOptional(insert, at + 14, record.executionMicros());
-    setOptional(insert, at + 15, record.communicationMicros());
-    setOptional(insert, at + 16, record.responseMicros());
+    insert.setInt(at + 2, targetId);
+    insert.setString(at + 3, record.outcome().name());
+    setStamp(insert, at + 4, record.t1Micros());
+    setStamp(insert, at + 5, record.t2Micros());
+    setStamp(insert, at + 6, record.t3Micros());
+    setStamp(insert, at + 7, record.t4Micros());
+    setSize(insert, at + 8, record.requestBytes());
+    setSize(insert, at + 9, record.responseBytes());
+    insert.setString(at + 10, record.validity().name());
+    setOptional(insert, at + 11, record.executionMicros());
+    setOptional(insert, at + 12, record.communicationMicros());
+    setOptional(insert, at + 13, record.responseMicros());
   }
 
   /** Microseconds since the epoch, the unit of every time column. */

@@ -163,7 +163,7 @@ class MonitoringFeatureTest {
         Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
-                "SELECT COUNT(*) FROM qos_record"
+                "SELECT COUNT(*) FROM qos_record_named"
                     + (side == null ? "" : " WHERE side = '" + side + "'"))) {
       rs.next();
       return rs.getLong(1);

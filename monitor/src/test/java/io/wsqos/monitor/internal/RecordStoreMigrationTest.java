@@ -29,8 +29,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A database created by an earlier version of the monitor upgrades in place: every row stays, the
- * per-record time indexes go, the old rows get blocks so that windows still find them, and new rows
- * get fresh ids after the old ones.
+ * per-record time indexes go, the old rows get blocks so that windows still find them, new rows get
+ * fresh ids after the old ones, and the names move to {@code qos_target} without a row losing its
+ * own.
  */
 class RecordStoreMigrationTest {
 
@@ -52,7 +53,9 @@ class RecordStoreMigrationTest {
               "INSERT INTO qos_record (recorded_at_us, service, operation, endpoint, side,"
                   + " outcome, validity) VALUES ("
                   + (1_000 + i)
-                  + ", 'S', 'op', 'http://e', 'PROVIDER', 'SUCCESS', 'VALID')");
+                  + ", 'S', '"
+                  + (i == 1 ? "op2" : "op")
+                  + "', 'http://e', 'PROVIDER', 'SUCCESS', 'VALID')");
         }
       }
       assertThat(indexes(database))
@@ -81,6 +84,51 @@ class RecordStoreMigrationTest {
       assertThat(requests(analysis, 1_001, 2_001)).isEqualTo(3);
       assertThat(requests(analysis, 1_003, 2_000)).isZero();
       assertThat(requests(analysis, 0, 10_000)).isEqualTo(5);
+
+      // Version 4 moved the names to qos_target: the old rows keep theirs, and the new ones
+      // reuse the old rows' target.
+      List<String> named = new ArrayList<>();
+      try (Connection c = database.connect();
+          Statement s = c.createStatement();
+          ResultSet r =
+              s.executeQuery(
+                  "SELECT recorded_at_us, service, operation, endpoint, side FROM"
+                      + " qos_record_named ORDER BY recorded_at_us")) {
+        while (r.next()) {
+          named.add(
+              r.getLong(1)
+                  + " "
+                  + r.getString(2)
+                  + " "
+                  + r.getString(3)
+                  + " "
+                  + r.getString(4)
+                  + " "
+                  + r.getString(5));
+        }
+      }
+      assertThat(named)
+          .containsExactly(
+              "1000 S op http://e PROVIDER",
+              "1001 S op2 http://e PROVIDER",
+              "1002 S op http://e PROVIDER",
+              "2000 S op http://e PROVIDER",
+              "2001 S op http://e PROVIDER");
+      assertThat(count(database, "SELECT COUNT(*) FROM qos_target")).isEqualTo(2);
+      QosQuery all = QosQuery.window(micros(0), micros(10_000)).side(Side.PROVIDER);
+      assertThat(analysis.breakdown(all))
+          .extracting(q -> q.operation().orElseThrow())
+          .containsExactly("op", "op2");
+      assertThat(analysis.analyze(all.service("S").operation("op")).requests()).isEqualTo(4);
+    }
+  }
+
+  private static long count(TestDatabase database, String sql) throws SQLException {
+    try (Connection c = database.connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery(sql)) {
+      r.next();
+      return r.getLong(1);
     }
   }
 
