@@ -7,6 +7,7 @@ import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -58,6 +60,14 @@ public final class MonitoringServer {
 
   /** The H2 database file name (without {@code .mv.db}) in {@code --db-dir}. */
   static final String DATABASE_NAME = "qos";
+
+  private static final String H2_FILE_SUFFIX = ".mv.db";
+
+  /**
+   * The stats file's key for the size in bytes of the log's H2 file once the log closed; absent
+   * when the log wrote elsewhere ({@code --jdbc-url}) or the server ran without a log.
+   */
+  static final String LOG_FILE_BYTES = "log.file.bytes";
 
   /** How long stopping may take: Jetty's graceful stop, then the log's close. */
   static final Duration LOG_CLOSE_TIMEOUT = Duration.ofSeconds(10);
@@ -147,6 +157,11 @@ public final class MonitoringServer {
             args.integer("port", 0),
             new BookstoreImpl(),
             features);
+    Optional<Path> logFile =
+        log == null || args.has("jdbc-url")
+            ? Optional.empty()
+            : Optional.of(
+                Path.of(args.string("db-dir", ".")).resolve(DATABASE_NAME + H2_FILE_SUFFIX));
     Path statsFile = args.has("stats-file") ? Path.of(args.string("stats-file", "")) : null;
     QosLog qosLog = log;
     CountDownLatch stopped = new CountDownLatch(1);
@@ -167,6 +182,9 @@ public final class MonitoringServer {
                       stats.setProperty("mode", mode.token());
                       stats.setProperty("responses", Long.toString(served.responses.sum()));
                       stats.setProperty("faults", Long.toString(served.faults.sum()));
+                      logFile
+                          .filter(Files::isRegularFile)
+                          .ifPresent(f -> stats.setProperty(LOG_FILE_BYTES, sizeOf(f)));
                       ProcessStats.write(statsFile, stats, registry, threadCpu);
                     }
                   } finally {
@@ -178,6 +196,14 @@ public final class MonitoringServer {
         "Bookstore listening at " + server.address() + " (mode " + mode.token() + ")");
     System.out.flush();
     stopped.await();
+  }
+
+  private static String sizeOf(Path file) {
+    try {
+      return Long.toString(Files.size(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** CXF's MetricsFeature as its documentation wires it for JAX-WS with Micrometer. */

@@ -297,12 +297,14 @@ final class MonitoringTables {
             + " `cxf.server.requests`). CPU: the server JVM's whole CPU time (request threads, JIT,"
             + " GC, the log's writer) over its life divided by the responses it sent, and the"
             + " writer thread's CPU time divided by the records it wrote: per-request costs that"
-            + " other load on the machine distorts far less than it distorts throughput.\n\n");
+            + " other load on the machine distorts far less than it distorts throughput. `log file"
+            + " bytes per record`: the size of the log's H2 file once the log closed, over the"
+            + " records written (with `--jdbc-url`, `-`).\n\n");
     md.append(
         "| mode | responses | faults | records written | dropped | lost | invalid | timer count |"
             + " written = responses + faults | JVM CPU us per response | writer CPU us per record"
-            + " |\n"
-            + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+            + " | log file bytes per record |\n"
+            + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     statsByMode.forEach(
         (mode, stats) -> {
           long responses = number(stats, "responses");
@@ -328,10 +330,16 @@ final class MonitoringTables {
               writerCpu < 0 || written.equals("-") || Long.parseLong(written) == 0
                   ? "-"
                   : String.format(Locale.ROOT, "%.1f", writerCpu / 1e3 / Long.parseLong(written));
+          long fileBytes = number(stats, MonitoringServer.LOG_FILE_BYTES);
+          String bytesPerRecord =
+              fileBytes < 0 || written.equals("-") || Long.parseLong(written) == 0
+                  ? "-"
+                  : String.format(
+                      Locale.ROOT, "%.0f", (double) fileBytes / Long.parseLong(written));
           md.append(
               String.format(
                   Locale.ROOT,
-                  "| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                  "| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                   mode,
                   responses,
                   faults,
@@ -342,7 +350,8 @@ final class MonitoringTables {
                   timer,
                   check,
                   cpuPerResponse,
-                  cpuPerRecord));
+                  cpuPerRecord,
+                  bytesPerRecord));
         });
     if (statsByMode.isEmpty()) {
       md.append("\nNo server wrote its counters (killed before its shutdown hook ran?).\n");

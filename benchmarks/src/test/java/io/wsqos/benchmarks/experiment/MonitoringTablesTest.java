@@ -130,6 +130,7 @@ class MonitoringTablesTest {
     complete.setProperty("timer.wsqos.monitor.execution", "102");
     complete.setProperty("process.cpu.ns", "30600000");
     complete.setProperty("writer.cpu.ns", "1020000");
+    complete.setProperty(MonitoringServer.LOG_FILE_BYTES, "20400");
     Properties short_ = new Properties();
     short_.setProperty("responses", "100");
     short_.setProperty("faults", "0");
@@ -145,9 +146,9 @@ class MonitoringTablesTest {
     String section = MonitoringTables.recordsSection(stats);
 
     assertThat(section)
-        .contains("| plain | 90 | 0 | - | - | - | - | - | - | - | - |")
-        .contains("| monitored | 100 | 2 | 102 | 0 | - | - | 102 | yes | 300.0 | 10.0 |")
-        .contains("| other | 100 | 0 | 97 | - | - | - | - | NO (3 missing) | - | - |");
+        .contains("| plain | 90 | 0 | - | - | - | - | - | - | - | - | - |")
+        .contains("| monitored | 100 | 2 | 102 | 0 | - | - | 102 | yes | 300.0 | 10.0 | 200 |")
+        .contains("| other | 100 | 0 | 97 | - | - | - | - | NO (3 missing) | - | - | - |");
   }
 
   @Test
