@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import javax.sql.DataSource;
 
 /**
@@ -123,31 +124,104 @@ public final class QosAnalysis {
 
   /**
    * The window {@code [first, last + 1 us)} that holds every record of {@code side} (and {@code
-   * service}, if given), or empty when there is none.
+   * service}, if given), or empty when there is none. Like any window, it finds the rows through
+   * their insert blocks ({@code qos_record_block}).
+   *
+   * <p>It reads the blocks from the earliest on, and from the latest back, only until no further
+   * block can hold an earlier (later) record: usually two blocks' id ranges from each end instead
+   * of the whole table. A side or service without a record among many blocks still reads them all.
    */
   public Optional<QosQuery> everything(Side side, Optional<String> service) throws SQLException {
     requireNonNull(side, "side");
     requireNonNull(service, "service");
-    String sql =
-        "SELECT MIN(recorded_at_us), MAX(recorded_at_us) FROM qos_record WHERE "
-            + RecordStore.targetCondition(service.isPresent(), false, false);
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement select = connection.prepareStatement(sql)) {
-      select.setString(1, side.name());
-      if (service.isPresent()) {
-        select.setString(2, service.get());
+    List<Object> target = new ArrayList<>();
+    target.add(side.name());
+    service.ifPresent(target::add);
+    String condition = RecordStore.targetCondition(service.isPresent(), false, false);
+    try (Connection connection = dataSource.getConnection()) {
+      if (!anyTarget(connection, service.isPresent(), target)) {
+        return Optional.empty();
       }
-      try (ResultSet result = select.executeQuery()) {
-        result.next();
-        long first = result.getLong(1);
-        if (result.wasNull()) {
-          return Optional.empty();
+      OptionalLong first = edge(connection, Edge.FIRST, condition, target);
+      if (first.isEmpty()) {
+        return Optional.empty();
+      }
+      long last = edge(connection, Edge.LAST, condition, target).orElseThrow();
+      QosQuery query = QosQuery.window(micros(first.getAsLong()), micros(last + 1)).side(side);
+      return Optional.of(service.isPresent() ? query.service(service.get()) : query);
+    }
+  }
+
+  /** Whether {@code qos_target} names the side (and service): else no block need be read. */
+  private static boolean anyTarget(Connection connection, boolean service, List<Object> target)
+      throws SQLException {
+    String sql =
+        "SELECT COUNT(*) FROM qos_target WHERE side = ?" + (service ? " AND service = ?" : "");
+    try (PreparedStatement select = prepare(connection, sql, target);
+        ResultSet count = select.executeQuery()) {
+      count.next();
+      return count.getLong(1) > 0;
+    }
+  }
+
+  /** Which end of the records {@link #edge} looks for, and how. */
+  private enum Edge {
+    FIRST(
+        "SELECT first_id, last_id, first_recorded_us FROM qos_record_block"
+            + " ORDER BY first_recorded_us",
+        "MIN"),
+    LAST(
+        "SELECT first_id, last_id, last_recorded_us FROM qos_record_block"
+            + " ORDER BY last_recorded_us DESC",
+        "MAX");
+
+    final String blocks;
+    final String aggregate;
+
+    Edge(String blocks, String aggregate) {
+      this.blocks = blocks;
+      this.aggregate = aggregate;
+    }
+
+    /** Whether a block whose nearest time is {@code blockMicros} may beat {@code bestMicros}. */
+    boolean mayBeat(long blockMicros, long bestMicros) {
+      return this == FIRST ? blockMicros < bestMicros : blockMicros > bestMicros;
+    }
+  }
+
+  /**
+   * The earliest (latest) time of the records meeting {@code condition}: blocks in order of their
+   * earliest (latest) time, each block's id range asked for its matching records, until the next
+   * block cannot hold a nearer time than the best found.
+   */
+  private static OptionalLong edge(
+      Connection connection, Edge edge, String condition, List<Object> target) throws SQLException {
+    List<Object> parameters = new ArrayList<>(target);
+    parameters.add(0L);
+    parameters.add(0L);
+    String sql =
+        "SELECT "
+            + edge.aggregate
+            + "(recorded_at_us) FROM qos_record WHERE "
+            + condition
+            + " AND id >= ? AND id <= ?";
+    OptionalLong best = OptionalLong.empty();
+    try (PreparedStatement inBlock = prepare(connection, sql, parameters);
+        PreparedStatement blocks = connection.prepareStatement(edge.blocks);
+        ResultSet block = blocks.executeQuery()) {
+      while (block.next() && (best.isEmpty() || edge.mayBeat(block.getLong(3), best.getAsLong()))) {
+        inBlock.setLong(target.size() + 1, block.getLong(1));
+        inBlock.setLong(target.size() + 2, block.getLong(2));
+        try (ResultSet found = inBlock.executeQuery()) {
+          found.next();
+          long micros = found.getLong(1);
+          if (!found.wasNull() && (best.isEmpty() || edge.mayBeat(micros, best.getAsLong()))) {
+            best = OptionalLong.of(micros);
+          }
         }
-        long last = result.getLong(2);
-        QosQuery query = QosQuery.window(micros(first), micros(last + 1)).side(side);
-        return Optional.of(service.isPresent() ? query.service(service.get()) : query);
       }
     }
+    return best;
   }
 
   private static Instant micros(long micros) {

@@ -463,6 +463,46 @@ abstract class QosStoreCompatibilityKit {
     assertThat(providerRequests(analysis, 160, 1_000)).isZero();
   }
 
+  @Test
+  void everythingFindsBothEdgesThroughTheBlocksAlsoWhenALaterInsertHoldsThem() throws SQLException {
+    String service = "{urn:edges}" + UUID.randomUUID();
+    RecordStore store = new RecordStore(database().dataSource());
+    store.insert(List.of(provider(service, "getBook", 10).build(), requesterAt(service, 11)));
+    // A requester record that reached the log late: earlier than the first insert's.
+    store.insert(List.of(provider(service, "getBook", 20).build(), requesterAt(service, 5)));
+    store.insert(List.of(requesterAt(service, 30)));
+    store.insert(
+        List.of(
+            provider(service, "getBook", 25).build(), provider(service, "getBook", 15).build()));
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+
+    QosQuery provider = analysis.everything(Side.PROVIDER, Optional.of(service)).orElseThrow();
+    QosQuery requester = analysis.everything(Side.REQUESTER, Optional.of(service)).orElseThrow();
+    QosQuery anyService = analysis.everything(Side.PROVIDER, Optional.empty()).orElseThrow();
+
+    assertThat(provider.from()).isEqualTo(T0.plusSeconds(10));
+    assertThat(provider.to()).isEqualTo(T0.plusSeconds(25).plusNanos(1_000));
+    assertThat(analysis.analyze(provider).requests()).isEqualTo(4);
+    assertThat(requester.from()).isEqualTo(T0.plusSeconds(5));
+    assertThat(requester.to()).isEqualTo(T0.plusSeconds(30).plusNanos(1_000));
+    assertThat(analysis.analyze(requester).requests()).isEqualTo(3);
+    assertThat(anyService.service()).isEmpty();
+    assertThat(anyService.from()).isEqualTo(provider.from());
+    assertThat(anyService.to()).isEqualTo(provider.to());
+    assertThat(analysis.everything(Side.REQUESTER, Optional.of("{urn:none}" + service))).isEmpty();
+  }
+
+  /** A requester record of a call the provider refused, at {@code atSecond} after T0. */
+  private static QosRecord requesterAt(String service, long atSecond) {
+    long t1 = T0_MICROS + atSecond * 1_000_000;
+    return QosRecord.builder(service, "getBook", ENDPOINT, Side.REQUESTER)
+        .recordedAt(T0.plusSeconds(atSecond))
+        .outcome(Outcome.REFUSED)
+        .t1(t1 - 3_000)
+        .t4(t1)
+        .build();
+  }
+
   /**
    * The monitor README's recipe for deleting old records: rows through their blocks, then blocks.
    */

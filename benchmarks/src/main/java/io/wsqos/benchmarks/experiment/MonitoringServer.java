@@ -65,7 +65,8 @@ public final class MonitoringServer {
 
   /**
    * The stats file's key for the size in bytes of the log's H2 file once the log closed; absent
-   * when the log wrote elsewhere ({@code --jdbc-url}) or the server ran without a log.
+   * when the log wrote elsewhere than the H2 file in {@code --db-dir} ({@link #logFile}) or the
+   * server ran without a log.
    */
   static final String LOG_FILE_BYTES = "log.file.bytes";
 
@@ -157,11 +158,7 @@ public final class MonitoringServer {
             args.integer("port", 0),
             new BookstoreImpl(),
             features);
-    Optional<Path> logFile =
-        log == null || args.has("jdbc-url")
-            ? Optional.empty()
-            : Optional.of(
-                Path.of(args.string("db-dir", ".")).resolve(DATABASE_NAME + H2_FILE_SUFFIX));
+    Optional<Path> logFile = log == null ? Optional.empty() : logFile(args);
     Path statsFile = args.has("stats-file") ? Path.of(args.string("stats-file", "")) : null;
     QosLog qosLog = log;
     CountDownLatch stopped = new CountDownLatch(1);
@@ -196,6 +193,19 @@ public final class MonitoringServer {
         "Bookstore listening at " + server.address() + " (mode " + mode.token() + ")");
     System.out.flush();
     stopped.await();
+  }
+
+  /**
+   * The H2 file the log writes, when its URL (given or made) names the file in {@code --db-dir};
+   * empty for any other database.
+   */
+  static Optional<Path> logFile(Args args) {
+    Path dbDir = Path.of(args.string("db-dir", "."));
+    String url = args.string("jdbc-url", logFileUrl(dbDir, args));
+    String file = fileUrl(dbDir);
+    return url.equals(file) || url.startsWith(file + ";")
+        ? Optional.of(dbDir.toAbsolutePath().resolve(DATABASE_NAME + H2_FILE_SUFFIX))
+        : Optional.empty();
   }
 
   private static String sizeOf(Path file) {

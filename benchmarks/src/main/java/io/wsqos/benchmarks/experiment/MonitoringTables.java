@@ -299,7 +299,7 @@ final class MonitoringTables {
             + " writer thread's CPU time divided by the records it wrote: per-request costs that"
             + " other load on the machine distorts far less than it distorts throughput. `log file"
             + " bytes per record`: the size of the log's H2 file once the log closed, over the"
-            + " records written (with `--jdbc-url`, `-`).\n\n");
+            + " records written (with `--monitor-jdbc-url`, `-`).\n\n");
     md.append(
         "| mode | responses | faults | records written | dropped | lost | invalid | timer count |"
             + " written = responses + faults | JVM CPU us per response | writer CPU us per record"

@@ -69,7 +69,7 @@ public class QosLogWriterBenchmark {
     dir = Files.createTempDirectory("wsqos-writer-bench");
     // The pool QosLog makes for a JDBC URL, on the kind of database the monitored server uses.
     dataSource = new HikariDataSource();
-    dataSource.setJdbcUrl("jdbc:h2:file:" + dir.resolve("qos"));
+    dataSource.setJdbcUrl("jdbc:h2:file:" + dir.resolve("qos") + QosLog.H2_LOG_SETTINGS);
     store = new RecordStore(dataSource);
     store.migrate();
     timers = new RecordTimers(new SimpleMeterRegistry());

@@ -35,6 +35,38 @@ class MonitoringServerTest {
   }
 
   @Test
+  void theLogFileIsTheH2FileInTheDbDirWhateverItsSettingsAndNothingElse() {
+    Set<String> names = Set.of("db-dir", "jdbc-url", "h2-settings");
+    Path file = Path.of("/tmp/x", MonitoringServer.DATABASE_NAME + ".mv.db");
+
+    assertThat(MonitoringServer.logFile(Args.parse(List.of("--db-dir=/tmp/x"), names)))
+        .hasValue(file);
+    assertThat(
+            MonitoringServer.logFile(
+                Args.parse(
+                    List.of(
+                        "--db-dir=/tmp/x",
+                        "--jdbc-url=" + MonitoringServer.jdbcUrl(Path.of("/tmp/x"))),
+                    names)))
+        .hasValue(file);
+    assertThat(
+            MonitoringServer.logFile(
+                Args.parse(List.of("--db-dir=/tmp/x", "--h2-settings=CACHE_SIZE=256"), names)))
+        .hasValue(file);
+    assertThat(
+            MonitoringServer.logFile(
+                Args.parse(
+                    List.of("--db-dir=/tmp/x", "--jdbc-url=jdbc:postgresql://127.0.0.1/test"),
+                    names)))
+        .isEmpty();
+    assertThat(
+            MonitoringServer.logFile(
+                Args.parse(
+                    List.of("--db-dir=/tmp/x", "--jdbc-url=jdbc:h2:file:/tmp/x/qos2"), names)))
+        .isEmpty();
+  }
+
+  @Test
   void aMonitoredServerStoppedBySigtermReportsItsRecordsAndItsLogFilesSize(@TempDir Path work)
       throws Exception {
     Path dbDir = work.resolve("db");
@@ -51,6 +83,8 @@ class MonitoringServerTest {
                 "--mode=monitored",
                 "--host=127.0.0.1",
                 "--db-dir=" + dbDir,
+                // As the experiments start it: the URL given, naming the file in --db-dir.
+                "--jdbc-url=" + MonitoringServer.jdbcUrl(dbDir),
                 "--stats-file=" + stats))) {
       for (int i = 0; i < 20; i++) {
         HttpResponse<String> response =
