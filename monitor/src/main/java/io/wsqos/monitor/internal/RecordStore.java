@@ -90,8 +90,10 @@ public final class RecordStore {
   }
 
   /**
-   * The condition that selects the rows of {@code qos_record} whose target has the side and names
-   * that {@link #targetParameters} gives, each name only when present.
+   * The condition that selects the rows of {@code qos_record} whose target has a side and, for each
+   * flag set, a name. Its parameters, in order: the side's name, then the service, operation and
+   * endpoint whose flags are set. It selects targets by name, so that two target rows with the same
+   * names (two logs adding one at once) count as one.
    */
   public static String targetCondition(boolean service, boolean operation, boolean endpoint) {
     return "target_id IN (SELECT id FROM qos_target WHERE side = ?"
