@@ -84,8 +84,14 @@ abstract class QosStoreCompatibilityKit {
 
   /** A requester record of an exchange that never reached the provider: no t2, no t3. */
   static QosRecord.Builder unreached(Outcome outcome, long atSecond, long responseMillis) {
+    return unreached(SERVICE, outcome, atSecond, responseMillis);
+  }
+
+  /** As {@link #unreached(Outcome, long, long)}, of {@code service}. */
+  static QosRecord.Builder unreached(
+      String service, Outcome outcome, long atSecond, long responseMillis) {
     long t1 = T0_MICROS + atSecond * 1_000_000;
-    return QosRecord.builder(SERVICE, "getBook", ENDPOINT, Side.REQUESTER)
+    return QosRecord.builder(service, "getBook", ENDPOINT, Side.REQUESTER)
         .recordedAt(T0.plusSeconds(atSecond).plusMillis(responseMillis))
         .outcome(outcome)
         .t1(t1)
@@ -467,10 +473,16 @@ abstract class QosStoreCompatibilityKit {
   void everythingFindsBothEdgesThroughTheBlocksAlsoWhenALaterInsertHoldsThem() throws SQLException {
     String service = "{urn:edges}" + UUID.randomUUID();
     RecordStore store = new RecordStore(database().dataSource());
-    store.insert(List.of(provider(service, "getBook", 10).build(), requesterAt(service, 11)));
+    store.insert(
+        List.of(
+            provider(service, "getBook", 10).build(),
+            unreached(service, Outcome.REFUSED, 11, 0).build()));
     // A requester record that reached the log late: earlier than the first insert's.
-    store.insert(List.of(provider(service, "getBook", 20).build(), requesterAt(service, 5)));
-    store.insert(List.of(requesterAt(service, 30)));
+    store.insert(
+        List.of(
+            provider(service, "getBook", 20).build(),
+            unreached(service, Outcome.REFUSED, 5, 0).build()));
+    store.insert(List.of(unreached(service, Outcome.REFUSED, 30, 0).build()));
     store.insert(
         List.of(
             provider(service, "getBook", 25).build(), provider(service, "getBook", 15).build()));
@@ -490,17 +502,6 @@ abstract class QosStoreCompatibilityKit {
     assertThat(anyService.from()).isEqualTo(provider.from());
     assertThat(anyService.to()).isEqualTo(provider.to());
     assertThat(analysis.everything(Side.REQUESTER, Optional.of("{urn:none}" + service))).isEmpty();
-  }
-
-  /** A requester record of a call the provider refused, at {@code atSecond} after T0. */
-  private static QosRecord requesterAt(String service, long atSecond) {
-    long t1 = T0_MICROS + atSecond * 1_000_000;
-    return QosRecord.builder(service, "getBook", ENDPOINT, Side.REQUESTER)
-        .recordedAt(T0.plusSeconds(atSecond))
-        .outcome(Outcome.REFUSED)
-        .t1(t1 - 3_000)
-        .t4(t1)
-        .build();
   }
 
   /**
@@ -591,12 +592,7 @@ abstract class QosStoreCompatibilityKit {
   }
 
   private static QosRecord provider(long atSecond) {
-    long t2 = T0_MICROS + atSecond * 1_000_000;
-    return QosRecord.builder(SERVICE, "getBook", ENDPOINT, Side.PROVIDER)
-        .recordedAt(T0.plusSeconds(atSecond))
-        .t2(t2)
-        .t3(t2 + 100)
-        .build();
+    return provider(SERVICE, "getBook", atSecond).build();
   }
 
   private static long providerRequests(QosAnalysis analysis, long fromSecond, long toSecond)

@@ -97,12 +97,17 @@ public final class MonitoringServer {
     Path dbDir = Path.of(args.string("db-dir", "."));
     Files.createDirectories(dbDir);
     return QosLog.builder(registry)
-        .jdbcUrl(args.string("jdbc-url", logFileUrl(dbDir, args)), args.string("jdbc-user", ""), "")
+        .jdbcUrl(logUrl(args), args.string("jdbc-user", ""), "")
         .closeTimeout(LOG_CLOSE_TIMEOUT)
         .flushInterval(args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
         .storeInterval(args.millis("store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS))
         .writerPriority(args.integer("writer-priority", QosLog.DEFAULT_WRITER_PRIORITY))
         .build();
+  }
+
+  /** The log's JDBC URL: {@code --jdbc-url}, else {@link #logFileUrl} in {@code --db-dir}. */
+  static String logUrl(Args args) {
+    return args.string("jdbc-url", logFileUrl(Path.of(args.string("db-dir", ".")), args));
   }
 
   /**
@@ -201,7 +206,7 @@ public final class MonitoringServer {
    */
   static Optional<Path> logFile(Args args) {
     Path dbDir = Path.of(args.string("db-dir", "."));
-    String url = args.string("jdbc-url", logFileUrl(dbDir, args));
+    String url = logUrl(args);
     String file = fileUrl(dbDir);
     return url.equals(file) || url.startsWith(file + ";")
         ? Optional.of(dbDir.toAbsolutePath().resolve(DATABASE_NAME + H2_FILE_SUFFIX))
