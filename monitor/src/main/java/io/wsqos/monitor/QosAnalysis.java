@@ -2,6 +2,7 @@ package io.wsqos.monitor;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.monitor.internal.RecordPack;
 import io.wsqos.monitor.internal.RecordStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -11,25 +12,38 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import javax.sql.DataSource;
 
 /**
  * Reads the records a {@link QosLog} wrote and computes the seed's Table 2 and Table 3 figures.
  *
- * <p>The database only filters: the window's rows are read and min, max, mean, nearest-rank
- * percentiles and buckets are computed in Java, so that H2 and PostgreSQL run the same plain SQL
- * and give the same exact figures. Memory is a few longs per row of the window (about 40 MB for a
- * million rows): analyse long runs window by window.
+ * <p>The database only filters: the packs ({@code qos_record_pack}) that overlap the window are
+ * read, and the records they hold are filtered by target and time and summed up in Java (min, max,
+ * mean, nearest-rank percentiles, buckets), so that H2 and PostgreSQL run the same plain SQL and
+ * give the same exact figures. Memory is a few longs per record of the window (about 40 MB for a
+ * million records): analyse long runs window by window.
  */
 public final class QosAnalysis {
 
+  private static final String WINDOW_PACKS =
+      "SELECT records FROM qos_record_pack WHERE " + RecordStore.WINDOW;
+
+  /** Packs read per query when looking for the first or last record. */
+  private static final int EDGE_PAGE = 16;
+
   private final DataSource dataSource;
 
-  /** Analysis of the {@code qos_record} table in {@code dataSource}'s default schema. */
+  /** Analysis of the monitor's tables in {@code dataSource}'s default schema. */
   public QosAnalysis(DataSource dataSource) {
     this.dataSource = requireNonNull(dataSource, "dataSource");
   }
@@ -37,210 +51,202 @@ public final class QosAnalysis {
   /** The figures for {@code query}. */
   public QosStatistics analyze(QosQuery query) throws SQLException {
     requireNonNull(query, "query");
-    List<Object> parameters = new ArrayList<>();
-    String sql =
-        "SELECT outcome, validity, execution_us, communication_us, response_us FROM qos_record"
-            + where(query, parameters);
-    EnumMap<Outcome, Long> failed = new EnumMap<>(Outcome.class);
-    for (Outcome outcome : Outcome.values()) {
-      if (!outcome.succeeded()) {
-        failed.put(outcome, 0L);
-      }
+    Tally tally = new Tally(query.buckets());
+    try (Connection connection = dataSource.getConnection()) {
+      forEachRecord(connection, query, ids(targets(connection, query).keySet()), tally::add);
     }
-    EnumMap<Validity, Long> invalid = new EnumMap<>(Validity.class);
-    Samples execution = new Samples();
-    Samples communication = new Samples();
-    Samples response = new Samples();
-    long[] distribution = new long[query.buckets().size()];
-    long requests = 0;
-    long succeeded = 0;
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement select = prepare(connection, sql, parameters);
-        ResultSet rows = select.executeQuery()) {
-      while (rows.next()) {
-        Validity validity = Validity.valueOf(rows.getString(2));
-        if (!validity.isValid()) {
-          invalid.merge(validity, 1L, Long::sum);
-          continue;
-        }
-        requests++;
-        Outcome outcome = Outcome.valueOf(rows.getString(1));
-        if (!outcome.succeeded()) {
-          failed.merge(outcome, 1L, Long::sum);
-          continue;
-        }
-        succeeded++;
-        execution.add(rows, 3);
-        communication.add(rows, 4);
-        long responseMicros = response.add(rows, 5);
-        if (responseMicros >= 0) {
-          distribution[query.buckets().indexOf(responseMicros)]++;
-        }
-      }
-    }
-    double seconds = ChronoUnit.MICROS.between(query.from(), query.to()) / 1e6;
-    return new QosStatistics(
-        query,
-        requests,
-        succeeded,
-        failed,
-        invalid,
-        execution.stats(),
-        communication.stats(),
-        response.stats(),
-        succeeded / seconds,
-        requests == 0 ? Double.NaN : (double) succeeded / requests,
-        Arrays.stream(distribution).boxed().toList());
+    return tally.statistics(query);
   }
 
   /**
    * The distinct (service, operation, endpoint) of {@code query}'s side and window (and service, if
-   * set), sorted: the rows of a report.
+   * set), sorted by service, then operation, then endpoint: the rows of a report.
    */
   public List<QosQuery> breakdown(QosQuery query) throws SQLException {
     requireNonNull(query, "query");
-    List<Object> parameters = new ArrayList<>();
-    // The window's distinct targets, then their names: DISTINCT again, since two logs adding a
-    // target at once may leave two rows with the same names.
-    String sql =
-        "SELECT DISTINCT service, operation, endpoint FROM qos_target WHERE id IN"
-            + " (SELECT target_id FROM qos_record"
-            + where(query, parameters)
-            + ") ORDER BY service, operation, endpoint";
-    List<QosQuery> rows = new ArrayList<>();
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement select = prepare(connection, sql, parameters);
-        ResultSet result = select.executeQuery()) {
-      while (result.next()) {
-        rows.add(
-            query
-                .service(result.getString(1))
-                .operation(result.getString(2))
-                .endpoint(result.getString(3)));
-      }
+    SortedSet<Names> found = new TreeSet<>(Names.ORDER);
+    try (Connection connection = dataSource.getConnection()) {
+      Map<Integer, Names> targets = targets(connection, query);
+      forEachRecord(
+          connection,
+          query,
+          ids(targets.keySet()),
+          (pack, i) -> found.add(targets.get(pack.targetId(i))));
     }
-    return rows;
+    // A set of names, not of ids: two logs adding a target at once may leave two rows with the
+    // same names.
+    return found.stream()
+        .map(
+            names ->
+                query.service(names.service).operation(names.operation).endpoint(names.endpoint))
+        .toList();
   }
 
   /**
    * The window {@code [first, last + 1 us)} that holds every record of {@code side} (and {@code
-   * service}, if given), or empty when there is none. Like any window, it finds the rows through
-   * their insert blocks ({@code qos_record_block}).
+   * service}, if given), or empty when there is none.
    *
-   * <p>It reads the blocks from the earliest on, and from the latest back, only until no further
-   * block can hold an earlier (later) record: usually two blocks' id ranges from each end instead
-   * of the whole table. A side or service without a record among many blocks still reads them all.
+   * <p>It reads the packs from the earliest on, and from the latest back, only until no further
+   * pack can hold an earlier (later) record: usually one or two packs from each end instead of the
+   * whole table. A side or service without a record among many packs still reads them all.
    */
   public Optional<QosQuery> everything(Side side, Optional<String> service) throws SQLException {
     requireNonNull(side, "side");
     requireNonNull(service, "service");
-    List<Object> target = new ArrayList<>();
-    target.add(side.name());
-    service.ifPresent(target::add);
-    String condition = RecordStore.targetCondition(service.isPresent(), false, false);
     try (Connection connection = dataSource.getConnection()) {
-      if (!anyTarget(connection, service.isPresent(), target)) {
+      BitSet targets =
+          ids(targets(connection, side, service, Optional.empty(), Optional.empty()).keySet());
+      if (targets.isEmpty()) {
         return Optional.empty();
       }
-      OptionalLong first = edge(connection, Edge.FIRST, condition, target);
+      OptionalLong first = edge(connection, Edge.FIRST, targets);
       if (first.isEmpty()) {
         return Optional.empty();
       }
-      long last = edge(connection, Edge.LAST, condition, target).orElseThrow();
+      long last = edge(connection, Edge.LAST, targets).orElseThrow();
       QosQuery query = QosQuery.window(micros(first.getAsLong()), micros(last + 1)).side(side);
       return Optional.of(service.isPresent() ? query.service(service.get()) : query);
     }
   }
 
-  /** Whether {@code qos_target} names the side (and service): else no block need be read. */
-  private static boolean anyTarget(Connection connection, boolean service, List<Object> target)
+  /** A target's names. */
+  private record Names(String service, String operation, String endpoint) {
+    static final Comparator<Names> ORDER =
+        Comparator.comparing(Names::service)
+            .thenComparing(Names::operation)
+            .thenComparing(Names::endpoint);
+  }
+
+  /** The targets of {@code query}'s side and names, by id. */
+  private static Map<Integer, Names> targets(Connection connection, QosQuery query)
       throws SQLException {
+    return targets(connection, query.side(), query.service(), query.operation(), query.endpoint());
+  }
+
+  /** The targets of a side and, where given, names, by id. */
+  private static Map<Integer, Names> targets(
+      Connection connection,
+      Side side,
+      Optional<String> service,
+      Optional<String> operation,
+      Optional<String> endpoint)
+      throws SQLException {
+    List<Object> parameters = new ArrayList<>();
+    parameters.add(side.name());
+    service.ifPresent(parameters::add);
+    operation.ifPresent(parameters::add);
+    endpoint.ifPresent(parameters::add);
     String sql =
-        "SELECT COUNT(*) FROM qos_target WHERE side = ?" + (service ? " AND service = ?" : "");
-    try (PreparedStatement select = prepare(connection, sql, target);
-        ResultSet count = select.executeQuery()) {
-      count.next();
-      return count.getLong(1) > 0;
+        RecordStore.targetQuery(service.isPresent(), operation.isPresent(), endpoint.isPresent());
+    Map<Integer, Names> targets = new HashMap<>();
+    try (PreparedStatement select = prepare(connection, sql, parameters);
+        ResultSet rows = select.executeQuery()) {
+      while (rows.next()) {
+        targets.put(
+            rows.getInt(1), new Names(rows.getString(2), rows.getString(3), rows.getString(4)));
+      }
+    }
+    return targets;
+  }
+
+  private static BitSet ids(Iterable<Integer> ids) {
+    BitSet set = new BitSet();
+    ids.forEach(set::set);
+    return set;
+  }
+
+  /** What {@link #forEachRecord} does with record {@code i} of a pack. */
+  @FunctionalInterface
+  private interface RecordVisitor {
+    void visit(RecordPack pack, int i);
+  }
+
+  /** Hands each record of {@code query}'s window whose target is in {@code targets} to visitor. */
+  private static void forEachRecord(
+      Connection connection, QosQuery query, BitSet targets, RecordVisitor visitor)
+      throws SQLException {
+    if (targets.isEmpty()) {
+      return;
+    }
+    long from = RecordStore.toMicros(query.from());
+    long to = RecordStore.toMicros(query.to());
+    List<Object> parameters =
+        new ArrayList<>(RecordStore.windowParameters(query.from(), query.to()));
+    try (PreparedStatement select = prepare(connection, WINDOW_PACKS, parameters);
+        ResultSet rows = select.executeQuery()) {
+      while (rows.next()) {
+        RecordPack pack = RecordPack.of(rows.getBytes(1));
+        for (int i = 0; i < pack.size(); i++) {
+          long at = pack.recordedAt(i);
+          if (at >= from && at < to && targets.get(pack.targetId(i))) {
+            visitor.visit(pack, i);
+          }
+        }
+      }
     }
   }
 
   /** Which end of the records {@link #edge} looks for, and how. */
   private enum Edge {
-    FIRST(
-        "SELECT first_id, last_id, first_recorded_us FROM qos_record_block"
-            + " ORDER BY first_recorded_us",
-        "MIN"),
-    LAST(
-        "SELECT first_id, last_id, last_recorded_us FROM qos_record_block"
-            + " ORDER BY last_recorded_us DESC",
-        "MAX");
+    FIRST("first_recorded_us", "first_recorded_us, id"),
+    LAST("last_recorded_us", "last_recorded_us DESC, id DESC");
 
-    final String blocks;
-    final String aggregate;
+    final String packs;
 
-    Edge(String blocks, String aggregate) {
-      this.blocks = blocks;
-      this.aggregate = aggregate;
+    Edge(String bound, String order) {
+      this.packs =
+          "SELECT "
+              + bound
+              + ", records FROM qos_record_pack ORDER BY "
+              + order
+              + " OFFSET ? ROWS FETCH NEXT "
+              + EDGE_PAGE
+              + " ROWS ONLY";
     }
 
-    /** Whether a block whose nearest time is {@code blockMicros} may beat {@code bestMicros}. */
-    boolean mayBeat(long blockMicros, long bestMicros) {
-      return this == FIRST ? blockMicros < bestMicros : blockMicros > bestMicros;
+    /** Whether a time of {@code micros} is nearer this end than {@code bestMicros}. */
+    boolean beats(long micros, long bestMicros) {
+      return this == FIRST ? micros < bestMicros : micros > bestMicros;
     }
   }
 
   /**
-   * The earliest (latest) time of the records meeting {@code condition}: blocks in order of their
-   * earliest (latest) time, each block's id range asked for its matching records, until the next
-   * block cannot hold a nearer time than the best found.
+   * The earliest (latest) time of the records of {@code targets}: packs in order of their earliest
+   * (latest) time, a page at a time, until the next pack cannot hold a nearer time than the best
+   * found. The index on the bound lets the database read only the pages asked for.
    */
-  private static OptionalLong edge(
-      Connection connection, Edge edge, String condition, List<Object> target) throws SQLException {
-    List<Object> parameters = new ArrayList<>(target);
-    parameters.add(0L);
-    parameters.add(0L);
-    String sql =
-        "SELECT "
-            + edge.aggregate
-            + "(recorded_at_us) FROM qos_record WHERE "
-            + condition
-            + " AND id >= ? AND id <= ?";
+  private static OptionalLong edge(Connection connection, Edge edge, BitSet targets)
+      throws SQLException {
     OptionalLong best = OptionalLong.empty();
-    try (PreparedStatement inBlock = prepare(connection, sql, parameters);
-        PreparedStatement blocks = connection.prepareStatement(edge.blocks);
-        ResultSet block = blocks.executeQuery()) {
-      while (block.next() && (best.isEmpty() || edge.mayBeat(block.getLong(3), best.getAsLong()))) {
-        inBlock.setLong(target.size() + 1, block.getLong(1));
-        inBlock.setLong(target.size() + 2, block.getLong(2));
-        try (ResultSet found = inBlock.executeQuery()) {
-          found.next();
-          long micros = found.getLong(1);
-          if (!found.wasNull() && (best.isEmpty() || edge.mayBeat(micros, best.getAsLong()))) {
-            best = OptionalLong.of(micros);
+    try (PreparedStatement packs = connection.prepareStatement(edge.packs)) {
+      for (int offset = 0; ; offset += EDGE_PAGE) {
+        packs.setInt(1, offset);
+        int read = 0;
+        try (ResultSet pack = packs.executeQuery()) {
+          while (pack.next()) {
+            read++;
+            if (best.isPresent() && !edge.beats(pack.getLong(1), best.getAsLong())) {
+              return best;
+            }
+            RecordPack records = RecordPack.of(pack.getBytes(2));
+            for (int i = 0; i < records.size(); i++) {
+              long micros = records.recordedAt(i);
+              if (targets.get(records.targetId(i))
+                  && (best.isEmpty() || edge.beats(micros, best.getAsLong()))) {
+                best = OptionalLong.of(micros);
+              }
+            }
           }
+        }
+        if (read < EDGE_PAGE) {
+          return best;
         }
       }
     }
-    return best;
   }
 
   private static Instant micros(long micros) {
     return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
-  }
-
-  private static String where(QosQuery query, List<Object> parameters) {
-    parameters.add(query.side().name());
-    query.service().ifPresent(parameters::add);
-    query.operation().ifPresent(parameters::add);
-    query.endpoint().ifPresent(parameters::add);
-    parameters.addAll(RecordStore.windowParameters(query.from(), query.to()));
-    return " WHERE "
-        + RecordStore.targetCondition(
-            query.service().isPresent(),
-            query.operation().isPresent(),
-            query.endpoint().isPresent())
-        + " AND "
-        + RecordStore.WINDOW;
   }
 
   private static PreparedStatement prepare(
@@ -257,22 +263,81 @@ public final class QosAnalysis {
     }
   }
 
-  /** A growable array of one column's non-null values. */
+  /** The counts and samples of the records of one query, as they are read. */
+  private static final class Tally {
+    private final ResponseTimeBuckets buckets;
+    private final EnumMap<Outcome, Long> failed = new EnumMap<>(Outcome.class);
+    private final EnumMap<Validity, Long> invalid = new EnumMap<>(Validity.class);
+    private final Samples execution = new Samples();
+    private final Samples communication = new Samples();
+    private final Samples response = new Samples();
+    private final long[] distribution;
+    private long requests;
+    private long succeeded;
+
+    Tally(ResponseTimeBuckets buckets) {
+      this.buckets = buckets;
+      distribution = new long[buckets.size()];
+      for (Outcome outcome : Outcome.values()) {
+        if (!outcome.succeeded()) {
+          failed.put(outcome, 0L);
+        }
+      }
+    }
+
+    void add(RecordPack pack, int i) {
+      Validity validity = pack.validity(i);
+      if (!validity.isValid()) {
+        invalid.merge(validity, 1L, Long::sum);
+        return;
+      }
+      requests++;
+      Outcome outcome = pack.outcome(i);
+      if (!outcome.succeeded()) {
+        failed.merge(outcome, 1L, Long::sum);
+        return;
+      }
+      succeeded++;
+      execution.add(pack.executionMicros(i));
+      communication.add(pack.communicationMicros(i));
+      long responseMicros = pack.responseMicros(i);
+      if (response.add(responseMicros)) {
+        distribution[buckets.indexOf(responseMicros)]++;
+      }
+    }
+
+    QosStatistics statistics(QosQuery query) {
+      double seconds = ChronoUnit.MICROS.between(query.from(), query.to()) / 1e6;
+      return new QosStatistics(
+          query,
+          requests,
+          succeeded,
+          failed,
+          invalid,
+          execution.stats(),
+          communication.stats(),
+          response.stats(),
+          succeeded / seconds,
+          requests == 0 ? Double.NaN : (double) succeeded / requests,
+          Arrays.stream(distribution).boxed().toList());
+    }
+  }
+
+  /** A growable array of one figure's values. */
   private static final class Samples {
     private long[] values = new long[64];
     private int size;
 
-    /** Adds the column's value and returns it, or returns -1 when it is NULL. */
-    long add(ResultSet rows, int column) throws SQLException {
-      long value = rows.getLong(column);
-      if (rows.wasNull()) {
-        return -1;
+    /** Adds {@code value} unless it is {@link QosRecord#ABSENT}; returns whether it did. */
+    boolean add(long value) {
+      if (value == QosRecord.ABSENT) {
+        return false;
       }
       if (size == values.length) {
         values = Arrays.copyOf(values, size * 2);
       }
       values[size++] = value;
-      return value;
+      return true;
     }
 
     TimeStats stats() {

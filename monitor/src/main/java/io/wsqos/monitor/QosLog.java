@@ -27,10 +27,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The logging manager: takes {@link QosRecord}s from request threads without blocking and writes
- * them, in batches, from one background thread to a database (table {@code qos_record}, created by
- * Flyway) and to Micrometer timers, and hands them to {@link QosRecordListener}s such as the
- * diagnosis. Instead of a database, the batches may go to a remote logging manager (a {@link
- * QosLogEndpoint} serving another log; {@link Builder#remote}) or to any {@link QosRecordStore}.
+ * them, in batches, from one background thread to a database (one {@code qos_record_pack} row per
+ * batch, read per record through the view {@code qos_record}; tables created by Flyway) and to
+ * Micrometer timers, and hands them to {@link QosRecordListener}s such as the diagnosis. Instead of
+ * a database, the batches may go to a remote logging manager (a {@link QosLogEndpoint} serving
+ * another log; {@link Builder#remote}) or to any {@link QosRecordStore}.
  *
  * <p>{@link #record} costs one lock-free offer: when the queue is full the record is dropped and
  * counted in {@code wsqos.monitor.records.dropped}, never waited for. The writer takes the queue in

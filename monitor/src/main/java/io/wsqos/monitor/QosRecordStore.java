@@ -3,8 +3,8 @@ package io.wsqos.monitor;
 import java.util.List;
 
 /**
- * Where the logging manager's writer puts each batch: the {@code qos_record} table of a database
- * (the default), a remote logging manager ({@link QosLog.Builder#remote}), or a store of the
+ * Where the logging manager's writer puts each batch: the monitor's tables in a database (the
+ * default), a remote logging manager ({@link QosLog.Builder#remote}), or a store of the
  * application's own ({@link QosLog.Builder#store}). Called from the writer thread only, one batch
  * at a time.
  */

@@ -6,7 +6,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.monitor.internal.RecordPack;
 import io.wsqos.monitor.internal.RecordStore;
+import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -300,13 +302,13 @@ abstract class QosStoreCompatibilityKit {
   @Test
   void databaseFailureIsRetriedAndNothingIsLostWhenItRecovers() throws SQLException {
     QosLog log = open(logBuilder().retries(20, Duration.ofMillis(20)));
-    renameTable("qos_record", "qos_record_away");
+    renameTable("qos_record_pack", "qos_record_away");
     try {
       log.record(requester("getBook", Outcome.SUCCESS, 0, 5, 20).build());
       log.record(requester("getBook", Outcome.SUCCESS, 1, 5, 20).build());
       await().until(() -> counter("wsqos.monitor.write.failures") >= 1);
     } finally {
-      renameTable("qos_record_away", "qos_record");
+      renameTable("qos_record_away", "qos_record_pack");
     }
 
     await()
@@ -320,14 +322,14 @@ abstract class QosStoreCompatibilityKit {
   @Test
   void databaseFailureBeyondTheLastAttemptIsCountedLost() throws SQLException {
     QosLog log = open(logBuilder().retries(3, Duration.ofMillis(10)).batchSize(10));
-    renameTable("qos_record", "qos_record_away");
+    renameTable("qos_record_pack", "qos_record_away");
     try {
       for (int i = 0; i < 4; i++) {
         log.record(requester("getBook", Outcome.SUCCESS, i, 5, 20).build());
       }
       await().until(() -> counter("wsqos.monitor.records.lost") == 4);
     } finally {
-      renameTable("qos_record_away", "qos_record");
+      renameTable("qos_record_away", "qos_record_pack");
     }
 
     assertThat(counter("wsqos.monitor.write.failures")).isGreaterThanOrEqualTo(3);
@@ -436,17 +438,16 @@ abstract class QosStoreCompatibilityKit {
   }
 
   /**
-   * A window is found through the blocks of the inserts that overlap it, so a record that reaches
+   * A window is found through the packs of the inserts that overlap it, so a record that reaches
    * the store late (in a later insert than records made after it) is still in its window, and the
    * window's edges are exact.
    */
   @Test
-  void windowsFindEveryRecordThroughItsInsertsBlock() throws SQLException {
+  void windowsFindEveryRecordThroughItsInsertsPack() throws SQLException {
     RecordStore store = new RecordStore(database().dataSource());
     store.insert(List.of(provider(10), provider(11), provider(12)));
     store.insert(List.of(provider(5), provider(13)));
     store.insert(List.of(provider(30)));
-    // More than one multi-row statement's worth, so the ids come from a JDBC batch too.
     List<QosRecord> many = new ArrayList<>();
     for (int second = 40; second < 160; second++) {
       many.add(provider(second));
@@ -454,7 +455,7 @@ abstract class QosStoreCompatibilityKit {
     store.insert(many);
     QosAnalysis analysis = new QosAnalysis(database().dataSource());
 
-    assertThat(blocks()).isEqualTo(4);
+    assertThat(packs()).isEqualTo(4);
     assertThat(providerRequests(analysis, 40, 160)).isEqualTo(120);
     assertThat(providerRequests(analysis, 40, 41)).isEqualTo(1);
     assertThat(providerRequests(analysis, 100, 101)).isEqualTo(1);
@@ -504,38 +505,74 @@ abstract class QosStoreCompatibilityKit {
     assertThat(analysis.everything(Side.REQUESTER, Optional.of("{urn:none}" + service))).isEmpty();
   }
 
+  @Test
+  void aBatchLargerThanAPackIsStoredAsSeveralPacksAtOnce() throws SQLException {
+    List<QosRecord> batch = new ArrayList<>();
+    for (int i = 0; i < RecordStore.MAX_PACK + 3; i++) {
+      batch.add(provider(SERVICE, "getBook", i % 60).build());
+    }
+
+    new RecordStore(database().dataSource()).insert(batch);
+
+    assertThat(rows()).isEqualTo(RecordStore.MAX_PACK + 3);
+    assertThat(packs()).isEqualTo(2);
+    assertThat(providerRequests(new QosAnalysis(database().dataSource()), 0, 60))
+        .isEqualTo(RecordStore.MAX_PACK + 3);
+  }
+
   /**
-   * The monitor README's recipe for deleting old records: rows through their blocks, then blocks.
+   * Records far apart in time (a remote requester's late ones, say) go into packs of at most ten
+   * minutes each, so that a window reads only the packs that begin up to ten minutes before it.
    */
   @Test
-  void oldRecordsDeleteThroughTheirBlocks() throws SQLException {
+  void aBatchSpanningMoreThanTenMinutesIsSplitByTime() throws SQLException {
+    RecordStore store = new RecordStore(database().dataSource());
+    store.insert(List.of(provider(0), provider(700), provider(5), provider(1_400), provider(600)));
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+
+    List<String> spans = new ArrayList<>();
+    try (Connection c = database().connect();
+        Statement s = c.createStatement();
+        ResultSet r =
+            s.executeQuery(
+                "SELECT first_recorded_us, last_recorded_us, record_count"
+                    + " FROM qos_record_pack ORDER BY first_recorded_us")) {
+      while (r.next()) {
+        spans.add(
+            (r.getLong(1) - T0_MICROS) / 1_000_000
+                + "-"
+                + (r.getLong(2) - T0_MICROS) / 1_000_000
+                + ": "
+                + r.getInt(3));
+      }
+    }
+    assertThat(spans).containsExactly("0-600: 3", "700-700: 1", "1400-1400: 1");
+    assertThat(providerRequests(analysis, 0, 601)).isEqualTo(3);
+    assertThat(providerRequests(analysis, 650, 1_500)).isEqualTo(2);
+    assertThat(providerRequests(analysis, 1_300, 1_500)).isEqualTo(1);
+    assertThat(providerRequests(analysis, 601, 700)).isZero();
+  }
+
+  /** The monitor README's recipe for deleting old records: the packs that end before a bound. */
+  @Test
+  void oldRecordsDeleteByTheirPacks() throws SQLException {
     RecordStore store = new RecordStore(database().dataSource());
     store.insert(List.of(provider(10), provider(11), provider(12)));
     store.insert(List.of(provider(5), provider(25)));
     store.insert(List.of(provider(30), provider(31)));
     long bound = T0_MICROS + 20 * 1_000_000L;
 
-    try (Connection c = database().connect()) {
-      c.setAutoCommit(false);
-      try (PreparedStatement rows =
-              c.prepareStatement(
-                  "DELETE FROM qos_record WHERE id <= (SELECT MAX(last_id) FROM qos_record_block"
-                      + " WHERE last_recorded_us < ?) AND recorded_at_us < ?");
-          PreparedStatement blocks =
-              c.prepareStatement("DELETE FROM qos_record_block WHERE last_recorded_us < ?")) {
-        rows.setLong(1, bound);
-        rows.setLong(2, bound);
-        blocks.setLong(1, bound);
-        assertThat(rows.executeUpdate()).isEqualTo(3);
-        assertThat(blocks.executeUpdate()).isEqualTo(1);
-      }
-      c.commit();
+    try (Connection c = database().connect();
+        PreparedStatement packs =
+            c.prepareStatement("DELETE FROM qos_record_pack WHERE last_recorded_us < ?")) {
+      packs.setLong(1, bound);
+      assertThat(packs.executeUpdate()).isEqualTo(1);
     }
     QosAnalysis analysis = new QosAnalysis(database().dataSource());
 
-    // The second insert reaches past the bound: its old row stays, with its block.
+    // The second insert reaches past the bound: its old record stays, with its pack.
     assertThat(rows()).isEqualTo(4);
-    assertThat(blocks()).isEqualTo(2);
+    assertThat(packs()).isEqualTo(2);
     assertThat(providerRequests(analysis, 0, 20)).isEqualTo(1);
     assertThat(providerRequests(analysis, 20, 40)).isEqualTo(3);
   }
@@ -581,7 +618,7 @@ abstract class QosStoreCompatibilityKit {
     QosAnalysis analysis = new QosAnalysis(database().dataSource());
 
     assertThat(rows()).isEqualTo(seconds);
-    assertThat(blocks()).isEqualTo(2L * insertsPerWriter);
+    assertThat(packs()).isEqualTo(2L * insertsPerWriter);
     // One record per second: every window holds exactly its length in records.
     for (int from = 0; from < seconds; from += 97) {
       int to = Math.min(seconds, from + 1 + from % 151);
@@ -604,10 +641,10 @@ abstract class QosStoreCompatibilityKit {
         .requests();
   }
 
-  private long blocks() throws SQLException {
+  private long packs() throws SQLException {
     try (Connection c = database().connect();
         Statement s = c.createStatement();
-        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM qos_record_block")) {
+        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM qos_record_pack")) {
       r.next();
       return r.getLong(1);
     }
@@ -673,17 +710,12 @@ abstract class QosStoreCompatibilityKit {
         PreparedStatement twin =
             c.prepareStatement(
                 "INSERT INTO qos_target (service, operation, endpoint, side)"
-                    + " VALUES (?, 'getBook', ?, 'PROVIDER')");
-        PreparedStatement move =
-            c.prepareStatement(
-                "UPDATE qos_record SET target_id = (SELECT MAX(id) FROM qos_target)"
-                    + " WHERE recorded_at_us >= ?")) {
+                    + " VALUES (?, 'getBook', ?, 'PROVIDER')")) {
       twin.setString(1, service);
       twin.setString(2, ENDPOINT);
       twin.executeUpdate();
-      move.setLong(1, T0_MICROS + 2_000_000);
-      assertThat(move.executeUpdate()).isEqualTo(2);
     }
+    assertThat(moveToTheNewestTarget(T0_MICROS + 2_000_000)).isEqualTo(2);
     assertThat(targets(service)).containsExactly("PROVIDER getBook", "PROVIDER getBook");
 
     QosAnalysis analysis = new QosAnalysis(database().dataSource());
@@ -696,6 +728,40 @@ abstract class QosStoreCompatibilityKit {
         .singleElement()
         .satisfies(row -> assertThat(row.operation()).hasValue("getBook"));
     assertThat(analysis.analyze(rows.get(0)).requests()).isEqualTo(4);
+  }
+
+  /**
+   * Gives the records made at or after {@code fromMicros} the highest target id; returns how many
+   * it moved.
+   */
+  private int moveToTheNewestTarget(long fromMicros) throws SQLException {
+    int moved = 0;
+    try (Connection c = database().connect();
+        Statement s = c.createStatement();
+        ResultSet newest = s.executeQuery("SELECT MAX(id) FROM qos_target")) {
+      newest.next();
+      int target = newest.getInt(1);
+      try (Statement select = c.createStatement();
+          ResultSet packs = select.executeQuery("SELECT id, records FROM qos_record_pack");
+          PreparedStatement update =
+              c.prepareStatement("UPDATE qos_record_pack SET records = ? WHERE id = ?")) {
+        while (packs.next()) {
+          ByteBuffer records = ByteBuffer.wrap(packs.getBytes(2));
+          RecordPack pack = RecordPack.of(records.array());
+          for (int i = 0; i < pack.size(); i++) {
+            if (pack.recordedAt(i) >= fromMicros) {
+              // target_id is at offset 8 of a record in RecordPack's layout.
+              records.putInt(i * RecordPack.RECORD_BYTES + 8, target);
+              moved++;
+            }
+          }
+          update.setBytes(1, records.array());
+          update.setLong(2, packs.getLong(1));
+          update.executeUpdate();
+        }
+      }
+    }
+    return moved;
   }
 
   /** A provider record of {@code service} at {@code atSecond} after T0, 2 ms of execution. */

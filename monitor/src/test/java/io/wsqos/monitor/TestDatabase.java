@@ -45,7 +45,7 @@ public abstract class TestDatabase implements AutoCloseable {
 
   public abstract String user();
 
-  /** Pauses every other session's access to {@code qos_record}. */
+  /** Pauses every other session's access to {@code qos_record_pack}. */
   public abstract Pause pause() throws SQLException;
 
   /** A connection to this database (default schema set). */
@@ -59,12 +59,11 @@ public abstract class TestDatabase implements AutoCloseable {
     return this;
   }
 
-  /** Empties {@code qos_record} and its blocks. */
+  /** Removes every record (their targets stay). */
   public void clear() throws SQLException {
     try (Connection c = connect();
         Statement s = c.createStatement()) {
-      s.execute("DELETE FROM qos_record");
-      s.execute("DELETE FROM qos_record_block");
+      s.execute("DELETE FROM qos_record_pack");
     }
   }
 
@@ -143,7 +142,7 @@ public abstract class TestDatabase implements AutoCloseable {
       Connection admin = connect();
       admin.setAutoCommit(false);
       try (Statement s = admin.createStatement()) {
-        s.execute("LOCK TABLE qos_record IN ACCESS EXCLUSIVE MODE");
+        s.execute("LOCK TABLE qos_record_pack IN ACCESS EXCLUSIVE MODE");
       }
       return () -> {
         try (admin) {

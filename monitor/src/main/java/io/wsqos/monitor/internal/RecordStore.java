@@ -3,31 +3,30 @@ package io.wsqos.monitor.internal;
 import static java.util.Objects.requireNonNull;
 
 import io.wsqos.monitor.QosRecord;
+import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
-import java.util.OptionalLong;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 
 /**
- * The {@code qos_record} table: its Flyway migrations and the batch insert. Values always go
- * through a prepared statement, so names are stored verbatim whatever they contain.
+ * The monitor's tables: their Flyway migrations and the insert. Values always go through a prepared
+ * statement, so names are stored verbatim whatever they contain.
  *
- * <p>A record's names (service, operation, endpoint, side) are stored once per distinct set in
- * {@code qos_target}; each row of {@code qos_record} holds its target's id ({@code target_id}). The
- * view {@code qos_record_named} joins them back.
- *
- * <p>Each insert also adds one row to {@code qos_record_block}: the range of ids it was given and
- * the range of its records' times, in the same transaction. {@link #WINDOW} finds a time window
- * through those blocks and the primary key, so no index on time is kept per record. Rows inserted
- * by other means than this class are found by a window only if they get a block too.
+ * <p>Each insert adds one row to {@code qos_record_pack} that holds all its records, {@link
+ * RecordPack#RECORD_BYTES} bytes each in the layout {@link RecordPack} describes, and the range of
+ * their times. A batch of more than {@link #MAX_PACK} records, or spanning more than {@link
+ * #MAX_PACK_SPAN_MICROS}, makes several rows in one transaction. A record's names (service,
+ * operation, endpoint, side) are stored once per distinct set in {@code qos_target}; a pack holds
+ * each record's target id. The views {@code qos_record} and {@code qos_record_named} show one row
+ * per record, for SQL written by hand; {@link io.wsqos.monitor.QosAnalysis} reads the packs, which
+ * is faster.
  */
 public final class RecordStore {
 
@@ -37,70 +36,46 @@ public final class RecordStore {
   /** Flyway's history table for the monitor, apart from other modules' migrations. */
   public static final String HISTORY_TABLE = "wsqos_monitor_schema_history";
 
-  /**
-   * Rows per INSERT statement. One statement of many rows costs H2 and PostgreSQL less per row than
-   * a JDBC batch of one-row statements (measured on H2: about 20% less CPU and allocation per row
-   * at 50); PostgreSQL allows 32,767 parameters per statement, far above 50 x 13.
-   */
-  static final int ROWS_PER_STATEMENT = 50;
-
-  private static final int COLUMNS = 13;
-
-  private static final String INSERT_INTO =
-      "INSERT INTO qos_record (recorded_at_us, target_id, outcome, t1_us, t2_us, t3_us, t4_us,"
-          + " request_bytes, response_bytes, validity, execution_us, communication_us,"
-          + " response_us) VALUES ";
-
-  private static final String ROW = "(?" + ", ?".repeat(COLUMNS - 1) + ")";
-
-  private static final String INSERT_FULL = insertOf(ROWS_PER_STATEMENT);
+  /** The most records one pack holds: the rows of {@code qos_record_slot}. */
+  public static final int MAX_PACK = 10_000;
 
   /**
-   * The rows after the last full statement go one per statement, in one JDBC batch: a statement of
-   * as many rows as are left would be new SQL nearly every time, which H2 parses again (and its JIT
-   * recompiles the parser for, since it runs once per store burst); two SQL strings stay in its
-   * per-session statement cache.
+   * The longest time, in microseconds, between the first and the last record of a pack: ten
+   * minutes. A window then needs only the packs that begin at most this long before it, so it is
+   * found through a bounded range of the index on {@code first_recorded_us}, however long the log.
+   * A batch that spans more (a remote requester's late records, say) is sorted by time and split.
    */
-  private static final String INSERT_ONE = insertOf(1);
+  public static final long MAX_PACK_SPAN_MICROS = 600_000_000L;
 
-  private static final String[] GENERATED = {"id"};
-
-  private static final String INSERT_BLOCK =
-      "INSERT INTO qos_record_block (first_id, last_id, first_recorded_us, last_recorded_us)"
+  private static final String INSERT_PACK =
+      "INSERT INTO qos_record_pack (first_recorded_us, last_recorded_us, record_count, records)"
           + " VALUES (?, ?, ?, ?)";
 
   /**
-   * The condition that selects the rows of {@code qos_record} recorded in a window, with the
-   * parameters {@link #windowParameters} gives. The id bounds from the blocks let H2 and PostgreSQL
-   * read only the primary key's range for the window; the time condition then drops what the
-   * overlapping blocks hold outside it.
+   * The condition that selects the packs of {@code qos_record_pack} that may hold records of a
+   * window, with the parameters {@link #windowParameters} gives. A pack it selects may also hold
+   * records outside the window: the reader drops them by their time.
    */
   public static final String WINDOW =
-      "id >= (SELECT MIN(first_id) FROM qos_record_block"
-          + " WHERE last_recorded_us >= ? AND first_recorded_us < ?)"
-          + " AND id <= (SELECT MAX(last_id) FROM qos_record_block"
-          + " WHERE last_recorded_us >= ? AND first_recorded_us < ?)"
-          + " AND recorded_at_us >= ? AND recorded_at_us < ?";
+      "first_recorded_us >= ? AND first_recorded_us < ? AND last_recorded_us >= ?";
 
   /** The parameters of {@link #WINDOW} for {@code [from, to)}, in order. */
   public static List<Long> windowParameters(Instant from, Instant to) {
     long fromMicros = toMicros(from);
-    long toMicros = toMicros(to);
-    return List.of(fromMicros, toMicros, fromMicros, toMicros, fromMicros, toMicros);
+    return List.of(fromMicros - MAX_PACK_SPAN_MICROS, toMicros(to), fromMicros);
   }
 
   /**
-   * The condition that selects the rows of {@code qos_record} whose target has a side and, for each
-   * flag set, a name. Its parameters, in order: the side's name, then the service, operation and
-   * endpoint whose flags are set. It selects targets by name, so that two target rows with the same
-   * names (two logs adding one at once) count as one.
+   * The query for the id and names of the targets of {@code qos_target} that have a side and, for
+   * each flag set, a name. Its parameters, in order: the side's name, then the service, operation
+   * and endpoint whose flags are set. Two target rows with the same names (two logs adding one at
+   * once) are both selected, so they count as one.
    */
-  public static String targetCondition(boolean service, boolean operation, boolean endpoint) {
-    return "target_id IN (SELECT id FROM qos_target WHERE side = ?"
+  public static String targetQuery(boolean service, boolean operation, boolean endpoint) {
+    return "SELECT id, service, operation, endpoint FROM qos_target WHERE side = ?"
         + (service ? " AND service = ?" : "")
         + (operation ? " AND operation = ?" : "")
-        + (endpoint ? " AND endpoint = ?" : "")
-        + ")";
+        + (endpoint ? " AND endpoint = ?" : "");
   }
 
   private final DataSource dataSource;
@@ -120,43 +95,27 @@ public final class RecordStore {
         .migrate();
   }
 
-  /** Inserts {@code batch} and its block in one transaction: all rows or none. */
+  /** Inserts {@code batch} in one transaction: all records or none. */
   public void insert(List<QosRecord> batch) throws SQLException {
     if (batch.isEmpty()) {
       return;
     }
-    int full = batch.size() / ROWS_PER_STATEMENT;
-    int rest = batch.size() % ROWS_PER_STATEMENT;
-    Block block = new Block();
+    long[] micros = new long[batch.size()];
+    for (int i = 0; i < micros.length; i++) {
+      micros[i] = toMicros(batch.get(i).recordedAt());
+    }
+    int[] order = order(micros);
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(true);
       int[] targetIds = targets.of(connection, batch);
       connection.setAutoCommit(false);
-      try {
-        if (full > 0) {
-          try (PreparedStatement insert = connection.prepareStatement(INSERT_FULL, GENERATED)) {
-            for (int i = 0; i < full; i++) {
-              bind(insert, batch, targetIds, i * ROWS_PER_STATEMENT, ROWS_PER_STATEMENT);
-              insert.addBatch();
-            }
-            insert.executeBatch();
-            block.ids(insert);
-          }
-        }
-        if (rest > 0) {
-          try (PreparedStatement insert = connection.prepareStatement(INSERT_ONE, GENERATED)) {
-            for (int i = full * ROWS_PER_STATEMENT; i < batch.size(); i++) {
-              bind(insert, 0, batch.get(i), targetIds[i]);
-              insert.addBatch();
-            }
-            insert.executeBatch();
-            block.ids(insert);
-          }
-        }
-        block.times(batch);
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_BLOCK)) {
-          block.bind(insert);
+      try (PreparedStatement insert = connection.prepareStatement(INSERT_PACK)) {
+        int from = 0;
+        while (from < order.length) {
+          int to = packEnd(micros, order, from);
+          bind(insert, batch, micros, targetIds, order, from, to);
           insert.executeUpdate();
+          from = to;
         }
         connection.commit();
       } catch (SQLException | RuntimeException e) {
@@ -166,100 +125,81 @@ public final class RecordStore {
     }
   }
 
-  private static String insertOf(int rows) {
-    return INSERT_INTO + String.join(", ", Collections.nCopies(rows, ROW));
-  }
-
-  private static void bind(
-      PreparedStatement insert, List<QosRecord> batch, int[] targetIds, int from, int rows)
-      throws SQLException {
-    for (int row = 0; row < rows; row++) {
-      bind(insert, row * COLUMNS, batch.get(from + row), targetIds[from + row]);
+  /**
+   * The order in which the records go into packs: as they came when they span at most {@link
+   * #MAX_PACK_SPAN_MICROS} (nearly always), else by time, so that each pack can be cut short of it.
+   */
+  private static int[] order(long[] micros) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (long at : micros) {
+      min = Math.min(min, at);
+      max = Math.max(max, at);
     }
+    IntStream indexes = IntStream.range(0, micros.length);
+    if (max - min <= MAX_PACK_SPAN_MICROS) {
+      return indexes.toArray();
+    }
+    return indexes
+        .boxed()
+        .sorted(Comparator.comparingLong(i -> micros[i]))
+        .mapToInt(Integer::intValue)
+        .toArray();
   }
 
-  private static void bind(PreparedStatement insert, int at, QosRecord record, int targetId)
+  /** The end of the pack that starts at {@code order[from]}: by count, and by span. */
+  private static int packEnd(long[] micros, int[] order, int from) {
+    int end = Math.min(order.length, from + MAX_PACK);
+    long first = micros[order[from]];
+    for (int i = from + 1; i < end; i++) {
+      // Only a sorted order can exceed the span, and then the first record is the earliest.
+      if (micros[order[i]] - first > MAX_PACK_SPAN_MICROS) {
+        return i;
+      }
+    }
+    return end;
+  }
+
+  /** Binds the records {@code order[from..to-1]} of {@code batch} as one pack. */
+  private static void bind(
+      PreparedStatement insert,
+      List<QosRecord> batch,
+      long[] micros,
+      int[] targetIds,
+      int[] order,
+      int from,
+      int to)
       throws SQLException {
-    insert.setLong(at + 1, toMicros(record.recordedAt()));
-    insert.setInt(at + 2, targetId);
-    insert.setString(at + 3, record.outcome().name());
-    setStamp(insert, at + 4, record.t1Micros());
-    setStamp(insert, at + 5, record.t2Micros());
-    setStamp(insert, at + 6, record.t3Micros());
-    setStamp(insert, at + 7, record.t4Micros());
-    setSize(insert, at + 8, record.requestBytes());
-    setSize(insert, at + 9, record.responseBytes());
-    insert.setString(at + 10, record.validity().name());
-    setOptional(insert, at + 11, record.executionMicros());
-    setOptional(insert, at + 12, record.communicationMicros());
-    setOptional(insert, at + 13, record.responseMicros());
+    ByteBuffer pack = ByteBuffer.allocate((to - from) * RecordPack.RECORD_BYTES);
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (int i = from; i < to; i++) {
+      int k = order[i];
+      QosRecord record = batch.get(k);
+      first = Math.min(first, micros[k]);
+      last = Math.max(last, micros[k]);
+      RecordPack.write(
+          pack,
+          micros[k],
+          targetIds[k],
+          Codes.of(record.outcome()),
+          Codes.of(record.validity()),
+          record.t1Micros(),
+          record.t2Micros(),
+          record.t3Micros(),
+          record.t4Micros(),
+          record.requestBytes(),
+          record.responseBytes());
+    }
+    insert.setLong(1, first);
+    insert.setLong(2, last);
+    insert.setInt(3, to - from);
+    insert.setBytes(4, pack.array());
   }
 
   /** Microseconds since the epoch, the unit of every time column. */
   public static long toMicros(Instant instant) {
     return ChronoUnit.MICROS.between(Instant.EPOCH, instant);
-  }
-
-  private static void setStamp(PreparedStatement insert, int index, long micros)
-      throws SQLException {
-    if (micros == QosRecord.ABSENT) {
-      insert.setNull(index, Types.BIGINT);
-    } else {
-      insert.setLong(index, micros);
-    }
-  }
-
-  private static void setSize(PreparedStatement insert, int index, long bytes) throws SQLException {
-    if (bytes == QosRecord.UNKNOWN_SIZE) {
-      insert.setNull(index, Types.BIGINT);
-    } else {
-      insert.setLong(index, bytes);
-    }
-  }
-
-  private static void setOptional(PreparedStatement insert, int index, OptionalLong value)
-      throws SQLException {
-    if (value.isPresent()) {
-      insert.setLong(index, value.getAsLong());
-    } else {
-      insert.setNull(index, Types.BIGINT);
-    }
-  }
-
-  /** The ranges of one insert's ids and times. */
-  private static final class Block {
-    private long firstId = Long.MAX_VALUE;
-    private long lastId = Long.MIN_VALUE;
-    private long firstMicros = Long.MAX_VALUE;
-    private long lastMicros = Long.MIN_VALUE;
-
-    void ids(PreparedStatement insert) throws SQLException {
-      try (ResultSet keys = insert.getGeneratedKeys()) {
-        while (keys.next()) {
-          long id = keys.getLong(1);
-          firstId = Math.min(firstId, id);
-          lastId = Math.max(lastId, id);
-        }
-      }
-    }
-
-    void times(List<QosRecord> batch) {
-      for (QosRecord record : batch) {
-        long micros = toMicros(record.recordedAt());
-        firstMicros = Math.min(firstMicros, micros);
-        lastMicros = Math.max(lastMicros, micros);
-      }
-    }
-
-    void bind(PreparedStatement insert) throws SQLException {
-      if (firstId > lastId) {
-        throw new SQLException("the database returned no generated ids for the inserted rows");
-      }
-      insert.setLong(1, firstId);
-      insert.setLong(2, lastId);
-      insert.setLong(3, firstMicros);
-      insert.setLong(4, lastMicros);
-    }
   }
 
   private static void rollbackQuietly(Connection connection, Exception cause) {

@@ -6,8 +6,10 @@ import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosAnalysis;
 import io.wsqos.monitor.QosQuery;
 import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.QosStatistics;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TestDatabase;
+import io.wsqos.monitor.Validity;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -15,6 +17,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,10 +31,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A database created by an earlier version of the monitor upgrades in place: every row stays, the
- * per-record time indexes go, the old rows get blocks so that windows still find them, new rows get
- * fresh ids after the old ones, and the names move to {@code qos_target} without a row losing its
- * own.
+ * A database created by an earlier version of the monitor upgrades in place: every row stays with
+ * its names and values, moved into packs that windows find, the per-record indexes go, and the
+ * views {@code qos_record} and {@code qos_record_named} show the records as rows again.
  */
 class RecordStoreMigrationTest {
 
@@ -42,13 +44,13 @@ class RecordStoreMigrationTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("databases")
-  void upgradeFromVersion1KeepsEveryRowAndFindsItsWindowsThroughBlocks(
+  void upgradeFromVersion1KeepsEveryRowAndFindsItsWindowsThroughPacks(
       Callable<TestDatabase> factory) throws Exception {
     try (TestDatabase database = factory.call()) {
       flyway(database).target("1").load().migrate();
       try (Connection c = database.connect();
           Statement s = c.createStatement()) {
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 2; i++) {
           s.execute(
               "INSERT INTO qos_record (recorded_at_us, service, operation, endpoint, side,"
                   + " outcome, validity) VALUES ("
@@ -57,33 +59,69 @@ class RecordStoreMigrationTest {
                   + (i == 1 ? "op2" : "op")
                   + "', 'http://e', 'PROVIDER', 'SUCCESS', 'VALID')");
         }
+        s.execute(
+            "INSERT INTO qos_record (recorded_at_us, service, operation, endpoint, side, outcome,"
+                + " t2_us, t3_us, request_bytes, validity, execution_us) VALUES (1002, 'S', 'op',"
+                + " 'http://e', 'PROVIDER', 'SOAP_FAULT', 10, 25, 100, 'VALID', 15)");
+        // More than ten minutes after the others: a pack of its own.
+        s.execute(
+            "INSERT INTO qos_record (recorded_at_us, service, operation, endpoint, side,"
+                + " outcome, validity) VALUES (700000000, 'S', 'op', 'http://e', 'PROVIDER',"
+                + " 'SUCCESS', 'VALID')");
       }
-      assertThat(indexes(database))
+      assertThat(indexes(database, "qos_record"))
           .containsEntry("qos_record_window", "service,side,recorded_at_us");
 
       RecordStore store = new RecordStore(database.dataSource());
       store.migrate();
       store.insert(List.of(record(2_000), record(2_001)));
 
-      assertThat(indexes(database)).isEmpty();
-      List<long[]> rows = new ArrayList<>();
+      assertThat(indexes(database, "qos_record_pack"))
+          .containsOnly(
+              Map.entry("qos_record_pack_first", "first_recorded_us"),
+              Map.entry("qos_record_pack_last", "last_recorded_us"));
+      List<String> rows = new ArrayList<>();
       try (Connection c = database.connect();
           Statement s = c.createStatement();
-          ResultSet r = s.executeQuery("SELECT id, recorded_at_us FROM qos_record ORDER BY id")) {
+          ResultSet r =
+              s.executeQuery(
+                  "SELECT pack_id, slot, recorded_at_us FROM qos_record ORDER BY pack_id, slot")) {
         while (r.next()) {
-          rows.add(new long[] {r.getLong(1), r.getLong(2)});
+          rows.add(r.getLong(1) + "/" + r.getLong(2) + " " + r.getLong(3));
         }
       }
+      // The old rows in two packs (the last is ten minutes apart), the new ones in the next.
       assertThat(rows)
-          .extracting(row -> row[1])
-          .containsExactly(1_000L, 1_001L, 1_002L, 2_000L, 2_001L);
-      assertThat(rows).extracting(row -> row[0]).doesNotHaveDuplicates();
+          .extracting(row -> row.substring(row.indexOf(' ') + 1))
+          .containsExactly("1000", "1001", "1002", "700000000", "2000", "2001");
+      assertThat(rows)
+          .extracting(row -> row.substring(0, row.indexOf(' ')))
+          .doesNotHaveDuplicates();
+      assertThat(count(database, "SELECT COUNT(*) FROM qos_record_pack")).isEqualTo(3);
+      try (Connection c = database.connect();
+          Statement s = c.createStatement();
+          ResultSet r =
+              s.executeQuery(
+                  "SELECT outcome, t1_us, t2_us, t3_us, request_bytes, response_bytes, validity,"
+                      + " execution_us, response_us FROM qos_record WHERE recorded_at_us = 1002")) {
+        assertThat(r.next()).isTrue();
+        assertThat(r.getString(1)).isEqualTo("SOAP_FAULT");
+        assertThat(r.getObject(2)).isNull();
+        assertThat(r.getLong(3)).isEqualTo(10);
+        assertThat(r.getLong(4)).isEqualTo(25);
+        assertThat(r.getLong(5)).isEqualTo(100);
+        assertThat(r.getObject(6)).isNull();
+        assertThat(r.getString(7)).isEqualTo("VALID");
+        assertThat(r.getLong(8)).isEqualTo(15);
+        assertThat(r.getObject(9)).isNull();
+      }
 
       QosAnalysis analysis = new QosAnalysis(database.dataSource());
       assertThat(requests(analysis, 1_000, 1_003)).isEqualTo(3);
       assertThat(requests(analysis, 1_001, 2_001)).isEqualTo(3);
       assertThat(requests(analysis, 1_003, 2_000)).isZero();
       assertThat(requests(analysis, 0, 10_000)).isEqualTo(5);
+      assertThat(requests(analysis, 699_999_999, 700_000_001)).isEqualTo(1);
 
       // Version 4 moved the names to qos_target: the old rows keep theirs, and the new ones
       // reuse the old rows' target.
@@ -113,14 +151,47 @@ class RecordStoreMigrationTest {
               "1001 S op2 http://e PROVIDER",
               "1002 S op http://e PROVIDER",
               "2000 S op http://e PROVIDER",
-              "2001 S op http://e PROVIDER");
+              "2001 S op http://e PROVIDER",
+              "700000000 S op http://e PROVIDER");
       assertThat(count(database, "SELECT COUNT(*) FROM qos_target")).isEqualTo(2);
       QosQuery all = QosQuery.window(micros(0), micros(10_000)).side(Side.PROVIDER);
       assertThat(analysis.breakdown(all))
           .extracting(q -> q.operation().orElseThrow())
           .containsExactly("op", "op2");
-      assertThat(analysis.analyze(all.service("S").operation("op")).requests()).isEqualTo(4);
+      QosStatistics op = analysis.analyze(all.service("S").operation("op"));
+      assertThat(op.requests()).isEqualTo(4);
+      assertThat(op.failedByOutcome()).containsEntry(Outcome.SOAP_FAULT, 1L);
     }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void theCodeTablesNameEveryOutcomeAndValidityByItsCode(Callable<TestDatabase> factory)
+      throws Exception {
+    try (TestDatabase database = factory.call().migrated()) {
+      assertThat(codes(database, "qos_outcome"))
+          .containsExactly(Arrays.stream(Outcome.values()).map(Enum::name).toArray(String[]::new));
+      assertThat(codes(database, "qos_validity"))
+          .containsExactly(Arrays.stream(Validity.values()).map(Enum::name).toArray(String[]::new));
+      assertThat(count(database, "SELECT COUNT(*) FROM qos_record_slot"))
+          .isEqualTo(RecordStore.MAX_PACK);
+      assertThat(count(database, "SELECT MAX(n) FROM qos_record_slot"))
+          .isEqualTo(RecordStore.MAX_PACK);
+    }
+  }
+
+  /** The names of a code table, in the order of their codes, which must run from 0 on. */
+  private static List<String> codes(TestDatabase database, String table) throws SQLException {
+    List<String> names = new ArrayList<>();
+    try (Connection c = database.connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT code, name FROM " + table + " ORDER BY code")) {
+      while (r.next()) {
+        assertThat(r.getInt(1)).isEqualTo(names.size());
+        names.add(r.getString(2));
+      }
+    }
+    return names;
   }
 
   private static long count(TestDatabase database, String sql) throws SQLException {
@@ -159,12 +230,14 @@ class RecordStoreMigrationTest {
         .build();
   }
 
-  /** The table's non-unique indexes: lower-case name to its columns in order, comma-separated. */
-  private static Map<String, String> indexes(TestDatabase database) throws SQLException {
+  /** A table's non-unique indexes: lower-case name to its columns in order, comma-separated. */
+  private static Map<String, String> indexes(TestDatabase database, String tableName)
+      throws SQLException {
     Map<String, TreeMap<Short, String>> columns = new TreeMap<>();
     try (Connection c = database.connect()) {
       DatabaseMetaData meta = c.getMetaData();
-      String table = meta.storesUpperCaseIdentifiers() ? "QOS_RECORD" : "qos_record";
+      String table =
+          meta.storesUpperCaseIdentifiers() ? tableName.toUpperCase(Locale.ROOT) : tableName;
       try (ResultSet r = meta.getIndexInfo(null, c.getSchema(), table, false, false)) {
         while (r.next()) {
           String name = r.getString("INDEX_NAME");
