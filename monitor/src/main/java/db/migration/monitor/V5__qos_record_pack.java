@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.flywaydb.core.api.migration.BaseJavaMigration;
 import org.flywaydb.core.api.migration.Context;
 
@@ -88,9 +89,11 @@ public class V5__qos_record_pack extends BaseJavaMigration {
     Connection connection = context.getConnection();
     try (Statement statement = connection.createStatement()) {
       statement.execute(CREATE_PACK);
+      // With the id, so that the first and last packs come in one exact order from the index.
       statement.execute(
-          "CREATE INDEX qos_record_pack_first ON qos_record_pack (first_recorded_us)");
-      statement.execute("CREATE INDEX qos_record_pack_last ON qos_record_pack (last_recorded_us)");
+          "CREATE INDEX qos_record_pack_first ON qos_record_pack (first_recorded_us, id)");
+      statement.execute(
+          "CREATE INDEX qos_record_pack_last ON qos_record_pack (last_recorded_us, id)");
       statement.execute(
           "CREATE TABLE qos_outcome (code SMALLINT PRIMARY KEY, name VARCHAR(32) NOT NULL)");
       statement.execute(
@@ -256,26 +259,9 @@ public class V5__qos_record_pack extends BaseJavaMigration {
     String at = "(s.n - 1) * " + RecordPack.RECORD_BYTES + " + ";
     String decoded =
         "SELECT p.id AS pack_id, s.n AS slot, "
-            + field.at(at + 1, Width.LONG)
-            + " AS recorded_at_us, "
-            + field.at(at + 9, Width.INT)
-            + " AS target_id, "
-            + field.at(at + 13, Width.BYTE)
-            + " AS outcome, "
-            + field.at(at + 14, Width.BYTE)
-            + " AS validity, "
-            + field.at(at + 15, Width.LONG)
-            + " AS t1, "
-            + field.at(at + 23, Width.LONG)
-            + " AS t2, "
-            + field.at(at + 31, Width.LONG)
-            + " AS t3, "
-            + field.at(at + 39, Width.LONG)
-            + " AS t4, "
-            + field.at(at + 47, Width.LONG)
-            + " AS request_bytes, "
-            + field.at(at + 55, Width.LONG)
-            + " AS response_bytes"
+            + FIELDS.stream()
+                .map(f -> field.at(at + (f.offset + 1), f.width) + " AS " + f.name)
+                .collect(Collectors.joining(", "))
             + " FROM qos_record_pack p JOIN qos_record_slot s ON s.n <= p.record_count";
     // As QosRecord: only a valid record (code 0) with both stamps has a time.
     String t2t3 = "r.t2" + NOT_ABSENT + " AND r.t3" + NOT_ABSENT;
@@ -314,6 +300,22 @@ public class V5__qos_record_pack extends BaseJavaMigration {
   private static String stamp(String name) {
     return "CASE WHEN r." + name + NOT_ABSENT + " THEN r." + name + " END AS " + name + "_us";
   }
+
+  /** A field of a record, named as the view's inner query names it. */
+  private record Packed(String name, int offset, Width width) {}
+
+  private static final List<Packed> FIELDS =
+      List.of(
+          new Packed("recorded_at_us", RecordPack.RECORDED_AT, Width.LONG),
+          new Packed("target_id", RecordPack.TARGET_ID, Width.INT),
+          new Packed("outcome", RecordPack.OUTCOME, Width.BYTE),
+          new Packed("validity", RecordPack.VALIDITY, Width.BYTE),
+          new Packed("t1", RecordPack.T1, Width.LONG),
+          new Packed("t2", RecordPack.T2, Width.LONG),
+          new Packed("t3", RecordPack.T3, Width.LONG),
+          new Packed("t4", RecordPack.T4, Width.LONG),
+          new Packed("request_bytes", RecordPack.REQUEST_BYTES, Width.LONG),
+          new Packed("response_bytes", RecordPack.RESPONSE_BYTES, Width.LONG));
 
   /** A field's width, and the type H2 and PostgreSQL read it as. */
   private enum Width {

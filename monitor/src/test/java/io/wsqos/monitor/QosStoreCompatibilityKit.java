@@ -471,7 +471,7 @@ abstract class QosStoreCompatibilityKit {
   }
 
   @Test
-  void everythingFindsBothEdgesThroughTheBlocksAlsoWhenALaterInsertHoldsThem() throws SQLException {
+  void everythingFindsBothEdgesThroughThePacksAlsoWhenALaterInsertHoldsThem() throws SQLException {
     String service = "{urn:edges}" + UUID.randomUUID();
     RecordStore store = new RecordStore(database().dataSource());
     store.insert(
@@ -578,8 +578,8 @@ abstract class QosStoreCompatibilityKit {
   }
 
   /**
-   * Two writers inserting at once into one database (two logs sharing it): their ids interleave,
-   * and each block's range covers the other's rows too, which the time condition then drops.
+   * Two writers inserting at once into one database (two logs sharing it): their packs overlap in
+   * time, and each window takes from both only the records inside it.
    */
   @Test
   void windowsAreExactWhenTwoWritersInsertAtOnce() throws Exception {
@@ -750,8 +750,7 @@ abstract class QosStoreCompatibilityKit {
           RecordPack pack = RecordPack.of(records.array());
           for (int i = 0; i < pack.size(); i++) {
             if (pack.recordedAt(i) >= fromMicros) {
-              // target_id is at offset 8 of a record in RecordPack's layout.
-              records.putInt(i * RecordPack.RECORD_BYTES + 8, target);
+              records.putInt(i * RecordPack.RECORD_BYTES + RecordPack.TARGET_ID, target);
               moved++;
             }
           }

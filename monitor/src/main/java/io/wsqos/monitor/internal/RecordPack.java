@@ -28,16 +28,18 @@ public final class RecordPack {
   /** Bytes per record. */
   public static final int RECORD_BYTES = 62;
 
-  static final int RECORDED_AT = 0;
-  static final int TARGET_ID = 8;
-  static final int OUTCOME = 12;
-  static final int VALIDITY = 13;
-  static final int T1 = 14;
-  static final int T2 = 22;
-  static final int T3 = 30;
-  static final int T4 = 38;
-  static final int REQUEST_BYTES = 46;
-  static final int RESPONSE_BYTES = 54;
+  /** Offsets of the fields in a record, as the class comment lays them out. */
+  public static final int RECORDED_AT = 0;
+
+  public static final int TARGET_ID = 8;
+  public static final int OUTCOME = 12;
+  public static final int VALIDITY = 13;
+  public static final int T1 = 14;
+  public static final int T2 = 22;
+  public static final int T3 = 30;
+  public static final int T4 = 38;
+  public static final int REQUEST_BYTES = 46;
+  public static final int RESPONSE_BYTES = 54;
 
   private final ByteBuffer records;
   private final int size;

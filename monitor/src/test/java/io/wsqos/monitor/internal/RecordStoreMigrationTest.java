@@ -78,8 +78,8 @@ class RecordStoreMigrationTest {
 
       assertThat(indexes(database, "qos_record_pack"))
           .containsOnly(
-              Map.entry("qos_record_pack_first", "first_recorded_us"),
-              Map.entry("qos_record_pack_last", "last_recorded_us"));
+              Map.entry("qos_record_pack_first", "first_recorded_us,id"),
+              Map.entry("qos_record_pack_last", "last_recorded_us,id"));
       List<String> rows = new ArrayList<>();
       try (Connection c = database.connect();
           Statement s = c.createStatement();
