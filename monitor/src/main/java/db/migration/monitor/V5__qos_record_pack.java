@@ -238,7 +238,7 @@ public class V5__qos_record_pack extends BaseJavaMigration {
                   + " FOR "
                   + type.bytes
                   + ") AS "
-                  + type.h2
+                  + type.sqlType
                   + ")";
     } else if (product.equals("PostgreSQL")) {
       field =
@@ -252,7 +252,7 @@ public class V5__qos_record_pack extends BaseJavaMigration {
                       + "), 'hex'))::bit("
                       + type.bytes * 8
                       + ")::"
-                      + type.h2;
+                      + type.sqlType;
     } else {
       throw new SQLException("the monitor's tables run on H2 and PostgreSQL, not on " + product);
     }
@@ -317,18 +317,18 @@ public class V5__qos_record_pack extends BaseJavaMigration {
           new Packed("request_bytes", RecordPack.REQUEST_BYTES, Width.LONG),
           new Packed("response_bytes", RecordPack.RESPONSE_BYTES, Width.LONG));
 
-  /** A field's width, and the type H2 and PostgreSQL read it as. */
+  /** A field's width, and the SQL type it is read as. */
   private enum Width {
     BYTE(1, "TINYINT"),
     INT(4, "INTEGER"),
     LONG(8, "BIGINT");
 
     final int bytes;
-    final String h2;
+    final String sqlType;
 
-    Width(int bytes, String h2) {
+    Width(int bytes, String sqlType) {
       this.bytes = bytes;
-      this.h2 = h2;
+      this.sqlType = sqlType;
     }
   }
 
