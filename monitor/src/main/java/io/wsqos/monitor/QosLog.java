@@ -12,8 +12,6 @@ import io.wsqos.monitor.internal.RecordColumns;
 import io.wsqos.monitor.internal.RecordQueue;
 import io.wsqos.monitor.internal.RecordStore;
 import io.wsqos.monitor.internal.RecordTimers;
-import io.wsqos.monitor.remote.QosLogEndpoint;
-import io.wsqos.monitor.remote.RemoteRecordStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * them, in batches, from one background thread to a database (one {@code qos_record_pack} row per
  * batch, read per record through the view {@code qos_record}; tables created by Flyway) and to
  * Micrometer timers, and hands them to {@link QosRecordListener}s such as the diagnosis. Instead of
- * a database, the batches may go to a remote logging manager (a {@link QosLogEndpoint} serving
- * another log; {@link Builder#remote}) or to any {@link QosRecordStore}.
+ * a database, the batches may go to any {@link QosRecordStore}, such as a remote logging manager
+ * ({@link io.wsqos.monitor.remote.RemoteRecordStore}).
  *
  * <p>{@link #record} costs one lock-free offer: when the queue is full the record is dropped and
  * counted in {@code wsqos.monitor.records.dropped}, never waited for. The writer takes the queue in
@@ -457,8 +455,8 @@ public final class QosLog implements AutoCloseable {
 
   /**
    * Configures a {@link QosLog}. Where it writes is one of: a JDBC URL (the log then owns a small
-   * HikariCP pool, closed with it), a {@link DataSource} the caller owns, a remote logging manager,
-   * or a {@link QosRecordStore}; the last one set wins.
+   * HikariCP pool, closed with it), or a {@link DataSource} the caller owns, or a {@link
+   * QosRecordStore}; the last one set wins.
    */
   public static final class Builder {
     private final MeterRegistry registry;
@@ -466,7 +464,6 @@ public final class QosLog implements AutoCloseable {
     private String user = "";
     private String password = "";
     private DataSource dataSource;
-    private String remoteAddress;
     private QosRecordStore store;
     private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
     private int batchSize = DEFAULT_BATCH_SIZE;
@@ -504,7 +501,6 @@ public final class QosLog implements AutoCloseable {
       this.user = requireNonNull(user, "user");
       this.password = requireNonNull(password, "password");
       dataSource = null;
-      remoteAddress = null;
       store = null;
       return this;
     }
@@ -515,30 +511,19 @@ public final class QosLog implements AutoCloseable {
      */
     public Builder dataSource(DataSource dataSource) {
       this.dataSource = requireNonNull(dataSource, "dataSource");
-      remoteAddress = null;
       store = null;
       return this;
     }
 
     /**
-     * Sends the batches to the logging manager served at {@code address} by a {@link
-     * QosLogEndpoint} (SOAP over HTTP) instead of a database here: the records of many monitors
-     * then end in one database. Timers and listeners (the diagnosis) stay local. A batch the
-     * manager does not answer is retried like a failed insert, so it may be logged twice there,
-     * never lost silently.
+     * Writes the batches to {@code store}, which the log closes with itself. A {@link
+     * io.wsqos.monitor.remote.RemoteRecordStore} sends them to a remote logging manager, so that
+     * the records of many monitors end in one database while timers and listeners (the diagnosis)
+     * stay local.
      */
-    public Builder remote(String address) {
-      remoteAddress = RemoteRecordStore.checkAddress(address);
-      dataSource = null;
-      store = null;
-      return this;
-    }
-
-    /** Writes the batches to {@code store}, which the log closes with itself. */
     public Builder store(QosRecordStore store) {
       this.store = requireNonNull(store, "store");
       dataSource = null;
-      remoteAddress = null;
       return this;
     }
 
@@ -651,17 +636,13 @@ public final class QosLog implements AutoCloseable {
     }
 
     /**
-     * Connects (creating the pool if given a URL), migrates the schema and starts the writer. A
-     * remote logging manager is not called until the first batch.
+     * Connects (creating the pool if given a URL), migrates the schema and starts the writer.
      *
      * @throws RuntimeException if the database cannot be reached or migrated
      */
     public QosLog build() {
       if (store != null) {
         return new QosLog(this, store, null);
-      }
-      if (remoteAddress != null) {
-        return new QosLog(this, new RemoteRecordStore(remoteAddress), null);
       }
       if (dataSource != null) {
         return new QosLog(this, database(dataSource), null);
