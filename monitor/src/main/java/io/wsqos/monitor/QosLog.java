@@ -55,10 +55,9 @@ public final class QosLog implements AutoCloseable {
    * The settings {@link #DEFAULT_JDBC_URL} gives H2, and that any log's own H2 file inside a
    * service's JVM should have: a page cache of 1 MB instead of H2's default of 16 MB. The log
    * writes and hardly reads, and H2 caches the pages it writes, so a large cache fills the
-   * service's old generation with pages nobody reads again. At saturation this setting took about a
-   * sixth off the log's cost per response (H2's own thread and the service's extra collections).
-   * Queries in the same JVM pay for it by reading more from the file; a report in a process of its
-   * own opens the database with its own URL and cache.
+   * service's old generation with pages nobody reads again, which H2's own thread and the service's
+   * collectors then keep working on. Queries in the same JVM pay for it by reading more from the
+   * file; a report in a process of its own opens the database with its own URL and cache.
    */
   public static final String H2_LOG_SETTINGS = ";CACHE_SIZE=1024";
 
@@ -371,8 +370,8 @@ public final class QosLog implements AutoCloseable {
    *
    * <p>Sleeps between drains instead of waiting on the queue: a writer blocked in a queue's {@code
    * poll} is woken by every {@code offer}, which costs the request thread a futex call and the
-   * writer a context switch per record. Under load that was most of the monitor's cost (the writer
-   * spent 18 us of CPU per record against 2.5 us for the database batch itself).
+   * writer a context switch per record. Under load those wake-ups would cost the writer far more
+   * than the database batch it exists to write.
    */
   private void fill(List<QosRecord> batch) throws InterruptedException {
     long deadline = System.nanoTime() + flushIntervalNanos;
@@ -551,9 +550,8 @@ public final class QosLog implements AutoCloseable {
      * copies record by record, and are then stored in one burst of {@link #batchSize} batches. On
      * an embedded H2 database this spares most of the service's young collections: H2 holds each
      * inserted row in its pages and cache for seconds, long enough to be copied into the old
-     * generation, so a steady trickle of rows lengthened every collection (a bookstore server at 16
-     * requesters: median young pause 3.35 ms stored per batch, 2.54 ms in bursts every 5 s, 1.90 ms
-     * without a log). A burst touches the one or two collections after it.
+     * generation, so a steady trickle of rows lengthened every collection. A burst touches the one
+     * or two collections after it.
      *
      * <p>The price: the database (and so {@link QosAnalysis} and the report) sees a record up to
      * {@code flushInterval + storeInterval} after it was made, and a crash loses what was not
