@@ -79,8 +79,13 @@ public final class QosReport {
     System.exit(run(args, System.out, System.err));
   }
 
-  /** Runs the report; returns the exit status. */
-  static int run(String[] args, PrintStream out, PrintStream err) {
+  /**
+   * Runs the report for the command line {@code args}, printing to {@code out} and {@code err}
+   * instead of the process's streams.
+   *
+   * @return the exit status {@link #main} would exit with
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
     Arguments options;
     try {
       options = OPTIONS.parse(args);
