@@ -88,9 +88,10 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   }
 
   /**
-   * Adds the one header interceptor, and the {@link ClientErrorFaultInterceptor} and {@link
-   * Utf8ResponseInterceptor} that go with it, to {@code provider} (an endpoint, a client or a bus)
-   * unless they are there already: the first feature to install them chooses the registry.
+   * Adds the one header interceptor, and the {@link ClientErrorFaultInterceptor}, {@link
+   * Utf8RequestInterceptor} and {@link Utf8ResponseInterceptor} that go with it, to {@code
+   * provider} (an endpoint, a client or a bus) unless they are there already: the first feature to
+   * install them chooses the registry.
    *
    * @param registry where to count invalid blocks; null for a private registry that publishes
    *     nothing
@@ -105,6 +106,9 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
     }
     if (!contains(provider.getOutFaultInterceptors(), ClientErrorFaultInterceptor.ID)) {
       provider.getOutFaultInterceptors().add(new ClientErrorFaultInterceptor());
+    }
+    if (!contains(provider.getInInterceptors(), Utf8RequestInterceptor.ID)) {
+      provider.getInInterceptors().add(new Utf8RequestInterceptor());
     }
     if (!contains(provider.getOutInterceptors(), Utf8ResponseInterceptor.ID)) {
       Utf8ResponseInterceptor utf8 = new Utf8ResponseInterceptor();
