@@ -26,6 +26,15 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
   private final MeterRegistry registry;
 
+  /**
+   * The feature with the builder's defaults, for CXF's {@code @Features(classes =
+   * WsQosHeaderFeature.class)} on a service interface, which installs it on every endpoint and
+   * client of that interface.
+   */
+  public WsQosHeaderFeature() {
+    this(new SimpleMeterRegistry());
+  }
+
   private WsQosHeaderFeature(MeterRegistry registry) {
     this.registry = registry;
   }
