@@ -12,10 +12,13 @@ import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.binding.soap.interceptor.MustUnderstandInterceptor;
+import org.apache.cxf.endpoint.Endpoint;
+import org.apache.cxf.frontend.WSDLGetUtils;
 import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.phase.PhaseInterceptor;
 
@@ -89,7 +92,8 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
 
   /**
    * Adds the one header interceptor, and the {@link ClientErrorFaultInterceptor}, {@link
-   * Utf8RequestInterceptor} and {@link Utf8ResponseInterceptor} that go with it, to {@code
+   * Utf8RequestInterceptor} and {@link Utf8ResponseInterceptor} that go with it, and on a server
+   * endpoint the WSDL builder that declares the WS-QoS header blocks in {@code ?wsdl}, to {@code
    * provider} (an endpoint, a client or a bus) unless they are there already: the first feature to
    * install them chooses the registry.
    *
@@ -107,6 +111,11 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
     if (!contains(provider.getOutFaultInterceptors(), ClientErrorFaultInterceptor.ID)) {
       provider.getOutFaultInterceptors().add(new ClientErrorFaultInterceptor());
     }
+    if (provider instanceof Endpoint endpoint
+        && endpoint.get(WSDL_BUILDER) == null
+        && !MessageUtils.isTrue(endpoint.get(CLIENT_SIDE))) {
+      endpoint.put(WSDL_BUILDER, new WsQosWsdl());
+    }
     if (!contains(provider.getInInterceptors(), Utf8RequestInterceptor.ID)) {
       provider.getInInterceptors().add(new Utf8RequestInterceptor());
     }
@@ -116,6 +125,9 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
       provider.getOutFaultInterceptors().add(utf8);
     }
   }
+
+  private static final String WSDL_BUILDER = WSDLGetUtils.class.getName();
+  private static final String CLIENT_SIDE = "org.apache.cxf.client";
 
   private static boolean contains(List<Interceptor<? extends Message>> chain, String id) {
     for (Interceptor<? extends Message> interceptor : chain) {
