@@ -91,11 +91,12 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   }
 
   /**
-   * Adds the one header interceptor, and the {@link ClientErrorFaultInterceptor}, {@link
-   * Utf8RequestInterceptor} and {@link Utf8ResponseInterceptor} that go with it, and on a server
-   * endpoint the WSDL builder that declares the WS-QoS header blocks in {@code ?wsdl}, to {@code
-   * provider} (an endpoint, a client or a bus) unless they are there already: the first feature to
-   * install them chooses the registry.
+   * Adds the one header interceptor, and the {@link HeaderSizeLimit}, {@link
+   * ClientErrorFaultInterceptor}, {@link Utf8RequestInterceptor} and {@link
+   * Utf8ResponseInterceptor} that go with it, and on a server endpoint the WSDL builder that
+   * declares the WS-QoS header blocks in {@code ?wsdl}, to {@code provider} (an endpoint, a client
+   * or a bus) unless they are there already: the first feature to install them chooses the
+   * registry.
    *
    * @param registry where to count invalid blocks; null for a private registry that publishes
    *     nothing
@@ -115,6 +116,9 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
         && endpoint.get(WSDL_BUILDER) == null
         && !MessageUtils.isTrue(endpoint.get(CLIENT_SIDE))) {
       endpoint.put(WSDL_BUILDER, new WsQosWsdl());
+    }
+    if (!contains(provider.getInInterceptors(), HeaderSizeLimit.ID)) {
+      provider.getInInterceptors().add(new HeaderSizeLimit());
     }
     if (!contains(provider.getInInterceptors(), Utf8RequestInterceptor.ID)) {
       provider.getInInterceptors().add(new Utf8RequestInterceptor());
@@ -145,7 +149,7 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
 
   @Override
   public void handleMessage(SoapMessage message) {
-    WsQosHeaders headers = CODEC.read(message);
+    WsQosHeaders headers = withOversized(CODEC.read(message), HeaderSizeLimit.oversized(message));
     message.put(WsQosHeaders.class, headers);
     if (!headers.hasProblems()) {
       return;
@@ -169,6 +173,41 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
     if (fault != null) {
       throw fault;
     }
+  }
+
+  /** {@code headers} with the blocks {@link HeaderSizeLimit} cut short marked oversized. */
+  private static WsQosHeaders withOversized(WsQosHeaders headers, List<QName> oversized) {
+    if (oversized.isEmpty()) {
+      return headers;
+    }
+    HeaderBlock<?>[] blocks = new HeaderBlock<?>[WsQosBlock.values().length];
+    for (WsQosBlock block : WsQosBlock.values()) {
+      HeaderBlock<?> decoded = headers.block(block);
+      // A duplicated block stays duplicated: that is said first, whatever the copies' sizes.
+      boolean duplicated =
+          decoded.problem().map(p -> p.reason() == HeaderProblem.Reason.DUPLICATED).orElse(false);
+      blocks[block.ordinal()] =
+          oversized.contains(block.qname()) && !duplicated
+              ? HeaderBlock.invalid(
+                  new HeaderProblem(
+                      HeaderProblem.Reason.OVERSIZED,
+                      block.localName()
+                          + ": more than "
+                          + WsQos.MAX_BLOCK_CHARS
+                          + " characters (expected: at most "
+                          + WsQos.MAX_BLOCK_CHARS
+                          + ", to bound the work and memory per header)"),
+                  decoded.mustUnderstand())
+              : decoded;
+    }
+    @SuppressWarnings("unchecked")
+    WsQosHeaders cut =
+        new WsQosHeaders(
+            (HeaderBlock<QosRequirement>) blocks[WsQosBlock.REQUIREMENT.ordinal()],
+            (HeaderBlock<MonitoringTimestamps>) blocks[WsQosBlock.TIMESTAMPS.ordinal()],
+            (HeaderBlock<ServerAction>) blocks[WsQosBlock.SERVER_ACTION.ordinal()],
+            headers.unknownBlocks());
+    return cut;
   }
 
   private static SoapFault fault(SoapMessage message, WsQosBlock block, HeaderProblem problem) {

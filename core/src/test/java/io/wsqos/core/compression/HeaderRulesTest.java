@@ -11,13 +11,19 @@ import io.wsqos.core.load.ScriptedLoadProbe;
 import io.wsqos.testing.CxfServerExtension;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.headers.Header;
 import org.apache.cxf.interceptor.AbstractBasicInterceptorProvider;
 import org.apache.cxf.interceptor.InterceptorProvider;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
 import org.apache.cxf.phase.PhaseInterceptor;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.w3c.dom.Element;
 
 /**
  * The WS-QoS header rules on a server with only {@link CompressionFeature}: the one header path
@@ -43,7 +49,11 @@ class HeaderRulesTest {
   static final CxfServerExtension server =
       CxfServerExtension.builder(TextService.class, new TextServiceImpl())
           .feature(feature)
+          .inInterceptor(new RequirementSizeRecorder())
           .toExtension();
+
+  // The characters of the last Requirement header's DOM, as CXF kept it.
+  static final AtomicInteger requirementChars = new AtomicInteger(-1);
 
   @AfterAll
   static void closeFeature() {
@@ -87,6 +97,31 @@ class HeaderRulesTest {
     assertThat(response.statusCode()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:Client");
     assertThat(Soap.utf8(response.body())).contains("marked mustUnderstand: oversized:");
+  }
+
+  @Test
+  void aTenMegabyteRequirementMarkedMustUnderstandGetsAClientFault() {
+    HttpResponse<byte[]> response = post(requirement("x".repeat(10 << 20), "1"));
+
+    assertClientFault(
+        response,
+        "Invalid WS-QoS header qos:Requirement ("
+            + QOS
+            + ") marked mustUnderstand: oversized: Requirement: more than "
+            + WsQos.MAX_BLOCK_CHARS
+            + " characters (expected: at most "
+            + WsQos.MAX_BLOCK_CHARS
+            + ", to bound the work and memory per header)");
+  }
+
+  @Test
+  void aTenMegabyteRequirementWithoutMustUnderstandIsRefusedAndNeverHeldWhole() {
+    HttpResponse<byte[]> response =
+        post(requirement("x".repeat(10 << 20), "0"), "Accept-Encoding", "gzip");
+
+    assertUncompressedWith(response, "requirement-refused");
+    assertThat(requirementChars.get()).isBetween(0, WsQos.MAX_BLOCK_CHARS + 8192);
+    assertThat(invalidRequirements("oversized")).isPositive();
   }
 
   @Test
@@ -225,6 +260,26 @@ class HeaderRulesTest {
                             && p.getId().equals(WsQosHeaderInterceptor.ID))
                 .count())
         .isEqualTo(1);
+  }
+
+  /** Records how much of the Requirement block CXF kept in its DOM. */
+  private static final class RequirementSizeRecorder
+      extends AbstractPhaseInterceptor<org.apache.cxf.message.Message> {
+    RequirementSizeRecorder() {
+      super(Phase.PRE_INVOKE);
+    }
+
+    @Override
+    public void handleMessage(org.apache.cxf.message.Message message) {
+      if (message instanceof SoapMessage soap) {
+        for (Header header : soap.getHeaders()) {
+          if (header.getName().getLocalPart().equals("Requirement")
+              && header.getObject() instanceof Element element) {
+            requirementChars.set(element.getTextContent().length());
+          }
+        }
+      }
+    }
   }
 
   private static String requirement(String compression, String mustUnderstand) {
