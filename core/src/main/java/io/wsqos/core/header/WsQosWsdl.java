@@ -32,7 +32,6 @@ final class WsQosWsdl extends WSDLGetUtils {
   private static final String XMLNS = "http://www.w3.org/2000/xmlns/";
   private static final String SOAP11_BINDING = "http://schemas.xmlsoap.org/wsdl/soap/";
   private static final String SOAP12_BINDING = "http://schemas.xmlsoap.org/wsdl/soap12/";
-  private static final String SCHEMA_RESOURCE = "wsqos.xsd";
   // The prefix of the WS-QoS messages' namespace (the document's target namespace) in this patch.
   private static final String MESSAGE_PREFIX = "wsqosmsg";
 
@@ -45,15 +44,15 @@ final class WsQosWsdl extends WSDLGetUtils {
   private final Element schema;
 
   WsQosWsdl() {
-    try (InputStream in = WsQosWsdl.class.getResourceAsStream(SCHEMA_RESOURCE)) {
+    try (InputStream in = WsQosWsdl.class.getResourceAsStream(WsQos.SCHEMA_RESOURCE)) {
       if (in == null) {
-        throw new IllegalStateException(SCHEMA_RESOURCE + ": not on the class path");
+        throw new IllegalStateException(WsQos.SCHEMA_RESOURCE + ": not on the class path");
       }
       schema = StaxUtils.read(in).getDocumentElement();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (XMLStreamException e) {
-      throw new IllegalStateException(SCHEMA_RESOURCE + ": not readable", e);
+      throw new IllegalStateException(WsQos.SCHEMA_RESOURCE + ": not readable", e);
     }
   }
 
