@@ -43,6 +43,16 @@ final class HeaderSizeLimit extends AbstractPhaseInterceptor<Message> {
     }
   }
 
+  /**
+   * Puts the request's own reader back once the header has been read, so that the body is parsed
+   * without this layer.
+   */
+  static void unwrap(Message message) {
+    if (message.getContent(XMLStreamReader.class) instanceof BoundedReader bounded) {
+      message.setContent(XMLStreamReader.class, bounded.getParent());
+    }
+  }
+
   /** The names of the blocks of {@code message} that were cut short, in message order. */
   @SuppressWarnings("unchecked")
   static List<QName> oversized(Message message) {

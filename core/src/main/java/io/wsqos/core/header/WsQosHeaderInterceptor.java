@@ -149,6 +149,8 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
 
   @Override
   public void handleMessage(SoapMessage message) {
+    // The header has been read (ReadHeadersInterceptor, READ): the body needs no bound from us.
+    HeaderSizeLimit.unwrap(message);
     WsQosHeaders headers = withOversized(CODEC.read(message), HeaderSizeLimit.oversized(message));
     message.put(WsQosHeaders.class, headers);
     if (!headers.hasProblems()) {
