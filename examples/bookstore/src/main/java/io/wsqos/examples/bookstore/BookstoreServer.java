@@ -27,6 +27,7 @@ import io.wsqos.core.cli.Arguments;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.server.EmbeddedServer;
+import jakarta.servlet.Servlet;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -34,10 +35,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.xml.namespace.QName;
 import org.apache.cxf.Bus;
@@ -162,7 +165,7 @@ public final class BookstoreServer implements AutoCloseable {
       compression.feature(registry, resources).ifPresent(features::add);
       boolean monitor = arguments.get(MONITOR) || arguments.isSet(MONITOR_JDBC);
       boolean logRecords = monitor && arguments.get(MONITOR_RECORDS).equals("log");
-      Map<String, jakarta.servlet.Servlet> servlets = new java.util.LinkedHashMap<>();
+      Map<String, Servlet> servlets = new LinkedHashMap<>();
       servlets.put(METRICS_PATH, new MetricsServlet(registry));
       Optional<Path> logFile = Optional.empty();
       String logUrl = null;
@@ -208,7 +211,7 @@ public final class BookstoreServer implements AutoCloseable {
               : logRecords ? "monitored" : "monitor-only";
       Optional<Path> statsFile = arguments.optional(STATS_FILE).map(Path::of);
       Optional<Path> writtenLogFile = logFile;
-      Map<String, Long> threadCpu = new java.util.concurrent.ConcurrentHashMap<>();
+      Map<String, Long> threadCpu = new ConcurrentHashMap<>();
       Runnable beforeStop =
           () -> {
             // Before the stops: Jetty's pool and the log's writer end with them, and their
@@ -253,7 +256,7 @@ public final class BookstoreServer implements AutoCloseable {
       int port,
       BookstoreService service,
       List<? extends Feature> features,
-      Map<String, jakarta.servlet.Servlet> servlets) {
+      Map<String, Servlet> servlets) {
     requireNonNull(service, "service");
     EmbeddedServer.Builder builder =
         EmbeddedServer.builder()
