@@ -170,7 +170,7 @@ public final class BookstoreServer implements AutoCloseable {
       Optional<Path> logFile = Optional.empty();
       String logUrl = null;
       if (logRecords) {
-        Path dbDir = Path.of(arguments.get(MONITOR_DB_DIR));
+        Path dbDir = Path.of(arguments.get(MONITOR_DB_DIR)).toAbsolutePath().normalize();
         String settings = arguments.get(MONITOR_H2_SETTINGS);
         String fileUrl = "jdbc:h2:file:" + dbDir.toAbsolutePath().resolve(DATABASE_NAME);
         if (arguments.isSet(MONITOR_JDBC)) {
