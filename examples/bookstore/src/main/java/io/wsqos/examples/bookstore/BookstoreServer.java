@@ -147,6 +147,23 @@ public final class BookstoreServer implements AutoCloseable {
   }
 
   /**
+   * Starts the bookstore in this JVM as {@code java -jar bookstore.jar args} would, for a caller
+   * (an experiment, a test) that wants the launcher's wiring without a process of its own; the
+   * caller owns the result and must close it.
+   *
+   * @throws io.wsqos.core.cli.UsageException if {@code args} do not match the options
+   * @throws IllegalStateException if Jetty cannot bind or start; nothing is left running then
+   * @throws IOException if the monitor's database directory cannot be created
+   */
+  public static BookstoreServer launch(String... args) throws IOException {
+    Arguments arguments = OPTIONS.parse(args);
+    if (arguments.helpRequested()) {
+      throw new IllegalArgumentException("--help: not a configuration (expected: options)");
+    }
+    return launch(arguments);
+  }
+
+  /**
    * Starts the bookstore as the command line {@code arguments} (of {@link BookstoreOptions})
    * describe; closing it stops Jetty, then the monitor's log (everything queued is written), then
    * writes the stats file if asked for.
