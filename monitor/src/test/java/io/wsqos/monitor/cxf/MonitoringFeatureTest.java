@@ -13,9 +13,9 @@ import io.wsqos.monitor.Validity;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.EmbeddedCxfServer;
 import io.wsqos.testing.db.TestDatabase;
+import io.wsqos.testing.net.ClosedPort;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.WebServiceException;
-import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -94,24 +94,23 @@ class MonitoringFeatureTest {
 
   @Test
   void refusedConnectionYieldsRefusedRecord() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
+    try (ClosedPort closed = ClosedPort.open()) {
+      int closedPort = closed.port();
+      String nowhere = "http://127.0.0.1:" + closedPort + "/service";
+      Greeter client = server.client(Greeter.class, monitoring);
+      ((BindingProvider) client)
+          .getRequestContext()
+          .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, nowhere);
+
+      assertThatThrownBy(() -> client.greet("Ada")).isInstanceOf(WebServiceException.class);
+
+      QosRecord requester = records.single(Side.REQUESTER);
+      assertThat(requester.outcome()).isEqualTo(Outcome.REFUSED);
+      assertThat(requester.endpoint()).isEqualTo(nowhere);
+      assertThat(requester.isValid()).isTrue();
+      assertThat(requester.t2Micros()).isEqualTo(QosRecord.ABSENT);
+      assertThat(records.of(Side.PROVIDER)).isEmpty();
     }
-    String nowhere = "http://127.0.0.1:" + closedPort + "/service";
-    Greeter client = server.client(Greeter.class, monitoring);
-    ((BindingProvider) client)
-        .getRequestContext()
-        .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, nowhere);
-
-    assertThatThrownBy(() -> client.greet("Ada")).isInstanceOf(WebServiceException.class);
-
-    QosRecord requester = records.single(Side.REQUESTER);
-    assertThat(requester.outcome()).isEqualTo(Outcome.REFUSED);
-    assertThat(requester.endpoint()).isEqualTo(nowhere);
-    assertThat(requester.isValid()).isTrue();
-    assertThat(requester.t2Micros()).isEqualTo(QosRecord.ABSENT);
-    assertThat(records.of(Side.PROVIDER)).isEmpty();
   }
 
   @Test

@@ -20,9 +20,9 @@ import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.WindowStats;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.EmbeddedCxfServer;
+import io.wsqos.testing.net.ClosedPort;
 import jakarta.xml.ws.WebServiceException;
 import java.net.ConnectException;
-import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,6 +64,7 @@ class ReroutingFeatureTest {
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private final List<Reroute> reroutes = new CopyOnWriteArrayList<>();
   private final List<ReroutingFeature> features = new ArrayList<>();
+  private final List<ClosedPort> closedPorts = new ArrayList<>();
 
   @BeforeEach
   void startA() {
@@ -71,9 +72,12 @@ class ReroutingFeatureTest {
   }
 
   @AfterEach
-  void closeFeaturesAndA() {
+  void closeFeaturesAndA() throws Exception {
     features.forEach(ReroutingFeature::close);
     a.close();
+    for (ClosedPort closed : closedPorts) {
+      closed.close();
+    }
     await()
         .atMost(Duration.ofSeconds(5))
         .until(
@@ -125,10 +129,11 @@ class ReroutingFeatureTest {
     return suppressed;
   }
 
-  private static String closedPortAddress() throws Exception {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return "http://127.0.0.1:" + socket.getLocalPort() + "/service";
-    }
+  /** A loopback address that refuses connections until the test ends. */
+  private String closedPortAddress() {
+    ClosedPort closed = ClosedPort.open();
+    closedPorts.add(closed);
+    return closed.url("/service");
   }
 
   @Test
