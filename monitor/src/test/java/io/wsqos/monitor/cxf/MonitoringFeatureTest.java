@@ -14,6 +14,8 @@ import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.EmbeddedCxfServer;
 import io.wsqos.testing.db.TestDatabase;
 import io.wsqos.testing.net.ClosedPort;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.WebServiceException;
 import java.sql.Connection;
@@ -34,7 +36,7 @@ class MonitoringFeatureTest {
 
   @RegisterExtension
   static final CxfServerExtension server =
-      CxfServerExtension.builder(Greeter.class, new SwitchableGreeter())
+      CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(monitoring)
           .toExtension();
 
@@ -45,11 +47,11 @@ class MonitoringFeatureTest {
 
   @Test
   void bothMonitorsRecordOneExchangeWithConsistentTimestamps() {
-    Greeter client = server.client(Greeter.class, monitoring);
+    EchoService client = server.client(EchoService.class, monitoring);
 
-    String answer = client.greet("Ada");
+    String answer = client.echo("Ada");
 
-    assertThat(answer).isEqualTo("Hello, Ada");
+    assertThat(answer).isEqualTo("echo: Ada");
     QosRecord requester = records.single(Side.REQUESTER);
     QosRecord provider = records.single(Side.PROVIDER);
     assertThat(requester.validity()).isEqualTo(Validity.VALID);
@@ -64,9 +66,9 @@ class MonitoringFeatureTest {
     assertThat(requester.t2Micros()).isEqualTo(provider.t2Micros());
     assertThat(requester.t3Micros()).isEqualTo(provider.t3Micros());
     assertThat(provider.t1Micros()).isEqualTo(requester.t1Micros());
-    assertThat(requester.operation()).isEqualTo("greet");
-    assertThat(provider.operation()).isEqualTo("greet");
-    assertThat(requester.service()).isEqualTo(provider.service()).endsWith("GreeterService");
+    assertThat(requester.operation()).isEqualTo("echo");
+    assertThat(provider.operation()).isEqualTo("echo");
+    assertThat(requester.service()).isEqualTo(provider.service()).endsWith("EchoServiceService");
     assertThat(requester.endpoint()).isEqualTo(server.address());
     assertThat(requester.requestBytes()).isPositive().isEqualTo(provider.requestBytes());
     assertThat(requester.responseBytes()).isPositive().isEqualTo(provider.responseBytes());
@@ -74,12 +76,12 @@ class MonitoringFeatureTest {
 
   @Test
   void soapFaultStillCarriesProviderStampsAndIsRecordedAsSoapFault() {
-    Greeter client = server.client(Greeter.class, monitoring);
+    EchoService client = server.client(EchoService.class, monitoring);
 
-    assertThatThrownBy(() -> client.greet(SwitchableGreeter.FAULT))
+    assertThatThrownBy(() -> client.echo(EchoServiceImpl.FAULT))
         // Usually a SOAPFaultException; once seen as a WebServiceException wrapping the SoapFault.
         .isInstanceOf(WebServiceException.class)
-        .hasMessageContaining("name: fault (expected: anything else)");
+        .hasMessageContaining("text: fault (expected: anything else)");
 
     QosRecord requester = records.single(Side.REQUESTER);
     QosRecord provider = records.single(Side.PROVIDER);
@@ -97,12 +99,12 @@ class MonitoringFeatureTest {
     try (ClosedPort closed = ClosedPort.open()) {
       int closedPort = closed.port();
       String nowhere = "http://127.0.0.1:" + closedPort + "/service";
-      Greeter client = server.client(Greeter.class, monitoring);
+      EchoService client = server.client(EchoService.class, monitoring);
       ((BindingProvider) client)
           .getRequestContext()
           .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, nowhere);
 
-      assertThatThrownBy(() -> client.greet("Ada")).isInstanceOf(WebServiceException.class);
+      assertThatThrownBy(() -> client.echo("Ada")).isInstanceOf(WebServiceException.class);
 
       QosRecord requester = records.single(Side.REQUESTER);
       assertThat(requester.outcome()).isEqualTo(Outcome.REFUSED);
@@ -115,14 +117,14 @@ class MonitoringFeatureTest {
 
   @Test
   void receiveTimeoutYieldsTimeoutRecord() {
-    SwitchableGreeter slow = new SwitchableGreeter();
+    EchoServiceImpl slow = new EchoServiceImpl();
     slow.delay(2_000);
-    try (var slowServer = EmbeddedCxfServer.builder(Greeter.class, slow).start()) {
-      Greeter client = slowServer.client(Greeter.class, monitoring);
+    try (var slowServer = EmbeddedCxfServer.builder(EchoService.class, slow).start()) {
+      EchoService client = slowServer.client(EchoService.class, monitoring);
       HTTPConduit conduit = (HTTPConduit) ClientProxy.getClient(client).getConduit();
       conduit.getClient().setReceiveTimeout(200);
 
-      assertThatThrownBy(() -> client.greet("Ada")).isInstanceOf(WebServiceException.class);
+      assertThatThrownBy(() -> client.echo("Ada")).isInstanceOf(WebServiceException.class);
 
       assertThat(records.single(Side.REQUESTER).outcome()).isEqualTo(Outcome.TIMEOUT);
     }
@@ -139,13 +141,13 @@ class MonitoringFeatureTest {
               .build();
       MonitoringFeature logged = MonitoringFeature.builder().log(log).build();
       try (var loggedServer =
-          EmbeddedCxfServer.builder(Greeter.class, new SwitchableGreeter())
+          EmbeddedCxfServer.builder(EchoService.class, new EchoServiceImpl())
               .feature(logged)
               .start()) {
-        Greeter client = loggedServer.client(Greeter.class, logged);
+        EchoService client = loggedServer.client(EchoService.class, logged);
 
         for (int i = 0; i < 5; i++) {
-          client.greet("Ada");
+          client.echo("Ada");
         }
         await().atMost(Duration.ofSeconds(5)).until(() -> count(database, null) == 10);
       } finally {
