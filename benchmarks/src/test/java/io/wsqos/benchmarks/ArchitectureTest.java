@@ -33,6 +33,7 @@ class ArchitectureTest {
     BINDING_SELECTOR(true, "io.wsqos.binding.."),
     SERVER(false, "io.wsqos.server.."),
     TESTING(false, "io.wsqos.testing.."),
+    TEST_PAYLOADS(false, "io.wsqos.payloads.."),
     EXAMPLES(false, "io.wsqos.examples.."),
     BENCHMARKS(false, "io.wsqos.benchmarks..");
 
@@ -68,7 +69,14 @@ class ArchitectureTest {
   @Test
   void theClassesOfEveryExistingModuleAreChecked() {
     for (Module module :
-        List.of(Module.CORE, Module.MONITOR, Module.TESTING, Module.EXAMPLES, Module.BENCHMARKS)) {
+        List.of(
+            Module.CORE,
+            Module.MONITOR,
+            Module.SERVER,
+            Module.TESTING,
+            Module.TEST_PAYLOADS,
+            Module.EXAMPLES,
+            Module.BENCHMARKS)) {
       String root = module.packages[0].replace("..", "");
       boolean found = classes.stream().anyMatch(c -> c.getPackageName().startsWith(root));
       if (!found) {
@@ -101,12 +109,18 @@ class ArchitectureTest {
   }
 
   @Test
-  void theTestKitDependsOnlyOnTheServerAndCore() {
+  void theTestKitDependsOnlyOnTheServerAndThePayloads() {
     String[] forbidden =
         Module.packagesOf(
             Arrays.stream(Module.values())
-                .filter(m -> m != Module.TESTING && m != Module.SERVER && m != Module.CORE));
+                .filter(
+                    m -> m != Module.TESTING && m != Module.SERVER && m != Module.TEST_PAYLOADS));
     rule(Module.TESTING, forbidden).check(classes);
+  }
+
+  @Test
+  void thePayloadsDependOnNoModuleOfOurs() {
+    rule(Module.TEST_PAYLOADS, Module.TEST_PAYLOADS.othersPackages()).check(classes);
   }
 
   @Test

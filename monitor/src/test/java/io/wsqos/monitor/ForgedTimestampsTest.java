@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.diagnosis.DiagnosisRule;
+import io.wsqos.testing.db.TestDatabase;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,7 +35,7 @@ class ForgedTimestampsTest {
 
   @BeforeEach
   void createDatabase() {
-    database = TestDatabase.h2().migrated();
+    database = TestDatabase.h2().migrated(MonitorSchema::migrate);
   }
 
   @AfterEach

@@ -1,5 +1,6 @@
 package io.wsqos.monitor;
 
+import io.wsqos.testing.db.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -9,7 +10,7 @@ class H2QosStoreTest extends QosStoreCompatibilityKit {
 
   @BeforeAll
   static void createDatabase() {
-    database = TestDatabase.h2().migrated();
+    database = TestDatabase.h2().migrated(MonitorSchema::migrate);
   }
 
   @AfterAll

@@ -1,5 +1,6 @@
 package io.wsqos.monitor;
 
+import io.wsqos.testing.db.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -9,7 +10,7 @@ class PostgresQosStoreTest extends QosStoreCompatibilityKit {
 
   @BeforeAll
   static void createSchema() throws Exception {
-    database = TestDatabase.postgres().migrated();
+    database = TestDatabase.postgres().migrated(MonitorSchema::migrate);
   }
 
   @AfterAll

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.diagnosis.DiagnosisRule;
+import io.wsqos.testing.db.TestDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -105,7 +106,7 @@ class QosLogTest {
         first.record(record(5));
         first.record(record(5));
         // The second log's writer stuck in its first insert: its next record stays queued.
-        try (TestDatabase.Pause pause = other.pause()) {
+        try (TestDatabase.Pause pause = other.pause(MonitorSchema.PACKS)) {
           second.record(record(5));
           await().until(() -> second.queued() == 0);
           second.record(record(5));
@@ -140,7 +141,7 @@ class QosLogTest {
             .storeInterval(Duration.ZERO)
             .closeTimeout(Duration.ofMillis(100))
             .build();
-    TestDatabase.Pause pause = database.pause();
+    TestDatabase.Pause pause = database.pause(MonitorSchema.PACKS);
     log.record(record(5));
     await().until(() -> log.queued() == 0);
     for (int i = 0; i < 5; i++) {
@@ -171,7 +172,7 @@ class QosLogTest {
       log.record(record(5));
     }
     await().until(() -> log.unstored() == 6);
-    TestDatabase.Pause pause = database.pause();
+    TestDatabase.Pause pause = database.pause(MonitorSchema.PACKS);
 
     assertTimeoutPreemptively(Duration.ofSeconds(30), log::close);
     pause.close();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.internal.RecordPack;
 import io.wsqos.monitor.internal.RecordStore;
+import io.wsqos.testing.db.TestDatabase;
 import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -50,7 +51,7 @@ abstract class QosStoreCompatibilityKit {
 
   @BeforeEach
   void emptyTable() throws SQLException {
-    database().clear();
+    database().deleteAll(MonitorSchema.PACKS);
   }
 
   @AfterEach
@@ -217,7 +218,7 @@ abstract class QosStoreCompatibilityKit {
         open(logBuilder().queueCapacity(capacity).batchSize(1).storeInterval(Duration.ZERO));
     List<Boolean> accepted = new ArrayList<>();
 
-    try (TestDatabase.Pause pause = database().pause()) {
+    try (TestDatabase.Pause pause = database().pause(MonitorSchema.PACKS)) {
       // The writer takes the first record and then waits on the paused database.
       log.record(requester("getBook", Outcome.SUCCESS, 0, 5, 20).build());
       await().until(() -> log.queued() == 0);

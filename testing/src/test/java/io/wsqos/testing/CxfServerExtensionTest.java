@@ -2,6 +2,8 @@ package io.wsqos.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;

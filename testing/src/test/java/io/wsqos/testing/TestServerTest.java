@@ -3,6 +3,8 @@ package io.wsqos.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
@@ -145,7 +147,7 @@ class TestServerTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "implementor: java.lang.Object (expected: an implementation of"
-                + " io.wsqos.testing.EchoService)");
+                + " io.wsqos.testing.service.EchoService)");
   }
 
   @Test

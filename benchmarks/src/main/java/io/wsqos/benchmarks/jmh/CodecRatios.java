@@ -2,7 +2,7 @@ package io.wsqos.benchmarks.jmh;
 
 import io.wsqos.core.compression.Codec;
 import io.wsqos.core.compression.ContentCoding;
-import io.wsqos.testing.SoapPayloads;
+import io.wsqos.payloads.SoapPayloads;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

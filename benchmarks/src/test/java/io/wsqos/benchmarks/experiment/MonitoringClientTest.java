@@ -10,8 +10,8 @@ import io.wsqos.examples.bookstore.BookstoreImpl;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.cxf.MonitoringFeature;
+import io.wsqos.testing.net.ClosedPort;
 import java.io.Reader;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,29 +71,28 @@ class MonitoringClientTest {
 
   @Test
   void aRefusedConnectionIsAFailedCallAndStillARecord(@TempDir Path work) throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
-    }
-    Path stats = work.resolve("client.properties");
-    RunResult run;
-    try (ClientProcess client =
-        ClientProcess.start(
-            "refused",
-            command(
-                "http://127.0.0.1:" + closedPort + "/bookstore",
-                "monitored",
-                work,
-                stats,
-                "--transport=urlconnection"))) {
-      run = client.run(1, Duration.ZERO, Duration.ofMillis(300));
-    }
+    try (ClosedPort closed = ClosedPort.open()) {
+      int closedPort = closed.port();
+      Path stats = work.resolve("client.properties");
+      RunResult run;
+      try (ClientProcess client =
+          ClientProcess.start(
+              "refused",
+              command(
+                  "http://127.0.0.1:" + closedPort + "/bookstore",
+                  "monitored",
+                  work,
+                  stats,
+                  "--transport=urlconnection"))) {
+        run = client.run(1, Duration.ZERO, Duration.ofMillis(300));
+      }
 
-    assertThat(run.succeeded()).isZero();
-    assertThat(run.count(Outcome.REFUSED)).isPositive().isEqualTo(run.requests());
-    Properties counters = load(stats);
-    assertThat(counters.getProperty("wsqos.monitor.records.written"))
-        .isEqualTo(counters.getProperty("calls.REFUSED"));
+      assertThat(run.succeeded()).isZero();
+      assertThat(run.count(Outcome.REFUSED)).isPositive().isEqualTo(run.requests());
+      Properties counters = load(stats);
+      assertThat(counters.getProperty("wsqos.monitor.records.written"))
+          .isEqualTo(counters.getProperty("calls.REFUSED"));
+    }
   }
 
   @Test

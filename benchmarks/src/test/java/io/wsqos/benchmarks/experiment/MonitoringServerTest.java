@@ -2,13 +2,10 @@ package io.wsqos.benchmarks.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.wsqos.testing.RawHttp;
 import java.io.Reader;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -72,7 +69,6 @@ class MonitoringServerTest {
     Path dbDir = work.resolve("db");
     Path stats = work.resolve("server.properties");
     byte[] request = Files.readAllBytes(Path.of("../examples/bookstore/requests/lite-1.xml"));
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     try (BookstoreProcess server =
         BookstoreProcess.start(
             List.of(
@@ -87,15 +83,10 @@ class MonitoringServerTest {
                 "--jdbc-url=" + MonitoringServer.jdbcUrl(dbDir),
                 "--stats-file=" + stats))) {
       for (int i = 0; i < 20; i++) {
-        HttpResponse<String> response =
-            http.send(
-                HttpRequest.newBuilder(server.address())
-                    .header("Content-Type", "text/xml; charset=UTF-8")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(request))
-                    .timeout(Duration.ofSeconds(30))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).isEqualTo(200);
+        RawHttp.Response response =
+            RawHttp.post(
+                server.address().toString(), request, "Content-Type", "text/xml; charset=UTF-8");
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
       }
     }
 

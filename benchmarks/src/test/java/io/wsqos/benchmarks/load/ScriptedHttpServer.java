@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -43,20 +44,59 @@ final class ScriptedHttpServer implements AutoCloseable {
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final List<Long> arrivalNanos = new CopyOnWriteArrayList<>();
   private final AtomicInteger connections = new AtomicInteger();
+  private final AtomicInteger requests = new AtomicInteger();
+  private final int firstHeld;
+  private final int releasedBy;
+  private final CountDownLatch released = new CountDownLatch(1);
+  private final List<Long> heldArrivalNanos = new CopyOnWriteArrayList<>();
+  private volatile long releaseNanos;
 
-  private ScriptedHttpServer(byte[] response, Mode mode) throws IOException {
+  private ScriptedHttpServer(byte[] response, Mode mode, int firstHeld, int releasedBy)
+      throws IOException {
     this.serverSocket = new ServerSocket(0, 1000, InetAddress.getLoopbackAddress());
     this.response = response;
     this.mode = mode;
+    this.firstHeld = firstHeld;
+    this.releasedBy = releasedBy;
     executor.execute(this::acceptLoop);
   }
 
   static ScriptedHttpServer answering(String response, Mode mode) throws IOException {
-    return new ScriptedHttpServer(response.getBytes(StandardCharsets.ISO_8859_1), mode);
+    return new ScriptedHttpServer(
+        response.getBytes(StandardCharsets.ISO_8859_1), mode, Integer.MAX_VALUE, -1);
   }
 
   static ScriptedHttpServer neverAnswering() throws IOException {
-    return new ScriptedHttpServer(new byte[0], Mode.NEVER_ANSWER);
+    return new ScriptedHttpServer(new byte[0], Mode.NEVER_ANSWER, Integer.MAX_VALUE, -1);
+  }
+
+  /**
+   * Answers every request with {@code response} and closes, except that it stalls: the responses to
+   * the requests read in turn {@code firstHeld} (counted from 0) up to, not including, turn {@code
+   * releasedBy} are held until the request of turn {@code releasedBy} has been read. The stall is
+   * bounded by request counts, not by a clock.
+   */
+  static ScriptedHttpServer stalling(String response, int firstHeld, int releasedBy)
+      throws IOException {
+    if (firstHeld < 0 || releasedBy <= firstHeld) {
+      throw new IllegalArgumentException(
+          "firstHeld, releasedBy: " + firstHeld + ", " + releasedBy + " (expected: 0 <= a < b)");
+    }
+    return new ScriptedHttpServer(
+        response.getBytes(StandardCharsets.ISO_8859_1),
+        Mode.ANSWER_AND_CLOSE,
+        firstHeld,
+        releasedBy);
+  }
+
+  /** When each held request was read, in nanoTime (see {@link #stalling}). */
+  List<Long> heldArrivalNanos() {
+    return List.copyOf(heldArrivalNanos);
+  }
+
+  /** When the request that ended the stall was read, in nanoTime; 0 before it came. */
+  long releaseNanos() {
+    return releaseNanos;
   }
 
   URI uri() {
@@ -90,9 +130,18 @@ final class ScriptedHttpServer implements AutoCloseable {
       InputStream in = socket.getInputStream();
       OutputStream out = socket.getOutputStream();
       while (readRequest(in)) {
-        arrivalNanos.add(System.nanoTime());
+        long arrived = System.nanoTime();
+        arrivalNanos.add(arrived);
         if (mode == Mode.NEVER_ANSWER) {
           continue;
+        }
+        int turn = requests.getAndIncrement();
+        if (turn == releasedBy) {
+          releaseNanos = arrived;
+          released.countDown();
+        } else if (turn >= firstHeld && turn < releasedBy) {
+          heldArrivalNanos.add(arrived);
+          released.await();
         }
         out.write(response);
         out.flush();
@@ -102,6 +151,9 @@ final class ScriptedHttpServer implements AutoCloseable {
       }
     } catch (IOException e) {
       // The client went away: normal for timeouts and closed connections.
+    } catch (InterruptedException e) {
+      // Closed while holding a response.
+      Thread.currentThread().interrupt();
     }
   }
 

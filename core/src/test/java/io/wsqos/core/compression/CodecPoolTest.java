@@ -4,7 +4,7 @@ import static io.wsqos.core.compression.CodecRoundTripTest.compressInChunks;
 import static io.wsqos.core.compression.CodecRoundTripTest.inflate;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wsqos.testing.SoapPayloads;
+import io.wsqos.payloads.SoapPayloads;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;

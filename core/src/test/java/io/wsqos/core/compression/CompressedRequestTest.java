@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,6 +14,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,21 +29,25 @@ import org.junit.jupiter.params.provider.EnumSource;
 class CompressedRequestTest {
   private static final long MAX_INFLATED_BYTES = 1024 * 1024;
   private static final String CLIENT_FAULT = "<faultcode>soap:Client</faultcode>";
-  private static final String BODY = TextServiceImpl.textOf(20_000);
+  private static final String BODY = EchoServiceImpl.textOf(20_000);
+  private static final InflationLimits LIMITS =
+      InflationLimits.builder().maxInflatedBytes(MAX_INFLATED_BYTES).build();
+  private static final Pattern RATIO_EXCEEDED =
+      Pattern.compile("more than (\\d+) bytes inflated from (\\d+) compressed bytes");
 
   static final HttpClient http = Soap.client();
   static final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-  static final TextServiceImpl service = new TextServiceImpl();
+  static final EchoServiceImpl service = new EchoServiceImpl();
   static final CompressionFeature feature =
       CompressionFeature.builder()
           .policy(CompressionPolicy.never())
-          .inflationLimits(InflationLimits.builder().maxInflatedBytes(MAX_INFLATED_BYTES).build())
+          .inflationLimits(LIMITS)
           .meterRegistry(registry)
           .build();
 
   @RegisterExtension
   static final CxfServerExtension server =
-      CxfServerExtension.builder(TextService.class, service).feature(feature).toExtension();
+      CxfServerExtension.builder(EchoService.class, service).feature(feature).toExtension();
 
   @AfterAll
   static void closeFeature() {
@@ -49,7 +57,7 @@ class CompressedRequestTest {
   @ParameterizedTest
   @EnumSource(ContentCoding.class)
   void compressedRequestReachesTheServiceUnchanged(ContentCoding coding) {
-    int invocations = service.invocations.get();
+    long invocations = service.invocations();
     double inflated = requests("inflated", "none", coding.token());
 
     HttpResponse<byte[]> response =
@@ -61,7 +69,7 @@ class CompressedRequestTest {
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(Soap.utf8(response.body())).contains("<return>" + BODY.length() + "</return>");
-    assertThat(service.invocations.get()).isEqualTo(invocations + 1);
+    assertThat(service.invocations()).isEqualTo(invocations + 1);
     assertThat(requests("inflated", "none", coding.token())).isEqualTo(inflated + 1);
   }
 
@@ -70,7 +78,18 @@ class CompressedRequestTest {
     // 64 MiB of one letter deflate about 1000:1: the ratio limit stops it past 64 KiB.
     byte[] bomb = gzipLengthRequest(64 * 1024 * 1024, i -> 'a');
 
-    assertRejected(bomb, "gzip", 413, "RATIO_EXCEEDED", "ratio-exceeded");
+    String fault = assertRejected(bomb, "gzip", 413, "RATIO_EXCEEDED", "ratio-exceeded");
+
+    // The fault says how far inflation went: no further than the ratio allows for the compressed
+    // bytes read by then, and those are not the whole bomb, so it stopped early.
+    Matcher stopped = RATIO_EXCEEDED.matcher(fault);
+    assertThat(stopped.find()).as(fault).isTrue();
+    long inflated = Long.parseLong(stopped.group(1));
+    long compressed = Long.parseLong(stopped.group(2));
+    assertThat(inflated)
+        .isLessThanOrEqualTo(Math.max(LIMITS.ratioGraceBytes(), compressed * LIMITS.maxRatio()))
+        .isLessThan(MAX_INFLATED_BYTES);
+    assertThat(compressed).isLessThan(bomb.length);
   }
 
   @Test
@@ -120,9 +139,9 @@ class CompressedRequestTest {
     assertRejected(Soap.lengthRequest(BODY), "br", 415, "UNSUPPORTED_CODING", "unsupported-coding");
   }
 
-  private void assertRejected(
+  private String assertRejected(
       byte[] body, String contentEncoding, int status, String reason, String reasonTag) {
-    int invocations = service.invocations.get();
+    long invocations = service.invocations();
     double rejected = requests("rejected", reasonTag, "none");
 
     HttpResponse<byte[]> response =
@@ -133,8 +152,9 @@ class CompressedRequestTest {
     assertThat(fault)
         .contains(CLIENT_FAULT)
         .contains("<faultstring>Compressed request rejected: " + reason + ": ");
-    assertThat(service.invocations.get()).isEqualTo(invocations);
+    assertThat(service.invocations()).isEqualTo(invocations);
     assertThat(requests("rejected", reasonTag, "none")).isEqualTo(rejected + 1);
+    return fault;
   }
 
   private static byte[] gzipLengthRequest(int chars, java.util.function.IntUnaryOperator letter)

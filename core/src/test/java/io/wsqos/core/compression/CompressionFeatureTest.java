@@ -8,6 +8,8 @@ import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.SkipReason;
 import io.wsqos.core.load.ScriptedLoadProbe;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.BindingProvider;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +44,7 @@ class CompressionFeatureTest {
 
   @RegisterExtension
   static final CxfServerExtension server =
-      CxfServerExtension.builder(TextService.class, new TextServiceImpl())
+      CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(serverFeature)
           .toExtension();
 
@@ -87,13 +89,13 @@ class CompressionFeatureTest {
   void responseIsCompressedExactlyWhenPreferenceAndLoadSaySo(
       CompressionPreference preference, LoadState load, ContentCoding coding) {
     ResponseRecorder recorder = new ResponseRecorder();
-    TextService client = client(preference, recorder, coding);
+    EchoService client = client(preference, recorder, coding);
     primeLoad(load);
     Counts before = Counts.of(coding);
 
     String text = client.text(RESPONSE_CHARS);
 
-    assertThat(text).isEqualTo(TextServiceImpl.textOf(RESPONSE_CHARS));
+    assertThat(text).isEqualTo(EchoServiceImpl.textOf(RESPONSE_CHARS));
     assertThat(recorder.vary).isEqualTo("Accept-Encoding");
     Counts after = Counts.of(coding);
     boolean compressed =
@@ -122,12 +124,12 @@ class CompressionFeatureTest {
   @Test
   void bodySmallerThanTheMinimumIsSentAsItIsAndReportedTooSmall() {
     ResponseRecorder recorder = new ResponseRecorder();
-    TextService client = client(CompressionPreference.COMPRESS, recorder, ContentCoding.GZIP);
+    EchoService client = client(CompressionPreference.COMPRESS, recorder, ContentCoding.GZIP);
     double tooSmallBefore = skipped(SkipReason.BODY_TOO_SMALL);
 
     String text = client.text(50);
 
-    assertThat(text).isEqualTo(TextServiceImpl.textOf(50));
+    assertThat(text).isEqualTo(EchoServiceImpl.textOf(50));
     assertThat(recorder.contentEncoding).isNull();
     assertThat(recorder.action).isEqualTo(CompressionAction.skipped(SkipReason.BODY_TOO_SMALL));
     assertThat(skipped(SkipReason.BODY_TOO_SMALL)).isEqualTo(tooSmallBefore + 1);
@@ -136,11 +138,11 @@ class CompressionFeatureTest {
   @Test
   void bodyJustAboveTheMinimumIsCompressed() {
     ResponseRecorder recorder = new ResponseRecorder();
-    TextService client = client(CompressionPreference.COMPRESS, recorder, ContentCoding.GZIP);
+    EchoService client = client(CompressionPreference.COMPRESS, recorder, ContentCoding.GZIP);
 
     String text = client.text(CompressionFeature.DEFAULT_MIN_BODY_BYTES);
 
-    assertThat(text).isEqualTo(TextServiceImpl.textOf(CompressionFeature.DEFAULT_MIN_BODY_BYTES));
+    assertThat(text).isEqualTo(EchoServiceImpl.textOf(CompressionFeature.DEFAULT_MIN_BODY_BYTES));
     assertThat(recorder.contentEncoding).isEqualTo("gzip");
     assertThat(recorder.action).isEqualTo(CompressionAction.applied("gzip"));
   }
@@ -148,7 +150,7 @@ class CompressionFeatureTest {
   @Test
   void preferenceInTheRequestContextOverridesTheClientsDefaultForThatCall() {
     ResponseRecorder recorder = new ResponseRecorder();
-    TextService client = client(CompressionPreference.COMPRESS, recorder, ContentCoding.GZIP);
+    EchoService client = client(CompressionPreference.COMPRESS, recorder, ContentCoding.GZIP);
     ((BindingProvider) client)
         .getRequestContext()
         .put(CompressionFeature.PREFERENCE_PROPERTY, CompressionPreference.NONE);
@@ -167,7 +169,7 @@ class CompressionFeatureTest {
     probe.set(load.now);
   }
 
-  private static TextService client(
+  private static EchoService client(
       CompressionPreference preference, ResponseRecorder recorder, ContentCoding coding) {
     CompressionFeature feature =
         CompressionFeature.builder()
@@ -176,7 +178,7 @@ class CompressionFeatureTest {
             .codings(coding)
             .build();
     clientFeatures.add(feature);
-    TextService client = server.client(TextService.class, feature);
+    EchoService client = server.client(EchoService.class, feature);
     ClientProxy.getClient(client).getInInterceptors().add(recorder);
     return client;
   }

@@ -9,6 +9,8 @@ import io.wsqos.core.header.WsQosHeaderFeature;
 import io.wsqos.core.header.WsQosHeaderInterceptor;
 import io.wsqos.core.load.ScriptedLoadProbe;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,7 +49,7 @@ class HeaderRulesTest {
 
   @RegisterExtension
   static final CxfServerExtension server =
-      CxfServerExtension.builder(TextService.class, new TextServiceImpl())
+      CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(feature)
           .inInterceptor(new RequirementSizeRecorder())
           .toExtension();
@@ -196,7 +198,7 @@ class HeaderRulesTest {
         ("<soap:Envelope xmlns:soap='"
                 + SOAP
                 + "'><soap:Body><t:length xmlns:t='"
-                + TextService.NAMESPACE
+                + EchoService.NAMESPACE
                 + "'><body>caf")
             .getBytes(UTF_8));
     // 0xC3 0x28: a two-byte sequence whose second byte is not a continuation byte.
@@ -216,7 +218,7 @@ class HeaderRulesTest {
         ("<soap:Envelope xmlns:soap='"
                 + SOAP
                 + "'><soap:Body><t:length xmlns:t='"
-                + TextService.NAMESPACE
+                + EchoService.NAMESPACE
                 + "'><body>caf\u00e9</body></t:length></soap:Body></soap:Envelope>")
             .getBytes(UTF_8);
 
@@ -300,7 +302,7 @@ class HeaderRulesTest {
             + "'><soap:Header>"
             + headers
             + "</soap:Header><soap:Body><t:text xmlns:t='"
-            + TextService.NAMESPACE
+            + EchoService.NAMESPACE
             + "'><chars>"
             + CHARS
             + "</chars></t:text></soap:Body></soap:Envelope>";
@@ -318,7 +320,7 @@ class HeaderRulesTest {
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
     String body = Soap.utf8(response.body());
-    assertThat(body).contains(TextServiceImpl.textOf(CHARS));
+    assertThat(body).contains(EchoServiceImpl.textOf(CHARS));
     assertThat(body).contains("<qos:compressionSkipped>" + reason + "</qos:compressionSkipped>");
   }
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.sun.net.httpserver.HttpServer;
 import io.wsqos.core.header.CompressionPreference;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.WebServiceException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * test scripts: what the client sends, and how it treats compressed responses, good and hostile.
  */
 class HostileServerTest {
-  private static final String CHARS_TEXT = TextServiceImpl.textOf(3000);
+  private static final String CHARS_TEXT = EchoServiceImpl.textOf(3000);
 
   private static HttpServer server;
   private static Bus bus;
@@ -149,7 +151,7 @@ class HostileServerTest {
   }
 
   private void assertCallFails(InflationException.Reason reason) {
-    TextService client = client(CompressionPreference.SERVER_DECIDES);
+    EchoService client = client(CompressionPreference.SERVER_DECIDES);
 
     Throwable thrown = catchThrowable(() -> client.text(3000));
 
@@ -160,7 +162,7 @@ class HostileServerTest {
     assertThat(thrown.getMessage()).contains(reason.name());
   }
 
-  private TextService client(CompressionPreference preference) {
+  private EchoService client(CompressionPreference preference) {
     CompressionFeature feature =
         CompressionFeature.builder()
             .policy(CompressionPolicy.never())
@@ -169,10 +171,10 @@ class HostileServerTest {
     features.add(feature);
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
     factory.setBus(bus);
-    factory.setServiceClass(TextService.class);
+    factory.setServiceClass(EchoService.class);
     factory.setAddress("http://127.0.0.1:" + server.getAddress().getPort() + "/service");
     factory.getFeatures().add(feature);
-    return factory.create(TextService.class);
+    return factory.create(EchoService.class);
   }
 
   private static void respond(String encoding, byte[] body) {
@@ -183,7 +185,7 @@ class HostileServerTest {
   private static byte[] textResponseHead() {
     return ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
             + "<t:textResponse xmlns:t=\""
-            + TextService.NAMESPACE
+            + EchoService.NAMESPACE
             + "\"><return>")
         .getBytes(StandardCharsets.UTF_8);
   }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.wsqos.core.load.ScriptedLoadProbe;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
@@ -32,7 +34,7 @@ class NonCxfClientTest {
 
   @RegisterExtension
   static final CxfServerExtension server =
-      CxfServerExtension.builder(TextService.class, new TextServiceImpl())
+      CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(feature)
           .toExtension();
 
@@ -54,7 +56,7 @@ class NonCxfClientTest {
     assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
     assertThat(response.headers().firstValue("Vary")).hasValue("Accept-Encoding");
     String body = Soap.utf8(response.body());
-    assertThat(body).contains(TextServiceImpl.textOf(CHARS));
+    assertThat(body).contains(EchoServiceImpl.textOf(CHARS));
     // It said nothing: the true reason is that it accepts no coding the server has.
     assertThat(body).contains("<qos:compressionSkipped>no-common-codec</qos:compressionSkipped>");
   }
@@ -67,7 +69,7 @@ class NonCxfClientTest {
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
     String body = gunzip(response.body());
-    assertThat(body).contains(TextServiceImpl.textOf(CHARS));
+    assertThat(body).contains(EchoServiceImpl.textOf(CHARS));
     assertThat(body).contains("<qos:compressionApplied>gzip</qos:compressionApplied>");
   }
 
@@ -80,7 +82,7 @@ class NonCxfClientTest {
 
     assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
     assertThat(Soap.utf8(response.body()))
-        .contains(TextServiceImpl.textOf(CHARS))
+        .contains(EchoServiceImpl.textOf(CHARS))
         .contains("<qos:compressionSkipped>load-above-threshold</qos:compressionSkipped>");
   }
 
@@ -94,7 +96,7 @@ class NonCxfClientTest {
 
     assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
     assertThat(gunzip(response.body()))
-        .contains(TextServiceImpl.textOf(CHARS))
+        .contains(EchoServiceImpl.textOf(CHARS))
         .contains("<qos:compressionApplied>gzip</qos:compressionApplied>");
   }
 
@@ -133,7 +135,7 @@ class NonCxfClientTest {
     String responseHeaders = Files.readString(headers).toLowerCase(java.util.Locale.ROOT);
     assertThat(responseHeaders).containsPattern("content-encoding: (zstd|gzip|deflate)");
     assertThat(Files.readString(body))
-        .contains(TextServiceImpl.textOf(CHARS))
+        .contains(EchoServiceImpl.textOf(CHARS))
         .containsPattern("<qos:compressionApplied>(zstd|gzip|deflate)</qos:compressionApplied>");
   }
 

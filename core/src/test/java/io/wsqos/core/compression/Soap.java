@@ -1,5 +1,6 @@
 package io.wsqos.core.compression;
 
+import io.wsqos.testing.service.EchoService;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,7 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 
-/** Raw SOAP 1.1 requests to {@link TextService} through the JDK's HTTP client. */
+/** Raw SOAP 1.1 requests to {@link EchoService} through the JDK's HTTP client. */
 final class Soap {
   private static final String HEAD =
       "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>";
@@ -32,7 +33,7 @@ final class Soap {
   static byte[] textRequest(int chars) {
     return (HEAD
             + "<t:text xmlns:t=\""
-            + TextService.NAMESPACE
+            + EchoService.NAMESPACE
             + "\"><chars>"
             + chars
             + "</chars></t:text>"
@@ -43,7 +44,7 @@ final class Soap {
   static byte[] lengthRequest(String body) {
     return (HEAD
             + "<t:length xmlns:t=\""
-            + TextService.NAMESPACE
+            + EchoService.NAMESPACE
             + "\"><body>"
             + body
             + "</body></t:length>"
@@ -53,7 +54,7 @@ final class Soap {
 
   /** The start of a length request whose body text the caller goes on to write. */
   static byte[] lengthRequestHead() {
-    return (HEAD + "<t:length xmlns:t=\"" + TextService.NAMESPACE + "\"><body>")
+    return (HEAD + "<t:length xmlns:t=\"" + EchoService.NAMESPACE + "\"><body>")
         .getBytes(StandardCharsets.UTF_8);
   }
 

@@ -8,6 +8,8 @@ import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.Validity;
 import io.wsqos.testing.TestServer;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -106,15 +108,15 @@ class ForgedTimestampsOnTheWireTest {
     RecordCollector records = new RecordCollector();
     MonitoringFeature monitoring = MonitoringFeature.builder().listener(records).build();
     try (TestServer server =
-        TestServer.builder(Greeter.class, new SwitchableGreeter())
+        TestServer.builder(EchoService.class, new EchoServiceImpl())
             .feature(monitoring)
             .outInterceptor(new ForgedHeaderInterceptor(AFTER_T3, forgery))
             .start()) {
-      Greeter client = server.client(Greeter.class, monitoring);
+      EchoService client = server.client(EchoService.class, monitoring);
 
-      String answer = client.greet("Ada");
+      String answer = client.echo("Ada");
 
-      assertThat(answer).isEqualTo("Hello, Ada");
+      assertThat(answer).isEqualTo("echo: Ada");
       QosRecord requester = records.single(Side.REQUESTER);
       assertThat(requester.outcome()).isEqualTo(Outcome.SUCCESS);
       assertThat(requester.validity()).isEqualTo(expected);
@@ -131,15 +133,15 @@ class ForgedTimestampsOnTheWireTest {
     RecordCollector records = new RecordCollector();
     MonitoringFeature monitoring = MonitoringFeature.builder().listener(records).build();
     try (TestServer server =
-        TestServer.builder(Greeter.class, new SwitchableGreeter()).feature(monitoring).start()) {
-      Greeter client = server.client(Greeter.class, monitoring);
+        TestServer.builder(EchoService.class, new EchoServiceImpl()).feature(monitoring).start()) {
+      EchoService client = server.client(EchoService.class, monitoring);
       org.apache.cxf.frontend.ClientProxy.getClient(client)
           .getOutInterceptors()
           .add(new ForgedHeaderInterceptor(AFTER_T1, forgery));
 
-      String answer = client.greet("Ada");
+      String answer = client.echo("Ada");
 
-      assertThat(answer).isEqualTo("Hello, Ada");
+      assertThat(answer).isEqualTo("echo: Ada");
       QosRecord provider = records.single(Side.PROVIDER);
       assertThat(provider.validity()).isEqualTo(expected);
       assertThat(provider.executionMicros()).isEmpty();

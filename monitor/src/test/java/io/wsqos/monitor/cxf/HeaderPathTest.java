@@ -13,6 +13,8 @@ import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.Validity;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -65,7 +67,7 @@ class HeaderPathTest {
 
     @RegisterExtension
     final CxfServerExtension server =
-        CxfServerExtension.builder(Greeter.class, new SwitchableGreeter())
+        CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
             .feature(MonitoringFeature.builder().listener(records).build())
             .toExtension();
 
@@ -74,7 +76,7 @@ class HeaderPathTest {
       HttpResponse<byte[]> response = post(server, timestamps(VALID_TIMESTAMPS, true));
 
       assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(text(response)).contains("Hello, Ada");
+      assertThat(text(response)).contains("echo: Ada");
       assertThat(providerRecord(r -> r.t1Micros() == 12).validity()).isEqualTo(Validity.VALID);
     }
 
@@ -137,7 +139,7 @@ class HeaderPathTest {
 
     @RegisterExtension
     final CxfServerExtension server =
-        CxfServerExtension.builder(Greeter.class, new SwitchableGreeter())
+        CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
             .feature(WsQosHeaderFeature.builder().meterRegistry(registry).build())
             .feature(compression)
             .feature(MonitoringFeature.builder().listener(records).build())
@@ -289,8 +291,9 @@ class HeaderPathTest {
             + WsQos.NAMESPACE
             + "'><soap:Header>"
             + headers
-            + "</soap:Header><soap:Body><g:greet xmlns:g='http://wsqos.io/test/monitor'>"
-            + "<arg0>Ada</arg0></g:greet></soap:Body></soap:Envelope>";
+            + "</soap:Header><soap:Body><e:echo xmlns:e='"
+            + EchoService.NAMESPACE
+            + "'><text>Ada</text></e:echo></soap:Body></soap:Envelope>";
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(server.address()))
             .header("Content-Type", "text/xml; charset=UTF-8")

@@ -6,6 +6,8 @@ import io.wsqos.core.header.WsQos;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.soap.SOAPException;
 import jakarta.xml.soap.SOAPHeader;
 import jakarta.xml.ws.handler.MessageContext;
@@ -35,16 +37,16 @@ class JaxWsHandlerTest {
 
   @RegisterExtension
   static final CxfServerExtension server =
-      CxfServerExtension.builder(Greeter.class, new SwitchableGreeter())
+      CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(monitoring)
           .handler(new TimestampsSpy())
           .toExtension();
 
   @Test
   void theHandlerSeesTheProvidersTimestampsAndTheRequesterGetsThem() throws Exception {
-    Greeter client = server.client(Greeter.class, monitoring);
+    EchoService client = server.client(EchoService.class, monitoring);
 
-    assertThat(client.greet("Ada")).isEqualTo("Hello, Ada");
+    assertThat(client.echo("Ada")).isEqualTo("echo: Ada");
 
     assertThat(seenByHandler).containsExactly(List.of("t1", "t2", "t3"));
     // The requester's record has the provider's t2/t3, read back from the response on the wire.

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +29,7 @@ class MessageFramingTest {
 
   @RegisterExtension
   static final CxfServerExtension server =
-      CxfServerExtension.builder(Greeter.class, new SwitchableGreeter())
+      CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(monitoring)
           .inInterceptor(new CaptureRequestHeaders())
           .toExtension();
@@ -36,7 +38,7 @@ class MessageFramingTest {
   void monitoredProviderAnswersWithContentLengthNotChunked() throws Exception {
     byte[] envelope =
         ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
-                + "<g:greet xmlns:g=\"http://wsqos.io/test/monitor\"><arg0>Ada</arg0></g:greet>"
+                + "<g:echo xmlns:g=\"http://wsqos.io/ns/test/echo\"><text>Ada</text></g:echo>"
                 + "</soap:Body></soap:Envelope>")
             .getBytes(StandardCharsets.UTF_8);
     RawHttp.Response response = RawHttp.postXml(server.address(), envelope);
@@ -44,15 +46,15 @@ class MessageFramingTest {
     String head = response.head().toLowerCase(Locale.ROOT);
     String body = response.body();
     assertThat(head).startsWith("http/1.1 200").doesNotContain("transfer-encoding");
-    assertThat(body).contains("Hello, Ada").contains("Timestamps");
+    assertThat(body).contains("echo: Ada").contains("Timestamps");
     assertThat(head).contains("content-length: " + body.getBytes(StandardCharsets.UTF_8).length);
   }
 
   @Test
   void monitoredRequesterSendsContentLengthNotChunked() {
-    Greeter client = server.client(Greeter.class, monitoring);
+    EchoService client = server.client(EchoService.class, monitoring);
 
-    assertThat(client.greet("Ada")).isEqualTo("Hello, Ada");
+    assertThat(client.echo("Ada")).isEqualTo("echo: Ada");
 
     Map<String, List<String>> headers = requestHeaders.get();
     assertThat(headers).isNotNull();

@@ -9,13 +9,15 @@ import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
-import io.wsqos.monitor.TestDatabase;
 import io.wsqos.monitor.Validity;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.TestServer;
+import io.wsqos.testing.db.TestDatabase;
+import io.wsqos.testing.net.ClosedPort;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.WebServiceException;
-import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -34,7 +36,7 @@ class MonitoringFeatureTest {
 
   @RegisterExtension
   static final CxfServerExtension server =
-      CxfServerExtension.builder(Greeter.class, new SwitchableGreeter())
+      CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(monitoring)
           .toExtension();
 
@@ -45,11 +47,11 @@ class MonitoringFeatureTest {
 
   @Test
   void bothMonitorsRecordOneExchangeWithConsistentTimestamps() {
-    Greeter client = server.client(Greeter.class, monitoring);
+    EchoService client = server.client(EchoService.class, monitoring);
 
-    String answer = client.greet("Ada");
+    String answer = client.echo("Ada");
 
-    assertThat(answer).isEqualTo("Hello, Ada");
+    assertThat(answer).isEqualTo("echo: Ada");
     QosRecord requester = records.single(Side.REQUESTER);
     QosRecord provider = records.single(Side.PROVIDER);
     assertThat(requester.validity()).isEqualTo(Validity.VALID);
@@ -64,9 +66,9 @@ class MonitoringFeatureTest {
     assertThat(requester.t2Micros()).isEqualTo(provider.t2Micros());
     assertThat(requester.t3Micros()).isEqualTo(provider.t3Micros());
     assertThat(provider.t1Micros()).isEqualTo(requester.t1Micros());
-    assertThat(requester.operation()).isEqualTo("greet");
-    assertThat(provider.operation()).isEqualTo("greet");
-    assertThat(requester.service()).isEqualTo(provider.service()).endsWith("GreeterService");
+    assertThat(requester.operation()).isEqualTo("echo");
+    assertThat(provider.operation()).isEqualTo("echo");
+    assertThat(requester.service()).isEqualTo(provider.service()).endsWith("EchoServiceService");
     assertThat(requester.endpoint()).isEqualTo(server.address());
     assertThat(requester.requestBytes()).isPositive().isEqualTo(provider.requestBytes());
     assertThat(requester.responseBytes()).isPositive().isEqualTo(provider.responseBytes());
@@ -74,12 +76,12 @@ class MonitoringFeatureTest {
 
   @Test
   void soapFaultStillCarriesProviderStampsAndIsRecordedAsSoapFault() {
-    Greeter client = server.client(Greeter.class, monitoring);
+    EchoService client = server.client(EchoService.class, monitoring);
 
-    assertThatThrownBy(() -> client.greet(SwitchableGreeter.FAULT))
+    assertThatThrownBy(() -> client.echo(EchoServiceImpl.FAULT))
         // Usually a SOAPFaultException; once seen as a WebServiceException wrapping the SoapFault.
         .isInstanceOf(WebServiceException.class)
-        .hasMessageContaining("name: fault (expected: anything else)");
+        .hasMessageContaining("text: fault (expected: anything else)");
 
     QosRecord requester = records.single(Side.REQUESTER);
     QosRecord provider = records.single(Side.PROVIDER);
@@ -94,36 +96,35 @@ class MonitoringFeatureTest {
 
   @Test
   void refusedConnectionYieldsRefusedRecord() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
+    try (ClosedPort closed = ClosedPort.open()) {
+      int closedPort = closed.port();
+      String nowhere = "http://127.0.0.1:" + closedPort + "/service";
+      EchoService client = server.client(EchoService.class, monitoring);
+      ((BindingProvider) client)
+          .getRequestContext()
+          .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, nowhere);
+
+      assertThatThrownBy(() -> client.echo("Ada")).isInstanceOf(WebServiceException.class);
+
+      QosRecord requester = records.single(Side.REQUESTER);
+      assertThat(requester.outcome()).isEqualTo(Outcome.REFUSED);
+      assertThat(requester.endpoint()).isEqualTo(nowhere);
+      assertThat(requester.isValid()).isTrue();
+      assertThat(requester.t2Micros()).isEqualTo(QosRecord.ABSENT);
+      assertThat(records.of(Side.PROVIDER)).isEmpty();
     }
-    String nowhere = "http://127.0.0.1:" + closedPort + "/service";
-    Greeter client = server.client(Greeter.class, monitoring);
-    ((BindingProvider) client)
-        .getRequestContext()
-        .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, nowhere);
-
-    assertThatThrownBy(() -> client.greet("Ada")).isInstanceOf(WebServiceException.class);
-
-    QosRecord requester = records.single(Side.REQUESTER);
-    assertThat(requester.outcome()).isEqualTo(Outcome.REFUSED);
-    assertThat(requester.endpoint()).isEqualTo(nowhere);
-    assertThat(requester.isValid()).isTrue();
-    assertThat(requester.t2Micros()).isEqualTo(QosRecord.ABSENT);
-    assertThat(records.of(Side.PROVIDER)).isEmpty();
   }
 
   @Test
   void receiveTimeoutYieldsTimeoutRecord() {
-    SwitchableGreeter slow = new SwitchableGreeter();
+    EchoServiceImpl slow = new EchoServiceImpl();
     slow.delay(2_000);
-    try (var slowServer = TestServer.builder(Greeter.class, slow).start()) {
-      Greeter client = slowServer.client(Greeter.class, monitoring);
+    try (var slowServer = TestServer.builder(EchoService.class, slow).start()) {
+      EchoService client = slowServer.client(EchoService.class, monitoring);
       HTTPConduit conduit = (HTTPConduit) ClientProxy.getClient(client).getConduit();
       conduit.getClient().setReceiveTimeout(200);
 
-      assertThatThrownBy(() -> client.greet("Ada")).isInstanceOf(WebServiceException.class);
+      assertThatThrownBy(() -> client.echo("Ada")).isInstanceOf(WebServiceException.class);
 
       assertThat(records.single(Side.REQUESTER).outcome()).isEqualTo(Outcome.TIMEOUT);
     }
@@ -140,11 +141,11 @@ class MonitoringFeatureTest {
               .build();
       MonitoringFeature logged = MonitoringFeature.builder().log(log).build();
       try (var loggedServer =
-          TestServer.builder(Greeter.class, new SwitchableGreeter()).feature(logged).start()) {
-        Greeter client = loggedServer.client(Greeter.class, logged);
+          TestServer.builder(EchoService.class, new EchoServiceImpl()).feature(logged).start()) {
+        EchoService client = loggedServer.client(EchoService.class, logged);
 
         for (int i = 0; i < 5; i++) {
-          client.greet("Ada");
+          client.echo("Ada");
         }
         await().atMost(Duration.ofSeconds(5)).until(() -> count(database, null) == 10);
       } finally {

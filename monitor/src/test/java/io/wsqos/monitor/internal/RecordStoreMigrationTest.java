@@ -2,14 +2,15 @@ package io.wsqos.monitor.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.wsqos.monitor.MonitorSchema;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosAnalysis;
 import io.wsqos.monitor.QosQuery;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosStatistics;
 import io.wsqos.monitor.Side;
-import io.wsqos.monitor.TestDatabase;
 import io.wsqos.monitor.Validity;
+import io.wsqos.testing.db.TestDatabase;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -168,7 +169,7 @@ class RecordStoreMigrationTest {
   @MethodSource("databases")
   void theCodeTablesNameEveryOutcomeAndValidityByItsCode(Callable<TestDatabase> factory)
       throws Exception {
-    try (TestDatabase database = factory.call().migrated()) {
+    try (TestDatabase database = factory.call().migrated(MonitorSchema::migrate)) {
       assertThat(codes(database, "qos_outcome"))
           .containsExactly(Arrays.stream(Outcome.values()).map(Enum::name).toArray(String[]::new));
       assertThat(codes(database, "qos_validity"))

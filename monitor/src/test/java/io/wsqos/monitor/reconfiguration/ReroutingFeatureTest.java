@@ -13,16 +13,16 @@ import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.cxf.ExchangeFailures;
-import io.wsqos.monitor.cxf.Greeter;
 import io.wsqos.monitor.cxf.MonitoringFeature;
-import io.wsqos.monitor.cxf.SwitchableGreeter;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.WindowStats;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.TestServer;
+import io.wsqos.testing.net.ClosedPort;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.WebServiceException;
 import java.net.ConnectException;
-import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,14 +46,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** The feature on a real CXF client between real Jetty servers: where calls go, and what fails. */
 class ReroutingFeatureTest {
 
-  private static final String SERVICE = "Greeter";
+  private static final String SERVICE = "EchoService";
 
-  private final SwitchableGreeter greeterA = new SwitchableGreeter();
-  private final SwitchableGreeter greeterB = new SwitchableGreeter();
+  private final EchoServiceImpl serviceA = new EchoServiceImpl();
+  private final EchoServiceImpl serviceB = new EchoServiceImpl();
 
   /** B survives every test and hosts the clients; its extension checks that nothing leaked. */
   @RegisterExtension
-  final CxfServerExtension b = CxfServerExtension.forService(Greeter.class, greeterB);
+  final CxfServerExtension b = CxfServerExtension.forService(EchoService.class, serviceB);
 
   /**
    * A starts after B and stops before it (a second extension would count B's threads as A's leaks),
@@ -64,16 +64,20 @@ class ReroutingFeatureTest {
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private final List<Reroute> reroutes = new CopyOnWriteArrayList<>();
   private final List<ReroutingFeature> features = new ArrayList<>();
+  private final List<ClosedPort> closedPorts = new ArrayList<>();
 
   @BeforeEach
   void startA() {
-    a = TestServer.start(Greeter.class, greeterA);
+    a = TestServer.start(EchoService.class, serviceA);
   }
 
   @AfterEach
-  void closeFeaturesAndA() {
+  void closeFeaturesAndA() throws Exception {
     features.forEach(ReroutingFeature::close);
     a.close();
+    for (ClosedPort closed : closedPorts) {
+      closed.close();
+    }
     await()
         .atMost(Duration.ofSeconds(5))
         .until(
@@ -125,10 +129,11 @@ class ReroutingFeatureTest {
     return suppressed;
   }
 
-  private static String closedPortAddress() throws Exception {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return "http://127.0.0.1:" + socket.getLocalPort() + "/service";
-    }
+  /** A loopback address that refuses connections until the test ends. */
+  private String closedPortAddress() {
+    ClosedPort closed = ClosedPort.open();
+    closedPorts.add(closed);
+    return closed.url("/service");
   }
 
   @Test
@@ -138,16 +143,16 @@ class ReroutingFeatureTest {
     ReroutingFeature rerouting =
         started(rerouting(a.address(), b.address()).cooldown(Duration.ofHours(1)));
     // The client's own address is B's: the feature, not the factory, decides where calls go.
-    Greeter client = b.client(Greeter.class, monitoring, rerouting);
+    EchoService client = b.client(EchoService.class, monitoring, rerouting);
 
-    String first = client.greet("Ada");
+    String first = client.echo("Ada");
     rerouting.onAlarm(alarm(a.address()));
-    String second = client.greet("Grace");
+    String second = client.echo("Grace");
 
-    assertThat(first).isEqualTo("Hello, Ada");
-    assertThat(second).isEqualTo("Hello, Grace");
-    assertThat(greeterA.calls()).isEqualTo(1);
-    assertThat(greeterB.calls()).isEqualTo(1);
+    assertThat(first).isEqualTo("echo: Ada");
+    assertThat(second).isEqualTo("echo: Grace");
+    assertThat(serviceA.invocations()).isEqualTo(1);
+    assertThat(serviceB.invocations()).isEqualTo(1);
     assertThat(rerouting.currentEndpoint()).contains(b.address());
     assertThat(rerouting.health()).containsEntry(a.address(), EndpointHealth.DEGRADED);
     assertThat(records)
@@ -172,20 +177,20 @@ class ReroutingFeatureTest {
   @Test
   void refusedCallFailsIsNotResentAndTheNextCallGoesToTheNextEndpoint() {
     ReroutingFeature rerouting = started(rerouting(a.address(), b.address()));
-    Greeter client = b.client(Greeter.class, rerouting);
-    client.greet("before");
+    EchoService client = b.client(EchoService.class, rerouting);
+    client.echo("before");
     a.close();
 
-    assertThatThrownBy(() -> client.greet("lost"))
+    assertThatThrownBy(() -> client.echo("lost"))
         .isInstanceOf(WebServiceException.class)
         .satisfies(e -> assertThat(ExchangeFailures.outcomeOf(e)).isEqualTo(Outcome.REFUSED));
-    long bAfterFailure = greeterB.calls();
-    String next = client.greet("after");
+    long bAfterFailure = serviceB.invocations();
+    String next = client.echo("after");
 
-    assertThat(greeterA.calls()).isEqualTo(1);
+    assertThat(serviceA.invocations()).isEqualTo(1);
     assertThat(bAfterFailure).as("the failed call was not resent to B").isZero();
-    assertThat(next).isEqualTo("Hello, after");
-    assertThat(greeterB.calls()).isEqualTo(1);
+    assertThat(next).isEqualTo("echo: after");
+    assertThat(serviceB.invocations()).isEqualTo(1);
     assertThat(rerouting.currentEndpoint()).contains(b.address());
     assertThat(rerouting.health()).containsEntry(a.address(), EndpointHealth.DOWN);
     assertThat(reroutes)
@@ -197,15 +202,15 @@ class ReroutingFeatureTest {
 
   @Test
   void idempotentCallIsResentOnceToTheNextEndpoint() {
-    ReroutingFeature rerouting = started(rerouting(a.address(), b.address()).idempotent("greet"));
-    Greeter client = b.client(Greeter.class, rerouting);
+    ReroutingFeature rerouting = started(rerouting(a.address(), b.address()).idempotent("echo"));
+    EchoService client = b.client(EchoService.class, rerouting);
     a.close();
 
-    String answer = client.greet("Ada");
+    String answer = client.echo("Ada");
 
-    assertThat(answer).isEqualTo("Hello, Ada");
-    assertThat(greeterA.calls()).isZero();
-    assertThat(greeterB.calls()).isEqualTo(1);
+    assertThat(answer).isEqualTo("echo: Ada");
+    assertThat(serviceA.invocations()).isZero();
+    assertThat(serviceB.invocations()).isEqualTo(1);
     assertThat(rerouting.currentEndpoint()).contains(b.address());
     assertThat(
             count(
@@ -213,7 +218,7 @@ class ReroutingFeatureTest {
                 "service",
                 SERVICE,
                 "operation",
-                "greet",
+                "echo",
                 "result",
                 "success"))
         .isEqualTo(1);
@@ -221,22 +226,22 @@ class ReroutingFeatureTest {
 
   @Test
   void soapFaultIsNeitherRetriedNorAReasonToMove() {
-    ReroutingFeature rerouting = started(rerouting(a.address(), b.address()).idempotent("greet"));
-    Greeter client = b.client(Greeter.class, rerouting);
+    ReroutingFeature rerouting = started(rerouting(a.address(), b.address()).idempotent("echo"));
+    EchoService client = b.client(EchoService.class, rerouting);
 
-    assertThatThrownBy(() -> client.greet(SwitchableGreeter.FAULT))
+    assertThatThrownBy(() -> client.echo(EchoServiceImpl.FAULT))
         .isInstanceOf(WebServiceException.class);
 
-    assertThat(greeterA.calls()).isEqualTo(1);
-    assertThat(greeterB.calls()).isZero();
+    assertThat(serviceA.invocations()).isEqualTo(1);
+    assertThat(serviceB.invocations()).isZero();
     assertThat(rerouting.currentEndpoint()).contains(a.address());
     assertThat(reroutes).isEmpty();
   }
 
   @Test
   void failureOfTheClientsOwnChainIsNeitherResentNorAReasonToMove() {
-    ReroutingFeature rerouting = started(rerouting(a.address(), b.address()).idempotent("greet"));
-    Greeter client = b.client(Greeter.class, rerouting);
+    ReroutingFeature rerouting = started(rerouting(a.address(), b.address()).idempotent("echo"));
+    EchoService client = b.client(EchoService.class, rerouting);
     ClientProxy.getClient(client)
         .getOutInterceptors()
         .add(
@@ -247,12 +252,12 @@ class ReroutingFeatureTest {
               }
             });
 
-    assertThatThrownBy(() -> client.greet("Ada"))
+    assertThatThrownBy(() -> client.echo("Ada"))
         .isInstanceOf(WebServiceException.class)
         .hasMessageContaining("client-side bug");
 
-    assertThat(greeterA.calls()).isZero();
-    assertThat(greeterB.calls()).isZero();
+    assertThat(serviceA.invocations()).isZero();
+    assertThat(serviceB.invocations()).isZero();
     assertThat(rerouting.currentEndpoint()).contains(a.address());
     assertThat(rerouting.health()).containsEntry(a.address(), EndpointHealth.HEALTHY);
     assertThat(reroutes).isEmpty();
@@ -263,20 +268,20 @@ class ReroutingFeatureTest {
   void allCandidatesDownFailsTheCallWithTheTransportErrorAndStays() throws Exception {
     String down1 = closedPortAddress();
     String down2 = closedPortAddress();
-    ReroutingFeature rerouting = started(rerouting(down1, down2).idempotent("greet"));
+    ReroutingFeature rerouting = started(rerouting(down1, down2).idempotent("echo"));
     // The client's own address (B, up) is not a candidate: it must not be used as a fallback.
-    Greeter client = b.client(Greeter.class, rerouting);
+    EchoService client = b.client(EchoService.class, rerouting);
 
     // The first failure, with the resend's failure attached to it.
-    assertThatThrownBy(() -> client.greet("first"))
+    assertThatThrownBy(() -> client.echo("first"))
         .isInstanceOf(WebServiceException.class)
         .satisfies(e -> assertThat(ExchangeFailures.outcomeOf(e)).isEqualTo(Outcome.REFUSED))
         .satisfies(e -> assertThat(suppressedInCauseChain(e)).isNotEmpty());
-    assertThatThrownBy(() -> client.greet("second"))
+    assertThatThrownBy(() -> client.echo("second"))
         .isInstanceOf(WebServiceException.class)
         .satisfies(e -> assertThat(ExchangeFailures.outcomeOf(e)).isEqualTo(Outcome.REFUSED));
 
-    assertThat(greeterB.calls()).isZero();
+    assertThat(serviceB.invocations()).isZero();
     assertThat(rerouting.currentEndpoint()).contains(down2);
     assertThat(rerouting.health())
         .containsEntry(down1, EndpointHealth.DOWN)
@@ -296,7 +301,7 @@ class ReroutingFeatureTest {
                 "service",
                 SERVICE,
                 "operation",
-                "greet",
+                "echo",
                 "result",
                 "failure"))
         .isEqualTo(1);
@@ -306,16 +311,16 @@ class ReroutingFeatureTest {
   void withoutAnyCandidateCallsGoToTheClientsOwnAddress() {
     ReroutingFeature rerouting =
         started(rerouting(EndpointCandidates.of(Map.of("Other", List.of(a.address())))));
-    Greeter client = b.client(Greeter.class, rerouting);
+    EchoService client = b.client(EchoService.class, rerouting);
 
-    String answer = client.greet("Ada");
+    String answer = client.echo("Ada");
     rerouting.onAlarm(alarm(b.address()));
-    client.greet("Grace");
+    client.echo("Grace");
 
-    assertThat(answer).isEqualTo("Hello, Ada");
+    assertThat(answer).isEqualTo("echo: Ada");
     assertThat(rerouting.currentEndpoint()).isEmpty();
-    assertThat(greeterB.calls()).isEqualTo(2);
-    assertThat(greeterA.calls()).isZero();
+    assertThat(serviceB.invocations()).isEqualTo(2);
+    assertThat(serviceA.invocations()).isZero();
     assertThat(
             count(
                 "wsqos.monitor.reroutes.skipped", "service", SERVICE, "reason", "unknown-endpoint"))
@@ -330,17 +335,17 @@ class ReroutingFeatureTest {
                 .cooldown(Duration.ofMillis(200))
                 .probeInterval(Duration.ofMillis(50))
                 .probe(EndpointProbe.wsdl(Duration.ofSeconds(2))));
-    Greeter client = b.client(Greeter.class, rerouting);
+    EchoService client = b.client(EchoService.class, rerouting);
     rerouting.onAlarm(alarm(a.address()));
-    client.greet("on B");
+    client.echo("on B");
 
     await()
         .atMost(Duration.ofSeconds(10))
         .until(() -> rerouting.currentEndpoint().equals(Optional.of(a.address())));
-    client.greet("on A again");
+    client.echo("on A again");
 
-    assertThat(greeterB.calls()).isEqualTo(1);
-    assertThat(greeterA.calls()).isEqualTo(1);
+    assertThat(serviceB.invocations()).isEqualTo(1);
+    assertThat(serviceA.invocations()).isEqualTo(1);
     assertThat(rerouting.health()).containsEntry(a.address(), EndpointHealth.HEALTHY);
     assertThat(reroutes)
         .extracting(Reroute::reason)
@@ -361,15 +366,15 @@ class ReroutingFeatureTest {
   void soapProbeSeesASlowServiceThatTheWsdlProbeDoesNot() throws Exception {
     String envelope =
         "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
-            + "<soap:Body><m:greet xmlns:m=\"http://wsqos.io/test/monitor\"><arg0>probe</arg0>"
-            + "</m:greet></soap:Body></soap:Envelope>";
+            + "<soap:Body><m:echo xmlns:m=\"http://wsqos.io/ns/test/echo\"><text>probe</text>"
+            + "</m:echo></soap:Body></soap:Envelope>";
     EndpointProbe soap = EndpointProbe.soapRequest(envelope, Duration.ofMillis(300));
     EndpointProbe wsdl = EndpointProbe.wsdl(Duration.ofSeconds(5));
-    greeterA.delay(1_000);
+    serviceA.delay(1_000);
 
     Throwable soapWhileSlow = catchThrowable(() -> soap.isHealthy(a.address()));
     boolean wsdlWhileSlow = wsdl.isHealthy(a.address());
-    greeterA.delay(0);
+    serviceA.delay(0);
     boolean soapOnceFast =
         await()
             .atMost(Duration.ofSeconds(10))
@@ -384,8 +389,8 @@ class ReroutingFeatureTest {
   void probesOfAClosedPortOrAFaultAreUnhealthy() throws Exception {
     String fault =
         "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
-            + "<soap:Body><m:greet xmlns:m=\"http://wsqos.io/test/monitor\"><arg0>fault</arg0>"
-            + "</m:greet></soap:Body></soap:Envelope>";
+            + "<soap:Body><m:echo xmlns:m=\"http://wsqos.io/ns/test/echo\"><text>fault</text>"
+            + "</m:echo></soap:Body></soap:Envelope>";
     String closed = closedPortAddress();
 
     assertThatThrownBy(() -> EndpointProbe.wsdl(Duration.ofSeconds(2)).isHealthy(closed))
@@ -407,7 +412,7 @@ class ReroutingFeatureTest {
         .hasMessage("probeInterval: 5 ms (expected: 10..3600000 ms)");
     assertThatThrownBy(() -> rerouting(candidates).maxRetries(0))
         .hasMessage("maxRetries: 0 (expected: 1..16)");
-    assertThatThrownBy(() -> rerouting(candidates).idempotent("greet", ""))
+    assertThatThrownBy(() -> rerouting(candidates).idempotent("echo", ""))
         .hasMessage("operation: '' (expected: an operation's local name)");
     assertThatThrownBy(() -> EndpointProbe.wsdl(Duration.ZERO))
         .hasMessage("timeout: 0 ms (expected: 1..60000 ms)");
@@ -421,8 +426,8 @@ class ReroutingFeatureTest {
     ReroutingFeature rerouting = started(rerouting(a.address()));
     JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
     factory.setBus(b.bus());
-    factory.setServiceClass(Greeter.class);
-    factory.setServiceBean(new SwitchableGreeter());
+    factory.setServiceClass(EchoService.class);
+    factory.setServiceBean(new EchoServiceImpl());
     factory.setAddress("/refused");
     factory.getFeatures().add(rerouting);
 

@@ -10,12 +10,12 @@ import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
-import io.wsqos.monitor.TestDatabase;
 import io.wsqos.monitor.Validity;
 import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.TestServer;
+import io.wsqos.testing.db.TestDatabase;
+import io.wsqos.testing.net.ClosedPort;
 import jakarta.xml.ws.WebServiceException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -164,26 +164,25 @@ class RemoteQosLogTest {
 
   @Test
   void anUnreachableManagerIsRetriedThenItsRecordsAreCountedLost() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
+    try (ClosedPort closed = ClosedPort.open()) {
+      int closedPort = closed.port();
+      QosLog requesterLog =
+          QosLog.builder(requesterRegistry)
+              .store(new RemoteRecordStore("http://127.0.0.1:" + closedPort + "/qos-log"))
+              .flushInterval(Duration.ofMillis(20))
+              .retries(2, Duration.ofMillis(10))
+              .build();
+
+      requesterLog.record(requester(Outcome.SUCCESS, 0).build());
+      requesterLog.record(requester(Outcome.SUCCESS, 1).build());
+
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> requesterRegistry.get("wsqos.monitor.records.lost").counter().count() == 2);
+      assertThat(requesterRegistry.get("wsqos.monitor.write.failures").counter().count())
+          .isEqualTo(2);
+      requesterLog.close();
     }
-    QosLog requesterLog =
-        QosLog.builder(requesterRegistry)
-            .store(new RemoteRecordStore("http://127.0.0.1:" + closedPort + "/qos-log"))
-            .flushInterval(Duration.ofMillis(20))
-            .retries(2, Duration.ofMillis(10))
-            .build();
-
-    requesterLog.record(requester(Outcome.SUCCESS, 0).build());
-    requesterLog.record(requester(Outcome.SUCCESS, 1).build());
-
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .until(() -> requesterRegistry.get("wsqos.monitor.records.lost").counter().count() == 2);
-    assertThat(requesterRegistry.get("wsqos.monitor.write.failures").counter().count())
-        .isEqualTo(2);
-    requesterLog.close();
   }
 
   @Test

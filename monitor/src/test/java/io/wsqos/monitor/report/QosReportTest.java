@@ -3,11 +3,12 @@ package io.wsqos.monitor.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.monitor.MonitorSchema;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
-import io.wsqos.monitor.TestDatabase;
+import io.wsqos.testing.db.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,7 @@ class QosReportTest {
 
   @BeforeEach
   void createDatabase() {
-    database = TestDatabase.h2().migrated();
+    database = TestDatabase.h2().migrated(MonitorSchema::migrate);
   }
 
   @AfterEach

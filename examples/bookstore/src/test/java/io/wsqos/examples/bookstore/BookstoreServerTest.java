@@ -7,16 +7,15 @@ import static org.awaitility.Awaitility.await;
 
 import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.Options;
+import io.wsqos.testing.RawHttp;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.net.URI;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.net.URL;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,15 +47,17 @@ class BookstoreServerTest {
     BookstoreServer server = BookstoreServer.start("127.0.0.1", 0);
     String address = server.address();
 
-    HttpResponse<String> response = wsdl(address);
+    RawHttp.Response response = wsdl(address);
     server.close();
     server.close();
 
     assertThat(address).isEqualTo("http://127.0.0.1:" + server.port() + "/bookstore");
     assertThat(server.port()).isPositive();
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.body()).contains("getBookDetails");
-    assertThatThrownBy(() -> wsdl(address)).isInstanceOf(IOException.class);
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.text()).contains("getBookDetails");
+    assertThatThrownBy(() -> wsdl(address))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasCauseInstanceOf(ConnectException.class);
     await().atMost(Duration.ofSeconds(10)).until(() -> jettyThreads().isEmpty());
     assertThat(server.bus().getState()).isEqualTo(Bus.BusState.SHUTDOWN);
     assertThat(BusFactory.getDefaultBus(false)).isNotSameAs(server.bus());
@@ -70,7 +71,7 @@ class BookstoreServerTest {
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("Failed to bind");
 
-      assertThat(wsdl(first.address()).statusCode()).isEqualTo(200);
+      assertThat(wsdl(first.address()).status()).isEqualTo(200);
     }
     await().atMost(Duration.ofSeconds(10)).until(() -> jettyThreads().isEmpty());
   }
@@ -165,14 +166,14 @@ class BookstoreServerTest {
     Matcher matcher = LISTENING.matcher(line == null ? "" : line);
     assertThat(matcher.matches()).as("first line: %s", line).isTrue();
     String address = "http://127.0.0.1:" + matcher.group(1) + "/bookstore";
-    HttpResponse<String> hello = post(address, Path.of("requests", "hello.xml"));
+    RawHttp.Response hello = post(address, Path.of("requests", "hello.xml"));
     process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close our pipes
     boolean exited = process.waitFor(30, TimeUnit.SECONDS);
     String rest = new String(process.getInputStream().readAllBytes(), UTF_8);
     String stderr = new String(process.getErrorStream().readAllBytes(), UTF_8);
 
-    assertThat(hello.statusCode()).isEqualTo(200);
-    assertThat(hello.body()).contains("<message>Hello world!</message>");
+    assertThat(hello.status()).isEqualTo(200);
+    assertThat(hello.text()).contains("<message>Hello world!</message>");
     assertThat(exited).isTrue();
     assertThat(process.exitValue()).isEqualTo(143); // 128 + SIGTERM, after the shutdown hook ran
     assertThat(rest).as("stdout after the first line").isEmpty();
@@ -231,24 +232,13 @@ class BookstoreServerTest {
     }
   }
 
-  private static HttpResponse<String> wsdl(String address) throws Exception {
-    return HttpClient.newHttpClient()
-        .send(
-            HttpRequest.newBuilder(URI.create(address + "?wsdl"))
-                .timeout(Duration.ofSeconds(10))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+  private static RawHttp.Response wsdl(String address) {
+    return RawHttp.get(address + "?wsdl");
   }
 
-  private static HttpResponse<String> post(String address, Path envelope) throws Exception {
-    return HttpClient.newHttpClient()
-        .send(
-            HttpRequest.newBuilder(URI.create(address))
-                .timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "text/xml; charset=UTF-8")
-                .POST(HttpRequest.BodyPublishers.ofString(Files.readString(envelope)))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+  private static RawHttp.Response post(String address, Path envelope) throws IOException {
+    return RawHttp.post(
+        address, Files.readAllBytes(envelope), "Content-Type", "text/xml; charset=UTF-8");
   }
 
   /** The server's Jetty threads, named after {@link BookstoreServer#THREAD_NAME_PREFIX}. */

@@ -1,4 +1,4 @@
-package io.wsqos.testing;
+package io.wsqos.payloads;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Random;

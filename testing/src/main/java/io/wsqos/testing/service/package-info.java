@@ -1,0 +1,2 @@
+/** The test service every module's tests publish. */
+package io.wsqos.testing.service;

@@ -1,9 +1,0 @@
-package io.wsqos.testing;
-
-final class EchoServiceImpl implements EchoService {
-
-  @Override
-  public String echo(String text) {
-    return "echo: " + text;
-  }
-}
