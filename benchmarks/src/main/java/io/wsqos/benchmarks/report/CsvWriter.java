@@ -1,23 +1,18 @@
 package io.wsqos.benchmarks.report;
 
 import io.wsqos.benchmarks.load.Outcome;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Writes every repetition of every point as one CSV row, with a header row. */
+/** Every repetition of every point of a sweep as one row of a {@link Table}, for CSV. */
 public final class CsvWriter {
 
   private CsvWriter() {}
 
-  /** The CSV text for {@code results}, rows in the given order. */
-  public static String toCsv(String xName, List<PointResult> results) {
-    StringBuilder out = new StringBuilder();
+  /** The table for {@code results}, rows in the given order. */
+  public static Table table(String xName, List<PointResult> results) {
     List<String> header = new ArrayList<>(List.of("variant", xName, "repetition", "requests"));
     for (Outcome outcome : Outcome.values()) {
       header.add(outcome.name().toLowerCase(Locale.ROOT));
@@ -37,53 +32,46 @@ public final class CsvWriter {
       header.add("lt_" + second + "s");
     }
     header.add("ge_10s");
-    out.append(String.join(",", header)).append('\n');
+    Table table = Table.of(header);
     for (PointResult r : results) {
-      List<String> row = new ArrayList<>();
-      row.add(quote(r.variant()));
+      List<Object> row = new ArrayList<>();
+      row.add(r.variant());
       row.add(number(r.x()));
-      row.add(Integer.toString(r.repetition()));
-      row.add(Long.toString(r.requests()));
+      row.add(r.repetition());
+      row.add(r.requests());
       for (Outcome outcome : Outcome.values()) {
-        row.add(Long.toString(r.count(outcome)));
+        row.add(r.count(outcome));
       }
-      row.add(number(r.offeredPerSecond()));
-      row.add(number(r.throughputPerSecond()));
-      row.add(number(r.meanMillis()));
-      row.add(number(r.p50Millis()));
-      row.add(number(r.p90Millis()));
-      row.add(number(r.p99Millis()));
-      row.add(number(r.maxMillis()));
-      row.add(number(r.serviceMeanMillis()));
-      row.add(number(r.serviceP50Millis()));
-      r.buckets().forEach(b -> row.add(Long.toString(b)));
-      out.append(String.join(",", row)).append('\n');
+      for (double v :
+          new double[] {
+            r.offeredPerSecond(),
+            r.throughputPerSecond(),
+            r.meanMillis(),
+            r.p50Millis(),
+            r.p90Millis(),
+            r.p99Millis(),
+            r.maxMillis(),
+            r.serviceMeanMillis(),
+            r.serviceP50Millis()
+          }) {
+        row.add(number(v));
+      }
+      row.addAll(r.buckets());
+      table.row(row);
     }
-    return out.toString();
+    return table;
+  }
+
+  /** The CSV text for {@code results}, rows in the given order. */
+  public static String toCsv(String xName, List<PointResult> results) {
+    return table(xName, results).csv();
   }
 
   public static void write(Path file, String xName, List<PointResult> results) {
-    try {
-      Files.writeString(file, toCsv(xName, results), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    table(xName, results).writeCsv(file);
   }
 
   static String number(double value) {
-    if (Double.isNaN(value)) {
-      return "";
-    }
-    if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-      return Long.toString((long) value);
-    }
-    return String.format(Locale.ROOT, "%.3f", value);
-  }
-
-  private static String quote(String s) {
-    if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
-      return '"' + s.replace("\"", "\"\"") + '"';
-    }
-    return s;
+    return Table.number(value);
   }
 }
