@@ -14,15 +14,6 @@ import java.time.Duration;
  */
 record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pause) {
 
-  /** The options' values, or the given defaults (the pause defaults to the sweep's). */
-  static RunTiming of(Args args, int repetitions, double warmupSeconds, double measureSeconds) {
-    return new RunTiming(
-        args.integer("reps", repetitions),
-        args.seconds("warmup", warmupSeconds),
-        args.seconds("measure", measureSeconds),
-        args.millis("pause-ms", Sweep.DEFAULT_PAUSE_MILLIS));
-  }
-
   /** A sweep builder with this timing. */
   Sweep.Builder sweep(String name) {
     return Sweep.builder(name)
@@ -33,7 +24,7 @@ record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pa
   }
 
   /** The settings line of a report, with how the servers were warmed up. */
-  String describe(Args args, boolean interleaved) {
+  String describe(Options options, boolean interleaved) {
     return "per run: warm-up "
         + warmup.toMillis()
         + " ms (not counted), measured "
@@ -44,6 +35,6 @@ record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pa
         + repetitions
         + " repetition(s) per point"
         + (interleaved ? ", variants interleaved; " : "; ")
-        + ServerWarmup.describe(args);
+        + ServerWarmup.describe(options);
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.benchmarks.report.Results;
 import io.wsqos.monitor.QosQuery;
 import io.wsqos.monitor.QosStatistics;
 import io.wsqos.monitor.TimeStats;
@@ -82,7 +83,7 @@ class MonitoringTablesTest {
             point("plain", 8000, 2, 10, 0, 6000, 5, 50),
             point("monitored", 8000, 2, 10, 0, 6000, 5, 50));
 
-    Map<String, Double> peaks = Experiments.peaks(results);
+    Map<String, Double> peaks = new Results(results).peaks();
     String section = MonitoringTables.peakSection(results, "plain", "monitored");
 
     assertThat(peaks).containsEntry("plain", 6000.0).containsEntry("monitored", 5800.0);

@@ -14,7 +14,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,8 +23,7 @@ import org.junit.jupiter.api.Test;
 
 class ServerWarmupTest {
 
-  private static final Set<String> OPTIONS =
-      Set.of(ServerWarmup.OPTION, ServerWarmup.REQUESTERS_OPTION);
+  private static final List<Option<?>> OPTIONS = ServerWarmup.OPTIONS;
 
   private static final byte[] RESPONSE =
       "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body/>"
@@ -84,9 +82,9 @@ class ServerWarmupTest {
 
   @Test
   void warmsAtSixteenRequestersByDefault() {
-    Args args = Args.parse(List.of("--server-warmup=1"), OPTIONS);
+    Options args = Options.parse(List.of("--server-warmup=1"), OPTIONS);
 
-    ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()));
+    ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()), System.err);
 
     assertThat(requests.get()).isPositive();
     assertThat(mostInFlight.get()).isBetween(2, ServerWarmup.REQUESTERS);
@@ -96,9 +94,10 @@ class ServerWarmupTest {
 
   @Test
   void runsTheSecondHalfAtTheRequestersAsked() {
-    Args args = Args.parse(List.of("--server-warmup=2", "--server-warmup-requesters=24"), OPTIONS);
+    Options args =
+        Options.parse(List.of("--server-warmup=2", "--server-warmup-requesters=24"), OPTIONS);
 
-    ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()));
+    ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()), System.err);
 
     assertThat(mostInFlight.get()).isBetween(ServerWarmup.REQUESTERS + 1, 24);
     assertThat(ServerWarmup.describe(args))
@@ -109,11 +108,13 @@ class ServerWarmupTest {
 
   @Test
   void refusesFewerThanOneRequester() {
-    Args args = Args.parse(List.of("--server-warmup=1", "--server-warmup-requesters=0"), OPTIONS);
+    Options args =
+        Options.parse(List.of("--server-warmup=1", "--server-warmup-requesters=0"), OPTIONS);
 
     assertThatThrownBy(
             () ->
-                ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant())))
+                ServerWarmup.run(
+                    "test", args, DriverOptions.builder().build(), List.of(variant()), System.err))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("--server-warmup-requesters=0 (expected: at least 1)");
     assertThat(requests.get()).isZero();

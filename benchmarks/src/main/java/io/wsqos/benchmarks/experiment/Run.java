@@ -1,0 +1,281 @@
+package io.wsqos.benchmarks.experiment;
+
+import static java.util.Objects.requireNonNull;
+
+import io.wsqos.benchmarks.load.DriverOptions;
+import io.wsqos.benchmarks.report.CsvWriter;
+import io.wsqos.benchmarks.report.MachineInfo;
+import io.wsqos.benchmarks.report.MarkdownReport;
+import io.wsqos.benchmarks.report.Plot;
+import io.wsqos.benchmarks.report.Plots;
+import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.benchmarks.report.Report;
+import io.wsqos.benchmarks.report.Results;
+import io.wsqos.benchmarks.report.Table;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One run of an {@link Experiment}, and the runner that owns its lifecycle: it reads the options,
+ * gives the experiment its servers (stopped at the end, also on failure and on Ctrl-C), warms them
+ * up, runs the interleaved sweep, and writes what the experiment reports into {@code --out} (CSV,
+ * Markdown, PNG) through {@link Table}, {@link Report} and {@link Plot}.
+ */
+public final class Run implements AutoCloseable {
+
+  /** How idle cores were treated, written into every report's machine section. */
+  static final String CORE_WAKE_CONVENTION =
+      "none: no keeper thread spins; the driver's I/O thread blocks in epoll and its waker"
+          + " thread parks between sends, so at low rates an idle core may sleep and its wake-up"
+          + " time is part of the measured latency, the same for every variant and point";
+
+  /** The heap and collector of every server and client JVM, the same for each variant. */
+  static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseParallelGC");
+
+  static final Option<Path> OUT =
+      Option.path("out", null, "where the results go (default: benchmarks/results/NAME)");
+  static final Option<Path> REQUEST =
+      Option.path(
+          "request", "examples/bookstore/requests/lite-1.xml", "the SOAP request each call posts");
+  static final Option<Duration> CONNECT_TIMEOUT =
+      Option.millis(
+          "connect-timeout-ms",
+          DriverOptions.DEFAULT_CONNECT_TIMEOUT_MILLIS,
+          "the driver gives up a connect after this long");
+  static final Option<Integer> REPS = Option.integer("reps", 2, "repetitions of every point");
+  static final Option<Duration> WARMUP =
+      Option.seconds("warmup", 1, "the start of each run, not counted");
+  static final Option<Duration> MEASURE =
+      Option.seconds("measure", 5, "the counted part of each run");
+  static final Option<Duration> PAUSE =
+      Option.millis("pause-ms", Sweep.DEFAULT_PAUSE_MILLIS, "pause between two runs");
+  static final Option<String> SERVER_JVM_OPT =
+      new Option<>(
+          "server-jvm-opt",
+          "OPTION",
+          "a server JVM option, repeatable (replaces the defaults)",
+          null,
+          String.join(" ", JVM_OPTIONS),
+          v -> v);
+
+  private final Experiment experiment;
+  private final Options options;
+  private final String command;
+  private final PrintStream progress;
+  private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+
+  private Run(Experiment experiment, Options options, String command, PrintStream progress) {
+    this.experiment = experiment;
+    this.options = options;
+    this.command = command;
+    this.progress = progress;
+  }
+
+  /**
+   * Runs {@code experiment} with {@code argv}; prints the usage instead for {@code --help}.
+   *
+   * @throws IllegalArgumentException for an option it does not take or a bad value, before anything
+   *     starts
+   */
+  public static void execute(Experiment experiment, List<String> argv, PrintStream progress)
+      throws Exception {
+    if (argv.contains("--help")) {
+      progress.print(usage(experiment));
+      return;
+    }
+    Options options = Options.parse(argv, declared(experiment));
+    String command =
+        "benchmarks/run-experiment.sh " + experiment.name() + " " + String.join(" ", argv);
+    try (Run run = new Run(experiment, options, command.strip(), progress)) {
+      Thread hook = new Thread(run::close, "wsqos-experiment-stop");
+      Runtime.getRuntime().addShutdownHook(hook);
+      try {
+        experiment.run(run);
+      } finally {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+          // Already shutting down (Ctrl-C): the hook closes what the run holds.
+        }
+      }
+    }
+  }
+
+  /** Every option {@code experiment} takes: its own, then {@code --out}. */
+  static List<Option<?>> declared(Experiment experiment) {
+    List<Option<?>> all = new ArrayList<>(experiment.options());
+    all.add(OUT);
+    return all;
+  }
+
+  /** The usage text: the command, what it does, and its options. */
+  static String usage(Experiment experiment) {
+    return "usage: benchmarks/run-experiment.sh "
+        + experiment.name()
+        + " [--option value ...]\n\n"
+        + experiment.summary()
+        + "\n\noptions:\n"
+        + Options.usage(declared(experiment));
+  }
+
+  /** The timing options with an experiment's defaults. */
+  static List<Option<?>> timing(int reps, double warmupSeconds, double measureSeconds) {
+    return List.of(
+        Option.integer(REPS.name(), reps, REPS.description()),
+        Option.seconds(WARMUP.name(), warmupSeconds, WARMUP.description()),
+        Option.seconds(MEASURE.name(), measureSeconds, MEASURE.description()),
+        PAUSE);
+  }
+
+  /** {@code first}'s options followed by each of {@code more}'s. */
+  @SafeVarargs
+  static List<Option<?>> join(List<Option<?>> first, List<? extends Option<?>>... more) {
+    List<Option<?>> all = new ArrayList<>(first);
+    Arrays.stream(more).forEach(all::addAll);
+    return List.copyOf(all);
+  }
+
+  /** The response timeout option with an experiment's default. */
+  static Option<Duration> responseTimeout(long millis) {
+    return Option.millis(
+        "response-timeout-ms", millis, "the driver gives up a response after this long");
+  }
+
+  public <T> T get(Option<T> option) {
+    return options.get(option);
+  }
+
+  public Options options() {
+    return options;
+  }
+
+  public String name() {
+    return experiment.name();
+  }
+
+  /** The command line that started this run, for the report's settings. */
+  public String command() {
+    return command;
+  }
+
+  public PrintStream progress() {
+    return progress;
+  }
+
+  /** {@code --out}, or {@code benchmarks/results/NAME}. */
+  public Path out() {
+    Path out = options.get(OUT);
+    return out != null ? out : Path.of("benchmarks", "results", experiment.name());
+  }
+
+  /** Holds {@code resource} until the run ends, then closes it (the last held first). */
+  public <R extends AutoCloseable> R hold(R resource) {
+    synchronized (resources) {
+      resources.push(requireNonNull(resource, "resource"));
+    }
+    return resource;
+  }
+
+  /** The driver options: the connect timeout and the experiment's response timeout. */
+  public DriverOptions driverOptions() {
+    return DriverOptions.builder()
+        .connectTimeout(get(CONNECT_TIMEOUT))
+        .responseTimeout(options.get(responseTimeout(0)))
+        .build();
+  }
+
+  /**
+   * Starts a server JVM per distinct token ({@code mainClass --mode=TOKEN --port=0 EXTRA...}), held
+   * until the run ends.
+   */
+  public Servers servers(
+      Class<?> mainClass, List<String> tokens, Function<String, List<String>> extraArgs) {
+    return hold(Servers.start(options, mainClass, tokens, extraArgs, progress));
+  }
+
+  /** The timing of every run of the sweep, from the options. */
+  public RunTiming timing() {
+    return new RunTiming(get(REPS), get(WARMUP), get(MEASURE), get(PAUSE));
+  }
+
+  /** Warms every variant's server, then runs the sweep interleaved over {@code points}. */
+  public List<PointResult> sweep(
+      List<Double> points, List<Variant> variants, PointRunner runner, boolean warmUp) {
+    if (warmUp) {
+      ServerWarmup.run(name(), options, driverOptions(), variants, progress);
+    }
+    return timing()
+        .sweep(name())
+        .points(points)
+        .variants(variants)
+        .runner(runner)
+        .progress(progress)
+        .build()
+        .run();
+  }
+
+  /**
+   * Writes the sweep's {@code results.csv}, {@code report.md} (the standard sections, then {@code
+   * sections}) and its two plots.
+   */
+  public void writeSweep(
+      String title,
+      String description,
+      String xName,
+      List<String> settings,
+      List<PointResult> results,
+      List<String> sections) {
+    String xColumn = xName.startsWith("offered") ? "rate" : "requesters";
+    CsvWriter.write(out().resolve("results.csv"), xColumn, results);
+    report(title, description, settings)
+        .add(MarkdownReport.sections(xName, new Results(results)))
+        .add(sections)
+        .write(out().resolve("report.md"));
+    Plots.write(out(), name(), xName, results);
+    progress.println("wrote " + out().toAbsolutePath());
+  }
+
+  /** A report on this machine, now, with these settings and the command line last. */
+  public Report report(String title, String description, List<String> settings) {
+    List<String> all = new ArrayList<>(settings);
+    all.add("command: `" + command + "`");
+    return new Report(title, description, MachineInfo.current(CORE_WAKE_CONVENTION), all);
+  }
+
+  /** {@code /proc/loadavg}, to record how busy the shared machine was around a run. */
+  static String loadAverage() {
+    try {
+      return Files.readString(Path.of("/proc/loadavg")).trim();
+    } catch (IOException e) {
+      return "unavailable (" + e.getMessage() + ")";
+    }
+  }
+
+  /** Stops every server and process the run holds, the last started first; runs once. */
+  @Override
+  public void close() {
+    while (true) {
+      AutoCloseable resource;
+      synchronized (resources) {
+        resource = resources.poll();
+      }
+      if (resource == null) {
+        return;
+      }
+      try {
+        resource.close();
+      } catch (Exception e) {
+        progress.println("WARNING: could not stop " + resource + ": " + e);
+      }
+    }
+  }
+}
