@@ -3,7 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import io.wsqos.examples.bookstore.BookstoreImpl;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import java.util.Arrays;
-import java.util.Set;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -15,23 +15,24 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class CompressionServer {
 
+  static final Option<String> MODE =
+      Option.choice(
+          "mode",
+          "none",
+          Arrays.stream(ServerMode.values()).map(ServerMode::token).toList(),
+          "how the bookstore compresses");
+
   private CompressionServer() {}
 
   public static void main(String[] argv) throws Exception {
-    Args args = Args.parse(Arrays.asList(argv), Set.of("mode", "host", "port"));
-    String modeToken = args.string("mode", "none");
-    ServerMode mode =
-        ServerMode.fromToken(modeToken)
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "--mode: '"
-                            + modeToken
-                            + "' (expected: none, all, dynamic, graded or cxf-gzip)"));
+    Options args =
+        Options.parse(
+            Arrays.asList(argv), List.of(MODE, MonitoringServer.HOST, MonitoringServer.PORT));
+    ServerMode mode = ServerMode.fromToken(args.get(MODE)).orElseThrow();
     BookstoreServer server =
         BookstoreServer.start(
-            args.string("host", BookstoreServer.DEFAULT_HOST),
-            args.integer("port", 0),
+            args.get(MonitoringServer.HOST),
+            args.get(MonitoringServer.PORT),
             new BookstoreImpl(),
             mode.features());
     CountDownLatch stopped = new CountDownLatch(1);

@@ -28,6 +28,10 @@ public final class Experiments {
   private Experiments() {}
 
   public static void main(String[] argv) throws Exception {
+    if (argv.length == 1 && argv[0].equals("--markdown")) {
+      System.out.print(markdown());
+      return;
+    }
     if (argv.length == 0 || argv[0].equals("--help")) {
       System.err.print(usage());
       System.exit(argv.length == 0 ? 2 : 0);
@@ -58,6 +62,7 @@ public final class Experiments {
   static String usage() {
     return "usage: benchmarks/run-experiment.sh NAME [--option value ...]\n"
         + "       benchmarks/run-experiment.sh NAME --help\n"
+        + "       benchmarks/run-experiment.sh --markdown > benchmarks/EXPERIMENTS.md\n"
         + "  NAME: "
         + names()
         + "\n";
@@ -69,7 +74,8 @@ public final class Experiments {
         new StringBuilder(
             "# Experiments\n\n"
                 + "Generated from the experiments' option declarations"
-                + " (`io.wsqos.benchmarks.experiment.Experiments`); a test checks it is current."
+                + " by `benchmarks/run-experiment.sh --markdown > benchmarks/EXPERIMENTS.md`; a test"
+                + " checks it is current."
                 + " Run one from the repository root with `benchmarks/run-experiment.sh NAME"
                 + " [--option value ...]`; each writes `results.csv`, `report.md` and its plots"
                 + " to `benchmarks/results/NAME/` unless `--out` is given.\n");

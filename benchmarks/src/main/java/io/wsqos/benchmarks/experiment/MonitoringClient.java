@@ -9,11 +9,11 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.frontend.ClientProxy;
@@ -53,32 +53,27 @@ public final class MonitoringClient {
   /** Transports a client can use. */
   static final List<String> TRANSPORTS = List.of("httpclient", "urlconnection");
 
+  static final Option<String> URL = Option.text("url", null, "the bookstore's address");
+  static final Option<String> TRANSPORT =
+      Option.choice("transport", TRANSPORTS.get(0), TRANSPORTS, "the CXF conduit");
+  static final Option<String> ISBN = Option.text("isbn", DEFAULT_ISBN, "the book asked for");
+  static final Option<Path> STATS_FILE =
+      Option.path("stats-file", null, "where to write the counters on stop");
+
   private MonitoringClient() {}
 
   public static void main(String[] argv) throws Exception {
-    Args args =
-        Args.parse(
-            Arrays.asList(argv),
-            Set.of(
-                "mode",
-                "url",
-                "transport",
-                "db-dir",
-                "jdbc-url",
-                "jdbc-user",
-                "flush-interval-ms",
-                "store-interval-ms",
-                "h2-settings",
-                "writer-priority",
-                "isbn",
-                "stats-file"));
-    MonitoringMode mode = MonitoringMode.parse("mode", args.string("mode", "plain"));
-    String transport = transport(args);
+    List<Option<?>> declared =
+        new ArrayList<>(List.of(MonitoringServer.MODE, URL, TRANSPORT, ISBN, STATS_FILE));
+    declared.addAll(MonitoringServer.LOG_OPTIONS);
+    Options args = Options.parse(Arrays.asList(argv), declared);
+    MonitoringMode mode = MonitoringMode.parse("mode", args.get(MonitoringServer.MODE));
+    String transport = args.get(TRANSPORT);
     if (transport.equals("urlconnection")) {
       // Read when CXF creates the conduit, so it must be set before the proxy is built.
       System.setProperty(FORCE_URL_CONNECTION, "true");
     }
-    if (!args.has("url")) {
+    if (!args.has(URL)) {
       throw new IllegalArgumentException("--url: missing (expected: the bookstore's address)");
     }
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -95,7 +90,7 @@ public final class MonitoringClient {
         };
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
     factory.setServiceClass(BookstoreService.class);
-    factory.setAddress(args.string("url", ""));
+    factory.setAddress(args.get(URL));
     if (feature != null) {
       factory.getFeatures().add(feature);
     }
@@ -106,7 +101,7 @@ public final class MonitoringClient {
     policy.setReceiveTimeout(30_000);
     ((HTTPConduit) client.getConduit()).setClient(policy);
 
-    String isbn = args.string("isbn", DEFAULT_ISBN);
+    String isbn = args.get(ISBN);
     Callers.CallerCounts calls = new Callers.CallerCounts();
     try (Callers callers = new Callers(() -> proxy.getBookInfo(isbn), calls)) {
       System.out.println(
@@ -142,23 +137,13 @@ public final class MonitoringClient {
       if (log != null) {
         log.close();
       }
-      if (args.has("stats-file")) {
+      if (args.has(STATS_FILE)) {
         Properties stats = new Properties();
         stats.setProperty("mode", mode.token());
         stats.setProperty("transport", transport);
         calls.forEach((outcome, n) -> stats.setProperty("calls." + outcome, Long.toString(n)));
-        ProcessStats.write(Path.of(args.string("stats-file", "")), stats, registry, threadCpu);
+        ProcessStats.write(args.get(STATS_FILE), stats, registry, threadCpu);
       }
     }
-  }
-
-  /** The {@code --transport} option, checked. */
-  static String transport(Args args) {
-    String transport = args.string("transport", TRANSPORTS.get(0));
-    if (!TRANSPORTS.contains(transport)) {
-      throw new IllegalArgumentException(
-          "--transport: '" + transport + "' (expected: one of " + TRANSPORTS + ")");
-    }
-    return transport;
   }
 }

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.cxf.Bus;
@@ -73,6 +72,37 @@ public final class MonitoringServer {
   /** How long stopping may take: Jetty's graceful stop, then the log's close. */
   static final Duration LOG_CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
+  static final Option<String> MODE =
+      Option.choice(
+          "mode",
+          "plain",
+          java.util.Arrays.stream(MonitoringMode.values()).map(MonitoringMode::token).toList(),
+          "what monitors the bookstore");
+  static final Option<String> HOST =
+      Option.text("host", BookstoreServer.DEFAULT_HOST, "the address to listen on");
+  static final Option<Integer> PORT = Option.integer("port", 0, "the port, 0 for a free one");
+  static final Option<Path> STATS_FILE =
+      Option.path("stats-file", null, "where to write the counters on stop");
+  static final Option<Path> DB_DIR = Option.path("db-dir", ".", "where the log's H2 file goes");
+  static final Option<String> JDBC_URL =
+      Option.text("jdbc-url", null, "where the log writes, instead of the H2 file");
+  static final Option<String> JDBC_USER = Option.text("jdbc-user", "", "the JDBC user");
+  static final Option<String> H2_SETTINGS =
+      Option.text("h2-settings", "", "the H2 file's settings, e.g. CACHE_SIZE=256;WRITE_DELAY=100");
+  static final Option<Duration> FLUSH =
+      Option.millis(
+          "flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS, "the log's flush interval");
+  static final Option<Duration> STORE =
+      Option.millis(
+          "store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS, "the log's store interval");
+  static final Option<Integer> WRITER_PRIORITY =
+      Option.integer(
+          "writer-priority", QosLog.DEFAULT_WRITER_PRIORITY, "the log writer's priority, 1-10");
+
+  /** The options of a monitored JVM's log, server's or client's. */
+  static final List<Option<?>> LOG_OPTIONS =
+      List.of(DB_DIR, JDBC_URL, JDBC_USER, H2_SETTINGS, FLUSH, STORE, WRITER_PRIORITY);
+
   private MonitoringServer() {}
 
   /**
@@ -93,21 +123,20 @@ public final class MonitoringServer {
    * QosLog#H2_LOG_SETTINGS} when given) or {@code --jdbc-url}/{@code --jdbc-user}, {@code
    * --flush-interval-ms}, {@code --store-interval-ms} and {@code --writer-priority}.
    */
-  static QosLog openLog(Args args, MeterRegistry registry) throws IOException {
-    Path dbDir = Path.of(args.string("db-dir", "."));
-    Files.createDirectories(dbDir);
+  static QosLog openLog(Options args, MeterRegistry registry) throws IOException {
+    Files.createDirectories(args.get(DB_DIR));
     return QosLog.builder(registry)
-        .jdbcUrl(logUrl(args), args.string("jdbc-user", ""), "")
+        .jdbcUrl(logUrl(args), args.get(JDBC_USER), "")
         .closeTimeout(LOG_CLOSE_TIMEOUT)
-        .flushInterval(args.millis("flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS))
-        .storeInterval(args.millis("store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS))
-        .writerPriority(args.integer("writer-priority", QosLog.DEFAULT_WRITER_PRIORITY))
+        .flushInterval(args.get(FLUSH))
+        .storeInterval(args.get(STORE))
+        .writerPriority(args.get(WRITER_PRIORITY))
         .build();
   }
 
   /** The log's JDBC URL: {@code --jdbc-url}, else {@link #logFileUrl} in {@code --db-dir}. */
-  static String logUrl(Args args) {
-    return args.string("jdbc-url", logFileUrl(Path.of(args.string("db-dir", ".")), args));
+  static String logUrl(Options args) {
+    return args.has(JDBC_URL) ? args.get(JDBC_URL) : logFileUrl(args.get(DB_DIR), args);
   }
 
   /**
@@ -115,33 +144,21 @@ public final class MonitoringServer {
    * place of {@link QosLog#H2_LOG_SETTINGS}, since H2 refuses a setting given twice), else as
    * {@link #jdbcUrl}.
    */
-  static String logFileUrl(Path dbDir, Args args) {
-    return args.has("h2-settings") ? fileUrl(dbDir) + h2Settings(args) : jdbcUrl(dbDir);
+  static String logFileUrl(Path dbDir, Options args) {
+    return args.has(H2_SETTINGS) ? fileUrl(dbDir) + h2Settings(args) : jdbcUrl(dbDir);
   }
 
   /** {@code --h2-settings=A=1;B=2} as {@code ;A=1;B=2}, for the log's own H2 file; or nothing. */
-  static String h2Settings(Args args) {
-    String settings = args.string("h2-settings", "");
+  static String h2Settings(Options args) {
+    String settings = args.get(H2_SETTINGS);
     return settings.isEmpty() ? "" : ";" + settings;
   }
 
   public static void main(String[] argv) throws Exception {
-    Args args =
-        Args.parse(
-            Arrays.asList(argv),
-            Set.of(
-                "mode",
-                "host",
-                "port",
-                "db-dir",
-                "jdbc-url",
-                "jdbc-user",
-                "stats-file",
-                "flush-interval-ms",
-                "store-interval-ms",
-                "h2-settings",
-                "writer-priority"));
-    MonitoringMode mode = MonitoringMode.parse("mode", args.string("mode", "plain"));
+    List<Option<?>> declared = new ArrayList<>(List.of(MODE, HOST, PORT, STATS_FILE));
+    declared.addAll(LOG_OPTIONS);
+    Options args = Options.parse(Arrays.asList(argv), declared);
+    MonitoringMode mode = MonitoringMode.parse("mode", args.get(MODE));
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     ResponseCounter served = new ResponseCounter();
     List<Feature> features = new ArrayList<>();
@@ -158,13 +175,9 @@ public final class MonitoringServer {
       case CXF_METRICS -> features.add(cxfMetrics(registry));
     }
     BookstoreServer server =
-        BookstoreServer.start(
-            args.string("host", BookstoreServer.DEFAULT_HOST),
-            args.integer("port", 0),
-            new BookstoreImpl(),
-            features);
+        BookstoreServer.start(args.get(HOST), args.get(PORT), new BookstoreImpl(), features);
     Optional<Path> logFile = log == null ? Optional.empty() : logFile(args);
-    Path statsFile = args.has("stats-file") ? Path.of(args.string("stats-file", "")) : null;
+    Path statsFile = args.get(STATS_FILE);
     QosLog qosLog = log;
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -204,8 +217,8 @@ public final class MonitoringServer {
    * The H2 file the log writes, when its URL (given or made) names the file in {@code --db-dir};
    * empty for any other database.
    */
-  static Optional<Path> logFile(Args args) {
-    Path dbDir = Path.of(args.string("db-dir", "."));
+  static Optional<Path> logFile(Options args) {
+    Path dbDir = args.get(DB_DIR);
     String url = logUrl(args);
     String file = fileUrl(dbDir);
     return url.equals(file) || url.startsWith(file + ";")

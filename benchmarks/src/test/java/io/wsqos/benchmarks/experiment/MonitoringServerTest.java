@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,9 +18,9 @@ class MonitoringServerTest {
 
   @Test
   void h2SettingsReplaceTheRecommendedOnesOnTheLogsOwnFile() {
-    Args with =
-        Args.parse(List.of("--h2-settings=CACHE_SIZE=256;WRITE_DELAY=100"), Set.of("h2-settings"));
-    Args without = Args.parse(List.of(), Set.of("h2-settings"));
+    List<Option<?>> names = MonitoringServer.LOG_OPTIONS;
+    Options with = Options.parse(List.of("--h2-settings=CACHE_SIZE=256;WRITE_DELAY=100"), names);
+    Options without = Options.parse(List.of(), names);
 
     assertThat(MonitoringServer.logFileUrl(Path.of("/tmp/x"), with))
         .isEqualTo(
@@ -36,14 +35,14 @@ class MonitoringServerTest {
 
   @Test
   void theLogFileIsTheH2FileInTheDbDirWhateverItsSettingsAndNothingElse() {
-    Set<String> names = Set.of("db-dir", "jdbc-url", "h2-settings");
+    List<Option<?>> names = MonitoringServer.LOG_OPTIONS;
     Path file = Path.of("/tmp/x", MonitoringServer.DATABASE_NAME + ".mv.db");
 
-    assertThat(MonitoringServer.logFile(Args.parse(List.of("--db-dir=/tmp/x"), names)))
+    assertThat(MonitoringServer.logFile(Options.parse(List.of("--db-dir=/tmp/x"), names)))
         .hasValue(file);
     assertThat(
             MonitoringServer.logFile(
-                Args.parse(
+                Options.parse(
                     List.of(
                         "--db-dir=/tmp/x",
                         "--jdbc-url=" + MonitoringServer.jdbcUrl(Path.of("/tmp/x"))),
@@ -51,17 +50,17 @@ class MonitoringServerTest {
         .hasValue(file);
     assertThat(
             MonitoringServer.logFile(
-                Args.parse(List.of("--db-dir=/tmp/x", "--h2-settings=CACHE_SIZE=256"), names)))
+                Options.parse(List.of("--db-dir=/tmp/x", "--h2-settings=CACHE_SIZE=256"), names)))
         .hasValue(file);
     assertThat(
             MonitoringServer.logFile(
-                Args.parse(
+                Options.parse(
                     List.of("--db-dir=/tmp/x", "--jdbc-url=jdbc:postgresql://127.0.0.1/test"),
                     names)))
         .isEmpty();
     assertThat(
             MonitoringServer.logFile(
-                Args.parse(
+                Options.parse(
                     List.of("--db-dir=/tmp/x", "--jdbc-url=jdbc:h2:file:/tmp/x/qos2"), names)))
         .isEmpty();
   }
