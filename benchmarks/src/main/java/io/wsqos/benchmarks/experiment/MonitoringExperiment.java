@@ -51,19 +51,14 @@ final class MonitoringExperiment implements Experiment {
   static final String MONITORED = MonitoringMode.MONITORED.token();
 
   static final Option<Double> MODERATE_RATE =
-      new Option<>(
+      Option.of(
           "moderate-rate",
           "RATE",
           "the rate at which the added latency is read",
           DEFAULT_MODERATE_RATE,
           "2000",
-          v -> {
-            try {
-              return Double.parseDouble(v.trim());
-            } catch (NumberFormatException e) {
-              throw Option.expected("moderate-rate", v, "a rate in requests per second");
-            }
-          });
+          "a rate in requests per second",
+          Double::parseDouble);
   static final Option<Boolean> TIMESTAMPS =
       Option.flag(
           "timestamps", true, "requests carry a WS-QoS Timestamps header, as a monitored client's");

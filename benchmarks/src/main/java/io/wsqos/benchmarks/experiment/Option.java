@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -42,69 +42,70 @@ public record Option<T>(
 
   /** A whole number. */
   public static Option<Integer> integer(String name, int fallback, String description) {
-    return new Option<>(
-        name,
-        "N",
-        description,
-        fallback,
-        Integer.toString(fallback),
-        v -> {
-          try {
-            return Integer.parseInt(v.trim());
-          } catch (NumberFormatException e) {
-            throw expected(name, v, "an integer");
-          }
-        });
+    return of(name, "N", description, fallback, "" + fallback, "an integer", Integer::parseInt);
   }
 
   /** A duration in (fractional) seconds. */
   public static Option<Duration> seconds(String name, double fallback, String description) {
-    return new Option<>(
+    return of(
         name,
         "SECONDS",
         description,
-        Duration.ofNanos((long) (fallback * 1e9)),
+        seconds(fallback),
         number(fallback),
-        v -> {
-          try {
-            return Duration.ofNanos((long) (Double.parseDouble(v.trim()) * 1e9));
-          } catch (NumberFormatException e) {
-            throw expected(name, v, "seconds");
-          }
-        });
+        "seconds",
+        v -> seconds(Double.parseDouble(v)));
   }
 
   /** A duration in whole milliseconds. */
   public static Option<Duration> millis(String name, long fallback, String description) {
-    Option<Integer> n = integer(name, (int) fallback, description);
-    return new Option<>(
+    return of(
         name,
         "MS",
         description,
         Duration.ofMillis(fallback),
-        Long.toString(fallback),
-        v -> Duration.ofMillis(n.parser().apply(v)));
+        "" + fallback,
+        "an integer",
+        v -> Duration.ofMillis(Integer.parseInt(v)));
   }
 
   /** Comma-separated numbers, e.g. rates or requester counts. */
   public static Option<List<Double>> numbers(
       String name, List<Double> fallback, String description) {
-    return new Option<>(
+    return of(
         name,
         "N,N,...",
         description,
         List.copyOf(fallback),
         String.join(",", fallback.stream().map(Option::number).toList()),
+        "comma-separated numbers",
+        v -> Arrays.stream(v.split(",")).map(part -> Double.parseDouble(part.trim())).toList());
+  }
+
+  /**
+   * An option whose {@code parser} reads a trimmed value; a {@link NumberFormatException} becomes
+   * an {@link IllegalArgumentException} saying that {@code what} was expected.
+   */
+  static <T> Option<T> of(
+      String name,
+      String value,
+      String description,
+      T fallback,
+      String shown,
+      String what,
+      Function<String, T> parser) {
+    return new Option<>(
+        name,
+        value,
+        description,
+        fallback,
+        shown,
         v -> {
-          List<Double> numbers = new ArrayList<>();
-          for (String part : v.split(",")) {
-            try {
-              numbers.add(Double.parseDouble(part.trim()));
-            } catch (NumberFormatException e) {
-              throw expected(name, v, "comma-separated numbers");
-            }
+          try {
+            return parser.apply(v.trim());
+          } catch (NumberFormatException e) {
+            throw expected(name, v, what);
           }
-          return List.copyOf(numbers);
         });
   }
 
@@ -166,6 +167,10 @@ public record Option<T>(
 
   static IllegalArgumentException expected(String name, String v, String what) {
     return new IllegalArgumentException("--" + name + ": '" + v + "' (expected: " + what + ")");
+  }
+
+  private static Duration seconds(double s) {
+    return Duration.ofNanos((long) (s * 1e9));
   }
 
   private static String number(double x) {

@@ -213,14 +213,7 @@ public final class Run implements AutoCloseable {
     if (warmUp) {
       ServerWarmup.run(name(), options, driverOptions(), variants, progress);
     }
-    return timing()
-        .sweep(name())
-        .points(points)
-        .variants(variants)
-        .runner(runner)
-        .progress(progress)
-        .build()
-        .run();
+    return new Sweep(name(), points, variants, timing(), progress).run(runner);
   }
 
   /**

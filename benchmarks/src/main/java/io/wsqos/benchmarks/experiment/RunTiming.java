@@ -14,15 +14,6 @@ import java.time.Duration;
  */
 record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pause) {
 
-  /** A sweep builder with this timing. */
-  Sweep.Builder sweep(String name) {
-    return Sweep.builder(name)
-        .repetitions(repetitions)
-        .warmup(warmup)
-        .measure(measure)
-        .pause(pause);
-  }
-
   /** The settings line of a report, with how the servers were warmed up. */
   String describe(Options options, boolean interleaved) {
     return "per run: warm-up "
