@@ -186,7 +186,7 @@ final class MonitoringClientExperiment implements Experiment {
     for (MonitoringMode mode : modes) {
       String token = mode.token();
       List<String> launch = new ArrayList<>();
-      launch.add(BookstoreProcess.javaCommand());
+      launch.add(ChildProcess.javaCommand());
       launch.addAll(clientJvm);
       launch.addAll(
           List.of(

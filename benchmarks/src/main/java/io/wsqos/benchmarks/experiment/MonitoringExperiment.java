@@ -347,7 +347,7 @@ final class MonitoringExperiment implements Experiment {
             (prefix.isEmpty() ? "server " : prefix.replace("-", " "))
                 + token
                 + " wrote no counters on stop (killed after "
-                + BookstoreProcess.STOP_TIMEOUT_SECONDS
+                + ChildProcess.STOP_TIMEOUT_SECONDS
                 + " s, or failed while stopping): its CPU and records-written figures are missing";
         log.println("WARNING: " + missing);
         settings.add("**" + missing + "**");
@@ -394,7 +394,7 @@ final class MonitoringExperiment implements Experiment {
   private static void qosReport(LogDatabase database, Path file, PrintStream log) {
     List<String> command =
         List.of(
-            BookstoreProcess.javaCommand(),
+            ChildProcess.javaCommand(),
             "-cp",
             System.getProperty("java.class.path"),
             "io.wsqos.monitor.report.QosReport",

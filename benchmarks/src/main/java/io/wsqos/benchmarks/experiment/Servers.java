@@ -66,7 +66,7 @@ final class Servers implements AutoCloseable {
           // The JVM sizes its pools from its affinity mask, so it also sees only these CPUs.
           command.addAll(List.of("taskset", "-c", cpus));
         }
-        command.add(BookstoreProcess.javaCommand());
+        command.add(ChildProcess.javaCommand());
         command.addAll(jvmOptions);
         command.addAll(
             List.of(

@@ -75,7 +75,7 @@ class MonitoringServerTest {
     try (BookstoreProcess server =
         BookstoreProcess.start(
             List.of(
-                BookstoreProcess.javaCommand(),
+                ChildProcess.javaCommand(),
                 "-cp",
                 System.getProperty("java.class.path"),
                 MonitoringServer.class.getName(),
