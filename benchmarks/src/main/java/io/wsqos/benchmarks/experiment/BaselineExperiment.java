@@ -179,10 +179,7 @@ final class BaselineExperiment implements Experiment {
     }
     Path requestFile = run.get(Run.REQUEST);
     HttpRequest.Builder request =
-        HttpRequest.post(url, read(requestFile))
-            .header("Content-Type", "text/xml; charset=UTF-8")
-            .header("SOAPAction", "\"\"")
-            .keepAlive(run.get(KEEP_ALIVE));
+        Variant.soapPost(url, read(requestFile)).keepAlive(run.get(KEEP_ALIVE));
     for (String header : run.options().all(HEADER)) {
       int colon = header.indexOf(':');
       request.header(header.substring(0, colon).trim(), header.substring(colon + 1).trim());

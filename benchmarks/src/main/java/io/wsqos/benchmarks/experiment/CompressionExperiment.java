@@ -252,10 +252,7 @@ final class CompressionExperiment implements Experiment {
     List<HttpRequest> requests = new ArrayList<>();
     for (CompressionPreference p : side.preferences()) {
       byte[] body = p == null ? envelope : QosEnvelopes.withRequirement(envelope, p);
-      HttpRequest.Builder builder =
-          HttpRequest.post(url, body)
-              .header("Content-Type", "text/xml; charset=UTF-8")
-              .header("SOAPAction", "\"\"");
+      HttpRequest.Builder builder = Variant.soapPost(url, body);
       if (!side.acceptEncoding().isEmpty()) {
         builder.header("Accept-Encoding", side.acceptEncoding());
       }

@@ -4,7 +4,6 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
-import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
@@ -211,12 +210,7 @@ final class MonitoringExperiment implements Experiment {
     for (String token : tokens) {
       variants.add(
           new Variant(
-              token,
-              RequestSource.of(
-                  HttpRequest.post(servers.address(token), body)
-                      .header("Content-Type", "text/xml; charset=UTF-8")
-                      .header("SOAPAction", "\"\"")
-                      .build())));
+              token, RequestSource.of(Variant.soapPost(servers.address(token), body).build())));
     }
     DriverOptions options = run.driverOptions();
     PointRunner runner;
