@@ -280,8 +280,7 @@ final class MonitoringClientExperiment implements Experiment {
             + settle(clientWarmup).toMillis()
             + " ms by one caller so that its compilers catch up, before the sweep (which also"
             + " warms the server)");
-    settings.add(
-        run.timing().describe(run.options(), true).replaceFirst("; each server warmed up.*$", ""));
+    settings.add(run.timing().describe(run.options(), true));
     settings.add(
         "machine load (/proc/loadavg) before: " + loadBefore + "; after: " + Run.loadAverage());
     String baseline = modes.get(0).token();

@@ -78,6 +78,11 @@ public final class Options {
     return given.getOrDefault(own.name(), List.of()).stream().map(own::parse).toList();
   }
 
+  /** Whether the experiment takes the option. */
+  public boolean declares(Option<?> option) {
+    return declared.containsKey(option.name());
+  }
+
   /** Whether the option was given. */
   public boolean has(Option<?> option) {
     return given.containsKey(declared(option).name());

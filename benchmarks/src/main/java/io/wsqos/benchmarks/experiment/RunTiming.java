@@ -14,7 +14,10 @@ import java.time.Duration;
  */
 record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pause) {
 
-  /** The settings line of a report, with how the servers were warmed up. */
+  /**
+   * The settings line of a report, with how the servers were warmed up where the experiment warms
+   * them.
+   */
   String describe(Options options, boolean interleaved) {
     return "per run: warm-up "
         + warmup.toMillis()
@@ -25,7 +28,9 @@ record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pa
         + " ms; "
         + repetitions
         + " repetition(s) per point"
-        + (interleaved ? ", variants interleaved; " : "; ")
-        + ServerWarmup.describe(options);
+        + (interleaved ? ", variants interleaved" : "")
+        + (options.declares(ServerWarmup.REQUESTERS_OPTION)
+            ? "; " + ServerWarmup.describe(options)
+            : "");
   }
 }
