@@ -21,8 +21,8 @@ import org.flywaydb.core.api.migration.Context;
  * against them still reads every record.
  *
  * <p>Why: in H2 each inserted row costs a copy of a B-tree page and a few dozen objects that the
- * JVM serving the requests keeps until H2 writes them out, and at saturation the log's rows were
- * about 3% of the provider's CPU. A pack is one value per 500 records.
+ * JVM serving the requests keeps until H2 writes them out, and at saturation those rows were most
+ * of what the log cost the provider. A pack is one value per insert, however many records it holds.
  *
  * <p>Outcome and validity are stored as codes, named by {@code qos_outcome} and {@code
  * qos_validity}. A view reaches a pack's records through {@code qos_record_slot} (1 to 10,000, the

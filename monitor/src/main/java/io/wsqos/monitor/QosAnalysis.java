@@ -30,8 +30,8 @@ import javax.sql.DataSource;
  * <p>The database only filters: the packs ({@code qos_record_pack}) that overlap the window are
  * read, and the records they hold are filtered by target and time and summed up in Java (min, max,
  * mean, nearest-rank percentiles, buckets), so that H2 and PostgreSQL run the same plain SQL and
- * give the same exact figures. Memory is a few longs per record of the window (about 40 MB for a
- * million records): analyse long runs window by window.
+ * give the same exact figures. Memory is a few longs per record of the window, so it grows with the
+ * window: analyse long runs window by window.
  */
 public final class QosAnalysis {
 

@@ -12,8 +12,6 @@ import io.wsqos.monitor.internal.RecordColumns;
 import io.wsqos.monitor.internal.RecordQueue;
 import io.wsqos.monitor.internal.RecordStore;
 import io.wsqos.monitor.internal.RecordTimers;
-import io.wsqos.monitor.remote.QosLogEndpoint;
-import io.wsqos.monitor.remote.RemoteRecordStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * them, in batches, from one background thread to a database (one {@code qos_record_pack} row per
  * batch, read per record through the view {@code qos_record}; tables created by Flyway) and to
  * Micrometer timers, and hands them to {@link QosRecordListener}s such as the diagnosis. Instead of
- * a database, the batches may go to a remote logging manager (a {@link QosLogEndpoint} serving
- * another log; {@link Builder#remote}) or to any {@link QosRecordStore}.
+ * a database, the batches may go to any {@link QosRecordStore}, such as a remote logging manager
+ * ({@link io.wsqos.monitor.remote.RemoteRecordStore}).
  *
  * <p>{@link #record} costs one lock-free offer: when the queue is full the record is dropped and
  * counted in {@code wsqos.monitor.records.dropped}, never waited for. The writer takes the queue in
@@ -57,10 +55,9 @@ public final class QosLog implements AutoCloseable {
    * The settings {@link #DEFAULT_JDBC_URL} gives H2, and that any log's own H2 file inside a
    * service's JVM should have: a page cache of 1 MB instead of H2's default of 16 MB. The log
    * writes and hardly reads, and H2 caches the pages it writes, so a large cache fills the
-   * service's old generation with pages nobody reads again. At saturation this setting took about a
-   * sixth off the log's cost per response (H2's own thread and the service's extra collections).
-   * Queries in the same JVM pay for it by reading more from the file; a report in a process of its
-   * own opens the database with its own URL and cache.
+   * service's old generation with pages nobody reads again, which H2's own thread and the service's
+   * collectors then keep working on. Queries in the same JVM pay for it by reading more from the
+   * file; a report in a process of its own opens the database with its own URL and cache.
    */
   public static final String H2_LOG_SETTINGS = ";CACHE_SIZE=1024";
 
@@ -373,8 +370,8 @@ public final class QosLog implements AutoCloseable {
    *
    * <p>Sleeps between drains instead of waiting on the queue: a writer blocked in a queue's {@code
    * poll} is woken by every {@code offer}, which costs the request thread a futex call and the
-   * writer a context switch per record. Under load that was most of the monitor's cost (the writer
-   * spent 18 us of CPU per record against 2.5 us for the database batch itself).
+   * writer a context switch per record. Under load those wake-ups would cost the writer far more
+   * than the database batch it exists to write.
    */
   private void fill(List<QosRecord> batch) throws InterruptedException {
     long deadline = System.nanoTime() + flushIntervalNanos;
@@ -457,8 +454,8 @@ public final class QosLog implements AutoCloseable {
 
   /**
    * Configures a {@link QosLog}. Where it writes is one of: a JDBC URL (the log then owns a small
-   * HikariCP pool, closed with it), a {@link DataSource} the caller owns, a remote logging manager,
-   * or a {@link QosRecordStore}; the last one set wins.
+   * HikariCP pool, closed with it), or a {@link DataSource} the caller owns, or a {@link
+   * QosRecordStore}; the last one set wins.
    */
   public static final class Builder {
     private final MeterRegistry registry;
@@ -466,7 +463,6 @@ public final class QosLog implements AutoCloseable {
     private String user = "";
     private String password = "";
     private DataSource dataSource;
-    private String remoteAddress;
     private QosRecordStore store;
     private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
     private int batchSize = DEFAULT_BATCH_SIZE;
@@ -504,7 +500,6 @@ public final class QosLog implements AutoCloseable {
       this.user = requireNonNull(user, "user");
       this.password = requireNonNull(password, "password");
       dataSource = null;
-      remoteAddress = null;
       store = null;
       return this;
     }
@@ -515,30 +510,19 @@ public final class QosLog implements AutoCloseable {
      */
     public Builder dataSource(DataSource dataSource) {
       this.dataSource = requireNonNull(dataSource, "dataSource");
-      remoteAddress = null;
       store = null;
       return this;
     }
 
     /**
-     * Sends the batches to the logging manager served at {@code address} by a {@link
-     * QosLogEndpoint} (SOAP over HTTP) instead of a database here: the records of many monitors
-     * then end in one database. Timers and listeners (the diagnosis) stay local. A batch the
-     * manager does not answer is retried like a failed insert, so it may be logged twice there,
-     * never lost silently.
+     * Writes the batches to {@code store}, which the log closes with itself. A {@link
+     * io.wsqos.monitor.remote.RemoteRecordStore} sends them to a remote logging manager, so that
+     * the records of many monitors end in one database while timers and listeners (the diagnosis)
+     * stay local.
      */
-    public Builder remote(String address) {
-      remoteAddress = RemoteRecordStore.checkAddress(address);
-      dataSource = null;
-      store = null;
-      return this;
-    }
-
-    /** Writes the batches to {@code store}, which the log closes with itself. */
     public Builder store(QosRecordStore store) {
       this.store = requireNonNull(store, "store");
       dataSource = null;
-      remoteAddress = null;
       return this;
     }
 
@@ -566,9 +550,8 @@ public final class QosLog implements AutoCloseable {
      * copies record by record, and are then stored in one burst of {@link #batchSize} batches. On
      * an embedded H2 database this spares most of the service's young collections: H2 holds each
      * inserted row in its pages and cache for seconds, long enough to be copied into the old
-     * generation, so a steady trickle of rows lengthened every collection (a bookstore server at 16
-     * requesters: median young pause 3.35 ms stored per batch, 2.54 ms in bursts every 5 s, 1.90 ms
-     * without a log). A burst touches the one or two collections after it.
+     * generation, so a steady trickle of rows lengthened every collection. A burst touches the one
+     * or two collections after it.
      *
      * <p>The price: the database (and so {@link QosAnalysis} and the report) sees a record up to
      * {@code flushInterval + storeInterval} after it was made, and a crash loses what was not
@@ -651,17 +634,13 @@ public final class QosLog implements AutoCloseable {
     }
 
     /**
-     * Connects (creating the pool if given a URL), migrates the schema and starts the writer. A
-     * remote logging manager is not called until the first batch.
+     * Connects (creating the pool if given a URL), migrates the schema and starts the writer.
      *
      * @throws RuntimeException if the database cannot be reached or migrated
      */
     public QosLog build() {
       if (store != null) {
         return new QosLog(this, store, null);
-      }
-      if (remoteAddress != null) {
-        return new QosLog(this, new RemoteRecordStore(remoteAddress), null);
       }
       if (dataSource != null) {
         return new QosLog(this, database(dataSource), null);

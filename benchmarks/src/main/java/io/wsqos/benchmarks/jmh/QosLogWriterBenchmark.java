@@ -1,17 +1,13 @@
 package io.wsqos.benchmarks.jmh;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.QosRecordStore;
 import io.wsqos.monitor.Side;
-import io.wsqos.monitor.internal.RecordColumns;
-import io.wsqos.monitor.internal.RecordStore;
-import io.wsqos.monitor.internal.RecordTimers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,12 +29,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the logging manager's writer thread spends per record, by part: the database batch (a batch
- * of {@value #BATCH} records, {@link QosLog}'s default, into an H2 file database as the monitored
- * benchmark server uses), holding it unstored until the store interval, and the Micrometer timers.
- * On a saturated 2-core server this CPU is taken from the request threads, so it is what the
- * monitored throughput pays beyond the interceptors ({@link MonitorInterceptorBenchmark}). Scores
- * are per record.
+ * What the logging manager's writer thread spends per record on the database: a batch of {@value
+ * #BATCH} records, {@link QosLog}'s default, written through the public {@link QosRecordStore} of
+ * the monitor's tables into an H2 file database as the monitored benchmark server uses. On a
+ * saturated 2-core server this CPU is taken from the request threads, so it is what the monitored
+ * throughput pays beyond the interceptors ({@link MonitorInterceptorBenchmark}). Scores are per
+ * record.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -58,11 +54,8 @@ public class QosLogWriterBenchmark {
 
   private Path dir;
   private HikariDataSource dataSource;
-  private RecordStore store;
-  private RecordTimers timers;
+  private QosRecordStore store;
   private List<QosRecord> batch;
-  private RecordColumns columns;
-  private List<QosRecord> stored;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
@@ -70,12 +63,8 @@ public class QosLogWriterBenchmark {
     // The pool QosLog makes for a JDBC URL, on the kind of database the monitored server uses.
     dataSource = new HikariDataSource();
     dataSource.setJdbcUrl("jdbc:h2:file:" + dir.resolve("qos") + QosLog.H2_LOG_SETTINGS);
-    store = new RecordStore(dataSource);
-    store.migrate();
-    timers = new RecordTimers(new SimpleMeterRegistry());
+    store = QosRecordStore.database(dataSource);
     batch = new ArrayList<>(BATCH);
-    columns = new RecordColumns(QosLog.DEFAULT_QUEUE_CAPACITY);
-    stored = new ArrayList<>(BATCH);
   }
 
   /**
@@ -116,29 +105,7 @@ public class QosLogWriterBenchmark {
   /** One JDBC batch in one transaction, per record. */
   @Benchmark
   @OperationsPerInvocation(BATCH)
-  public void insert() throws SQLException {
-    store.insert(batch);
-  }
-
-  /**
-   * Holding the batch until the store interval ({@link RecordColumns}): into the columns and back
-   * out as the records the store gets, per record.
-   */
-  @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public List<QosRecord> unstored() {
-    columns.addAll(batch);
-    stored.clear();
-    columns.removeOldest(stored, BATCH);
-    return stored;
-  }
-
-  /** The execution, communication and response timers, per record. */
-  @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public void timers() {
-    for (QosRecord record : batch) {
-      timers.record(record);
-    }
+  public void insert() throws Exception {
+    store.write(batch);
   }
 }

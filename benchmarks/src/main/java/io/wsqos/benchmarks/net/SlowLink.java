@@ -147,8 +147,8 @@ public final class SlowLink implements AutoCloseable {
   /**
    * Forgets what the kernel cached about this link's past connections (RTT, cwnd, ssthresh in
    * {@code ip tcp_metrics}), on both ends and for this link's addresses only, so that no fetch
-   * starts from what an earlier one measured. (It does not remove the extra ~1 s that every second
-   * fetch in a row through the shaped link takes on this machine; that cause is still unknown.)
+   * starts from what an earlier one measured. (It does not explain why a second fetch in a row
+   * through the shaped link can take longer than the first; that cause is still unknown.)
    */
   public void forgetTcpMetrics() {
     tryRun(List.of("ip", "tcp_metrics", "delete", clientAddress));

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The logging manager as a SOAP service: requesters (or providers) send their records here in
  * batches, so that the records of many monitors end in one database. Served by {@link
- * QosLogEndpoint}; called by the log of {@code QosLog.builder(...).remote(address)}.
+ * QosLogEndpoint}; called by the log of {@code QosLog.builder(...).store(new
+ * RemoteRecordStore(address))}.
  */
 @WebService(name = "QosLogService", targetNamespace = QosLogService.NAMESPACE)
 public interface QosLogService {

@@ -86,7 +86,7 @@ class RemoteQosLogTest {
                 .build());
     QosLog requesterLog =
         QosLog.builder(requesterRegistry)
-            .remote(manager.address())
+            .store(new RemoteRecordStore(manager.address()))
             .flushInterval(Duration.ofMillis(20))
             .build();
 
@@ -171,7 +171,7 @@ class RemoteQosLogTest {
     }
     QosLog requesterLog =
         QosLog.builder(requesterRegistry)
-            .remote("http://127.0.0.1:" + closedPort + "/qos-log")
+            .store(new RemoteRecordStore("http://127.0.0.1:" + closedPort + "/qos-log"))
             .flushInterval(Duration.ofMillis(20))
             .retries(2, Duration.ofMillis(10))
             .build();
@@ -189,7 +189,7 @@ class RemoteQosLogTest {
 
   @Test
   void aRemoteAddressMustBeHttp() {
-    assertThatThrownBy(() -> QosLog.builder(requesterRegistry).remote("ftp://example/log"))
+    assertThatThrownBy(() -> new RemoteRecordStore("ftp://example/log"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("address: 'ftp://example/log' (expected: an http:// or https:// URL)");
   }
