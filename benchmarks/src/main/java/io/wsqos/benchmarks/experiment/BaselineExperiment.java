@@ -7,6 +7,7 @@ import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.core.cli.Option;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -49,27 +50,26 @@ final class BaselineExperiment implements Experiment {
       List.of(2000.0, 4000.0, 6000.0, 8000.0, 10000.0, 12000.0, 15000.0, 20000.0);
 
   static final Option<String> JAR =
-      Option.text("jar", "examples/bookstore/target/bookstore.jar", "the bookstore jar to start");
+      Option.string("jar", "examples/bookstore/target/bookstore.jar", "the bookstore jar to start");
   static final Option<String> URL =
-      Option.text("url", null, "load an already running server at this URL instead");
+      Option.string("url", null, "load an already running server at this URL instead");
   static final Option<String> HEADER =
-      new Option<>(
-          "header",
-          "NAME:VALUE",
-          "an HTTP header on every request, repeatable",
-          null,
-          "",
-          v -> {
-            if (v.indexOf(':') <= 0) {
-              throw Option.expected("header", v, "Name:value");
-            }
-            return v;
-          });
+      Option.of(
+              "header",
+              "NAME:VALUE",
+              (String) null,
+              "an HTTP header on every request",
+              v -> {
+                if (v.indexOf(':') <= 0) {
+                  throw new IllegalArgumentException("Name:value");
+                }
+                return v;
+              })
+          .repeatable();
   static final Option<Boolean> KEEP_ALIVE =
-      Option.flag("keep-alive", false, "reuse connections instead of one per request");
+      Option.flag("keep-alive", "reuse connections instead of one per request");
   static final Option<String> BOOKSTORE_JVM_OPT =
-      new Option<>(
-          "server-jvm-opt", "OPTION", "a bookstore JVM option, repeatable", null, "", v -> v);
+      Option.string("server-jvm-opt", null, "a bookstore JVM option").repeatable();
 
   private final Kind kind;
 
@@ -113,10 +113,10 @@ final class BaselineExperiment implements Experiment {
 
   private Option<List<Double>> points() {
     return switch (kind) {
-      case RATE -> Option.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
+      case RATE -> Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
       case REQUESTERS ->
-          Option.numbers("requesters", GRID5000_REQUESTERS, "numbers of back-to-back requesters");
-      case DRIVER_LIMIT -> Option.numbers("rates", DEFAULT_LIMIT_RATES, "offered rates (req/s)");
+          Run.numbers("requesters", GRID5000_REQUESTERS, "numbers of back-to-back requesters");
+      case DRIVER_LIMIT -> Run.numbers("rates", DEFAULT_LIMIT_RATES, "offered rates (req/s)");
     };
   }
 
@@ -131,8 +131,7 @@ final class BaselineExperiment implements Experiment {
                 Run.responseTimeout(kind == Kind.REQUESTERS ? 30_000 : 5_000)));
     if (kind == Kind.DRIVER_LIMIT) {
       return Run.join(
-          common,
-          List.of(Option.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s")));
+          common, List.of(Run.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s")));
     }
     return Run.join(
         common,
@@ -160,7 +159,7 @@ final class BaselineExperiment implements Experiment {
     }
     URI url;
     String serverNote;
-    if (run.options().has(URL)) {
+    if (run.options().isSet(URL)) {
       url = URI.create(run.get(URL));
       serverNote = "an already running server at the given URL";
     } else {

@@ -10,6 +10,7 @@ import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.core.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import java.net.URI;
 import java.nio.file.Path;
@@ -54,6 +55,11 @@ final class CompressionExperiment implements Experiment {
       List<CompressionPreference> preferences,
       String acceptEncoding) {
     /** The share of this side's requests that leave the choice to the server. */
+    @Override
+    public String toString() {
+      return name;
+    }
+
     double serverDecidesShare() {
       long n = preferences.stream().filter(p -> p == CompressionPreference.SERVER_DECIDES).count();
       return (double) n / preferences.size();
@@ -78,14 +84,14 @@ final class CompressionExperiment implements Experiment {
           new Side("cxf-gzip", ServerMode.CXF_GZIP, nulls(), ACCEPT_ANY));
 
   static final Option<List<Side>> VARIANTS =
-      new Option<>(
-          "variants",
-          "NAME,...",
-          "the variants to compare, the first the baseline: a subset of "
-              + String.join(", ", SIDES.stream().map(Side::name).toList()),
-          SIDES,
-          String.join(",", SIDES.stream().map(Side::name).toList()),
-          CompressionExperiment::sides);
+      Option.listOf(
+          Option.of(
+              "variants",
+              "NAME",
+              (Side) null,
+              "the variants to compare, the first the baseline",
+              CompressionExperiment::side),
+          SIDES);
 
   private final boolean closedLoop;
 
@@ -124,8 +130,8 @@ final class CompressionExperiment implements Experiment {
 
   private Option<List<Double>> points() {
     return closedLoop
-        ? Option.numbers("requesters", DEFAULT_REQUESTERS, "numbers of back-to-back requesters")
-        : Option.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
+        ? Run.numbers("requesters", DEFAULT_REQUESTERS, "numbers of back-to-back requesters")
+        : Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
   }
 
   @Override
@@ -219,23 +225,15 @@ final class CompressionExperiment implements Experiment {
         List.of(shares, goals(new Results(results))));
   }
 
-  /** The variants {@code --variants} names, checked. */
-  static List<Side> sides(String names) {
-    List<Side> chosen = new ArrayList<>();
-    for (String token : names.split(",")) {
-      chosen.add(
-          SIDES.stream()
-              .filter(s -> s.name().equals(token.trim()))
-              .findFirst()
-              .orElseThrow(
-                  () ->
-                      Option.expected(
-                          "variants",
-                          token,
-                          "a comma-separated subset of "
-                              + String.join(", ", SIDES.stream().map(Side::name).toList()))));
-    }
-    return List.copyOf(chosen);
+  /** The variant named {@code name}. */
+  static Side side(String name) {
+    return SIDES.stream()
+        .filter(s -> s.name().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "one of " + String.join(", ", SIDES.stream().map(Side::name).toList())));
   }
 
   private static String describe(List<CompressionPreference> preferences) {

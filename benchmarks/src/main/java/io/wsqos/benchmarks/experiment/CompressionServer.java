@@ -1,9 +1,11 @@
 package io.wsqos.benchmarks.experiment;
 
+import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.Option;
+import io.wsqos.core.cli.Options;
 import io.wsqos.examples.bookstore.BookstoreImpl;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -25,9 +27,14 @@ public final class CompressionServer {
   private CompressionServer() {}
 
   public static void main(String[] argv) throws Exception {
-    Options args =
-        Options.parse(
-            Arrays.asList(argv), List.of(MODE, MonitoringServer.HOST, MonitoringServer.PORT));
+    Arguments args =
+        Options.of(
+                "CompressionServer",
+                "The bookstore with a compression mode.",
+                MODE,
+                MonitoringServer.HOST,
+                MonitoringServer.PORT)
+            .parse(argv);
     ServerMode mode = ServerMode.fromToken(args.get(MODE)).orElseThrow();
     BookstoreServer server =
         BookstoreServer.start(

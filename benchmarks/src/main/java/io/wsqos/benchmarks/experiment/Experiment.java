@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
+import io.wsqos.core.cli.Option;
 import java.util.List;
 
 /**

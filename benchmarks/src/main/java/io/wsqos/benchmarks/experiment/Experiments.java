@@ -81,7 +81,7 @@ public final class Experiments {
                 + " to `benchmarks/results/NAME/` unless `--out` is given.\n");
     for (Experiment e : ALL) {
       md.append("\n## ").append(e.name()).append("\n\n").append(e.summary()).append("\n\n");
-      md.append(Options.table(Run.declared(e)).markdown());
+      md.append(Run.declared(e).markdownTable());
     }
     return md.toString();
   }

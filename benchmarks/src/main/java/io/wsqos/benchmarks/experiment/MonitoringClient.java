@@ -2,6 +2,9 @@ package io.wsqos.benchmarks.experiment;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.Option;
+import io.wsqos.core.cli.Options;
 import io.wsqos.examples.bookstore.BookstoreService;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
@@ -10,7 +13,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -53,12 +55,12 @@ public final class MonitoringClient {
   /** Transports a client can use. */
   static final List<String> TRANSPORTS = List.of("httpclient", "urlconnection");
 
-  static final Option<String> URL = Option.text("url", null, "the bookstore's address");
+  static final Option<String> URL = Option.string("url", null, "the bookstore's address");
   static final Option<String> TRANSPORT =
       Option.choice("transport", TRANSPORTS.get(0), TRANSPORTS, "the CXF conduit");
-  static final Option<String> ISBN = Option.text("isbn", DEFAULT_ISBN, "the book asked for");
+  static final Option<String> ISBN = Option.string("isbn", DEFAULT_ISBN, "the book asked for");
   static final Option<Path> STATS_FILE =
-      Option.path("stats-file", null, "where to write the counters on stop");
+      Run.path("stats-file", null, "where to write the counters on stop");
 
   private MonitoringClient() {}
 
@@ -66,14 +68,19 @@ public final class MonitoringClient {
     List<Option<?>> declared =
         new ArrayList<>(List.of(MonitoringServer.MODE, URL, TRANSPORT, ISBN, STATS_FILE));
     declared.addAll(MonitoringServer.LOG_OPTIONS);
-    Options args = Options.parse(Arrays.asList(argv), declared);
+    Arguments args =
+        Options.of(
+                "MonitoringClient",
+                "A CXF client of the bookstore with a monitoring mode.",
+                declared)
+            .parse(argv);
     MonitoringMode mode = MonitoringMode.parse("mode", args.get(MonitoringServer.MODE));
     String transport = args.get(TRANSPORT);
     if (transport.equals("urlconnection")) {
       // Read when CXF creates the conduit, so it must be set before the proxy is built.
       System.setProperty(FORCE_URL_CONNECTION, "true");
     }
-    if (!args.has(URL)) {
+    if (!args.isSet(URL)) {
       throw new IllegalArgumentException("--url: missing (expected: the bookstore's address)");
     }
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -137,7 +144,7 @@ public final class MonitoringClient {
       if (log != null) {
         log.close();
       }
-      if (args.has(STATS_FILE)) {
+      if (args.isSet(STATS_FILE)) {
         Properties stats = new Properties();
         stats.setProperty("mode", mode.token());
         stats.setProperty("transport", transport);

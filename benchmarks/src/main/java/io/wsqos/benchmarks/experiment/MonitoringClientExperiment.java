@@ -4,6 +4,7 @@ import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.core.cli.Option;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,22 +55,20 @@ final class MonitoringClientExperiment implements Experiment {
   static final int SETTLE_DIVISOR = 2;
 
   static final Option<List<Double>> CALLERS =
-      new Option<>(
-          "callers",
-          "N,N,...",
-          "closed-loop callers per client, whole numbers >= 1",
-          DEFAULT_CALLERS,
-          "16,4,1",
-          v -> {
-            List<Double> callers = Option.numbers("callers", List.of(), "").parse(v);
-            for (double n : callers) {
-              if (n < 1 || n != Math.rint(n)) {
-                throw new IllegalArgumentException(
-                    "--callers: " + n + " (expected: whole numbers >= 1, comma-separated)");
-              }
-            }
-            return callers;
-          });
+      Option.listOf(
+          Option.of(
+              "callers",
+              "N",
+              (Double) null,
+              "closed-loop callers per client",
+              v -> {
+                double n = Double.parseDouble(v);
+                if (n < 1 || n != Math.rint(n)) {
+                  throw new IllegalArgumentException("a whole number >= 1");
+                }
+                return n;
+              }),
+          DEFAULT_CALLERS);
   static final Option<List<MonitoringMode>> VARIANTS =
       MonitoringExperiment.variants(List.of(MonitoringMode.values()));
   static final Option<String> TRANSPORT =
@@ -79,29 +78,28 @@ final class MonitoringClientExperiment implements Experiment {
           MonitoringClient.TRANSPORTS,
           "the clients' CXF conduit: the JDK HttpClient or HttpURLConnection");
   static final Option<String> SERVER_MODE =
-      new Option<>(
+      Option.of(
           "server-mode",
           "MODE",
+          MonitoringMode.MONITOR_ONLY.token(),
           "the server every client calls, or same: each client a server of its own mode",
-          MonitoringMode.MONITOR_ONLY.token(),
-          MonitoringMode.MONITOR_ONLY.token(),
           v -> {
             if (!v.equals(SAME_SERVER_MODE) && MonitoringMode.fromToken(v).isEmpty()) {
-              throw Option.expected(
-                  "server-mode", v, "plain, monitored, monitor-only, cxf-metrics or same");
+              throw new IllegalArgumentException(
+                  "plain, monitored, monitor-only, cxf-metrics or same");
             }
             return v;
           });
   static final Option<String> CLIENT_JVM_OPT =
-      new Option<>(
-          "client-jvm-opt",
-          "OPTION",
-          "a client JVM option, repeatable (replaces the defaults)",
-          null,
-          String.join(" ", Run.JVM_OPTIONS),
-          v -> v);
+      Option.string(
+              "client-jvm-opt",
+              null,
+              "a client JVM option (replaces the defaults: "
+                  + String.join(" ", Run.JVM_OPTIONS)
+                  + ")")
+          .repeatable();
   static final Option<String> H2_SETTINGS =
-      Option.text(
+      Option.string(
           "monitor-h2-settings", "", "settings of each monitor's own H2 file, e.g. CACHE_SIZE=256");
 
   @Override
@@ -168,7 +166,7 @@ final class MonitoringClientExperiment implements Experiment {
     Function<String, String> serverOf = token -> sameServerMode ? token : serverToken;
     Duration clientWarmup = run.get(ServerWarmup.OPTION);
     List<String> clientJvm =
-        run.options().has(CLIENT_JVM_OPT) ? run.options().all(CLIENT_JVM_OPT) : Run.JVM_OPTIONS;
+        run.options().isSet(CLIENT_JVM_OPT) ? run.options().all(CLIENT_JVM_OPT) : Run.JVM_OPTIONS;
     Path work = Files.createTempDirectory("wsqos-" + NAME + "-");
     run.hold(() -> MonitoringExperiment.cleanUp(run, work));
     String loadBefore = Run.loadAverage();

@@ -7,6 +7,7 @@ import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.core.cli.Option;
 import io.wsqos.monitor.QosAnalysis;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosQuery;
@@ -50,30 +51,37 @@ final class MonitoringExperiment implements Experiment {
   static final String MONITORED = MonitoringMode.MONITORED.token();
 
   static final Option<Double> MODERATE_RATE =
-      Option.of(
+      Option.decimal(
           "moderate-rate",
-          "RATE",
-          "the rate at which the added latency is read",
           DEFAULT_MODERATE_RATE,
-          "2000",
-          "a rate in requests per second",
-          Double::parseDouble);
+          0,
+          Double.MAX_VALUE,
+          "the rate (req/s) at which the added latency is read");
   static final Option<Boolean> TIMESTAMPS =
-      Option.flag(
-          "timestamps", true, "requests carry a WS-QoS Timestamps header, as a monitored client's");
+      Option.of(
+          "timestamps",
+          "true|false",
+          true,
+          "requests carry a WS-QoS Timestamps header, as a monitored client's",
+          v -> {
+            if (!v.equals("true") && !v.equals("false")) {
+              throw new IllegalArgumentException("true or false");
+            }
+            return Boolean.parseBoolean(v);
+          });
   static final Option<Boolean> KEEP_DB =
-      Option.flag("keep-db", false, "keep the monitors' databases and counters (temp directory)");
+      Option.flag("keep-db", "keep the monitors' databases and counters (temp directory)");
   static final Option<String> JDBC_URL =
-      Option.text("monitor-jdbc-url", null, "where the monitors log, instead of H2 files");
+      Option.string("monitor-jdbc-url", null, "where the monitors log, instead of H2 files");
   static final Option<String> JDBC_USER =
-      Option.text("monitor-jdbc-user", "", "the user of --monitor-jdbc-url");
+      Option.string("monitor-jdbc-user", "", "the user of --monitor-jdbc-url");
   static final Option<Duration> FLUSH =
-      Option.millis(
+      Run.millis(
           "monitor-flush-interval-ms",
           QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS,
           "the QosLog's flush interval");
   static final Option<Duration> STORE =
-      Option.millis(
+      Run.millis(
           "monitor-store-interval-ms",
           QosLog.DEFAULT_STORE_INTERVAL_MILLIS,
           "the QosLog's store interval");
@@ -81,32 +89,25 @@ final class MonitoringExperiment implements Experiment {
       Option.integer(
           "monitor-writer-priority",
           QosLog.DEFAULT_WRITER_PRIORITY,
+          1,
+          10,
           "the QosLog writer thread's priority, 1-10");
 
   /** {@code --variants}: monitoring modes, the first the baseline. */
   static Option<List<MonitoringMode>> variants(List<MonitoringMode> defaults) {
-    return new Option<>(
-        "variants",
-        "MODE,...",
-        "the variants, the first the baseline: a subset of plain, monitored, monitor-only,"
-            + " cxf-metrics",
-        defaults,
-        String.join(",", defaults.stream().map(MonitoringMode::token).toList()),
-        v -> {
-          List<MonitoringMode> modes = new ArrayList<>();
-          for (String token : v.split(",")) {
-            modes.add(
-                MonitoringMode.fromToken(token.trim())
+    return Option.listOf(
+        Option.of(
+            "variants",
+            "MODE",
+            (MonitoringMode) null,
+            "the variants, the first the baseline",
+            token ->
+                MonitoringMode.fromToken(token)
                     .orElseThrow(
                         () ->
-                            Option.expected(
-                                "variants",
-                                token,
-                                "a comma-separated subset of plain, monitored, monitor-only,"
-                                    + " cxf-metrics; the first is the baseline")));
-          }
-          return List.copyOf(modes);
-        });
+                            new IllegalArgumentException(
+                                "plain, monitored, monitor-only or cxf-metrics"))),
+        defaults);
   }
 
   private final boolean closedLoop;
@@ -138,9 +139,8 @@ final class MonitoringExperiment implements Experiment {
 
   private Option<List<Double>> points() {
     return closedLoop
-        ? Option.numbers(
-            "requesters", BaselineExperiment.GRID5000_REQUESTERS, "numbers of requesters")
-        : Option.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
+        ? Run.numbers("requesters", BaselineExperiment.GRID5000_REQUESTERS, "numbers of requesters")
+        : Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
   }
 
   private Option<List<MonitoringMode>> modes() {
@@ -175,7 +175,7 @@ final class MonitoringExperiment implements Experiment {
     run.hold(() -> cleanUp(run, work));
     Path dbDir = work.resolve("db");
     LogDatabase database =
-        run.options().has(JDBC_URL)
+        run.options().isSet(JDBC_URL)
             ? new LogDatabase(run.get(JDBC_URL), run.get(JDBC_USER))
             : LogDatabase.h2(dbDir);
     long flushMillis = run.get(FLUSH).toMillis();
@@ -251,7 +251,7 @@ final class MonitoringExperiment implements Experiment {
                         + " ms, writer priority "
                         + writerPriority
                         + ") to `"
-                        + (run.options().has(JDBC_URL)
+                        + (run.options().isSet(JDBC_URL)
                             ? database.url()
                             : "jdbc:h2:file:<temp>/db/qos")
                         + "`, Micrometer SimpleMeterRegistry";

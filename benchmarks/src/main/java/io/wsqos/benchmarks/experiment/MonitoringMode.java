@@ -34,6 +34,12 @@ enum MonitoringMode {
     return token;
   }
 
+  /** The token, as options and reports name the mode. */
+  @Override
+  public String toString() {
+    return token;
+  }
+
   /**
    * The mode named {@code token}, given as option {@code --option}.
    *

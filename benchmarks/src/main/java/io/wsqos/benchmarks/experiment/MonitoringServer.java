@@ -2,6 +2,9 @@ package io.wsqos.benchmarks.experiment;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.Option;
+import io.wsqos.core.cli.Options;
 import io.wsqos.examples.bookstore.BookstoreImpl;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosLog;
@@ -12,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -79,25 +81,31 @@ public final class MonitoringServer {
           java.util.Arrays.stream(MonitoringMode.values()).map(MonitoringMode::token).toList(),
           "what monitors the bookstore");
   static final Option<String> HOST =
-      Option.text("host", BookstoreServer.DEFAULT_HOST, "the address to listen on");
-  static final Option<Integer> PORT = Option.integer("port", 0, "the port, 0 for a free one");
+      Option.string("host", BookstoreServer.DEFAULT_HOST, "the address to listen on");
+  static final Option<Integer> PORT =
+      Option.integer("port", 0, 0, 65535, "the port, 0 for a free one");
   static final Option<Path> STATS_FILE =
-      Option.path("stats-file", null, "where to write the counters on stop");
-  static final Option<Path> DB_DIR = Option.path("db-dir", ".", "where the log's H2 file goes");
+      Run.path("stats-file", null, "where to write the counters on stop");
+  static final Option<Path> DB_DIR = Run.path("db-dir", ".", "where the log's H2 file goes");
   static final Option<String> JDBC_URL =
-      Option.text("jdbc-url", null, "where the log writes, instead of the H2 file");
-  static final Option<String> JDBC_USER = Option.text("jdbc-user", "", "the JDBC user");
+      Option.string("jdbc-url", null, "where the log writes, instead of the H2 file");
+  static final Option<String> JDBC_USER = Option.string("jdbc-user", "", "the JDBC user");
   static final Option<String> H2_SETTINGS =
-      Option.text("h2-settings", "", "the H2 file's settings, e.g. CACHE_SIZE=256;WRITE_DELAY=100");
+      Option.string(
+          "h2-settings", "", "the H2 file's settings, e.g. CACHE_SIZE=256;WRITE_DELAY=100");
   static final Option<Duration> FLUSH =
-      Option.millis(
+      Run.millis(
           "flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS, "the log's flush interval");
   static final Option<Duration> STORE =
-      Option.millis(
+      Run.millis(
           "store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS, "the log's store interval");
   static final Option<Integer> WRITER_PRIORITY =
       Option.integer(
-          "writer-priority", QosLog.DEFAULT_WRITER_PRIORITY, "the log writer's priority, 1-10");
+          "writer-priority",
+          QosLog.DEFAULT_WRITER_PRIORITY,
+          1,
+          10,
+          "the log writer's priority, 1-10");
 
   /** The options of a monitored JVM's log, server's or client's. */
   static final List<Option<?>> LOG_OPTIONS =
@@ -123,7 +131,7 @@ public final class MonitoringServer {
    * QosLog#H2_LOG_SETTINGS} when given) or {@code --jdbc-url}/{@code --jdbc-user}, {@code
    * --flush-interval-ms}, {@code --store-interval-ms} and {@code --writer-priority}.
    */
-  static QosLog openLog(Options args, MeterRegistry registry) throws IOException {
+  static QosLog openLog(Arguments args, MeterRegistry registry) throws IOException {
     Files.createDirectories(args.get(DB_DIR));
     return QosLog.builder(registry)
         .jdbcUrl(logUrl(args), args.get(JDBC_USER), "")
@@ -135,8 +143,8 @@ public final class MonitoringServer {
   }
 
   /** The log's JDBC URL: {@code --jdbc-url}, else {@link #logFileUrl} in {@code --db-dir}. */
-  static String logUrl(Options args) {
-    return args.has(JDBC_URL) ? args.get(JDBC_URL) : logFileUrl(args.get(DB_DIR), args);
+  static String logUrl(Arguments args) {
+    return args.isSet(JDBC_URL) ? args.get(JDBC_URL) : logFileUrl(args.get(DB_DIR), args);
   }
 
   /**
@@ -144,12 +152,12 @@ public final class MonitoringServer {
    * place of {@link QosLog#H2_LOG_SETTINGS}, since H2 refuses a setting given twice), else as
    * {@link #jdbcUrl}.
    */
-  static String logFileUrl(Path dbDir, Options args) {
-    return args.has(H2_SETTINGS) ? fileUrl(dbDir) + h2Settings(args) : jdbcUrl(dbDir);
+  static String logFileUrl(Path dbDir, Arguments args) {
+    return args.isSet(H2_SETTINGS) ? fileUrl(dbDir) + h2Settings(args) : jdbcUrl(dbDir);
   }
 
   /** {@code --h2-settings=A=1;B=2} as {@code ;A=1;B=2}, for the log's own H2 file; or nothing. */
-  static String h2Settings(Options args) {
+  static String h2Settings(Arguments args) {
     String settings = args.get(H2_SETTINGS);
     return settings.isEmpty() ? "" : ";" + settings;
   }
@@ -157,7 +165,9 @@ public final class MonitoringServer {
   public static void main(String[] argv) throws Exception {
     List<Option<?>> declared = new ArrayList<>(List.of(MODE, HOST, PORT, STATS_FILE));
     declared.addAll(LOG_OPTIONS);
-    Options args = Options.parse(Arrays.asList(argv), declared);
+    Arguments args =
+        Options.of("MonitoringServer", "The bookstore with a monitoring mode.", declared)
+            .parse(argv);
     MonitoringMode mode = MonitoringMode.parse("mode", args.get(MODE));
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     ResponseCounter served = new ResponseCounter();
@@ -177,7 +187,7 @@ public final class MonitoringServer {
     BookstoreServer server =
         BookstoreServer.start(args.get(HOST), args.get(PORT), new BookstoreImpl(), features);
     Optional<Path> logFile = log == null ? Optional.empty() : logFile(args);
-    Path statsFile = args.get(STATS_FILE);
+    Path statsFile = args.optional(STATS_FILE).orElse(null);
     QosLog qosLog = log;
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -217,7 +227,7 @@ public final class MonitoringServer {
    * The H2 file the log writes, when its URL (given or made) names the file in {@code --db-dir};
    * empty for any other database.
    */
-  static Optional<Path> logFile(Options args) {
+  static Optional<Path> logFile(Arguments args) {
     Path dbDir = args.get(DB_DIR);
     String url = logUrl(args);
     String file = fileUrl(dbDir);

@@ -12,11 +12,15 @@ import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.Option;
+import io.wsqos.core.cli.Options;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,38 +46,34 @@ public final class Run implements AutoCloseable {
   static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseParallelGC");
 
   static final Option<Path> OUT =
-      Option.path("out", null, "where the results go (default: benchmarks/results/NAME)");
+      path("out", null, "where the results go (default: benchmarks/results/NAME)");
   static final Option<Path> REQUEST =
-      Option.path(
-          "request", "examples/bookstore/requests/lite-1.xml", "the SOAP request each call posts");
+      path("request", "examples/bookstore/requests/lite-1.xml", "the SOAP request each call posts");
   static final Option<Duration> CONNECT_TIMEOUT =
-      Option.millis(
+      millis(
           "connect-timeout-ms",
           DriverOptions.DEFAULT_CONNECT_TIMEOUT_MILLIS,
           "the driver gives up a connect after this long");
-  static final Option<Integer> REPS = Option.integer("reps", 2, "repetitions of every point");
-  static final Option<Duration> WARMUP =
-      Option.seconds("warmup", 1, "the start of each run, not counted");
-  static final Option<Duration> MEASURE =
-      Option.seconds("measure", 5, "the counted part of each run");
+  static final Option<Integer> REPS =
+      Option.integer("reps", 2, 1, 1000, "repetitions of every point");
+  static final Option<Duration> WARMUP = seconds("warmup", 1, "the start of each run, not counted");
+  static final Option<Duration> MEASURE = seconds("measure", 5, "the counted part of each run");
   static final Option<Duration> PAUSE =
-      Option.millis("pause-ms", Sweep.DEFAULT_PAUSE_MILLIS, "pause between two runs");
+      millis("pause-ms", Sweep.DEFAULT_PAUSE_MILLIS, "pause between two runs");
   static final Option<String> SERVER_JVM_OPT =
-      new Option<>(
-          "server-jvm-opt",
-          "OPTION",
-          "a server JVM option, repeatable (replaces the defaults)",
-          null,
-          String.join(" ", JVM_OPTIONS),
-          v -> v);
+      Option.string(
+              "server-jvm-opt",
+              null,
+              "a server JVM option (replaces the defaults: " + String.join(" ", JVM_OPTIONS) + ")")
+          .repeatable();
 
   private final Experiment experiment;
-  private final Options options;
+  private final OptionValues options;
   private final String command;
   private final PrintStream progress;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
 
-  private Run(Experiment experiment, Options options, String command, PrintStream progress) {
+  private Run(Experiment experiment, OptionValues options, String command, PrintStream progress) {
     this.experiment = experiment;
     this.options = options;
     this.command = command;
@@ -88,11 +88,13 @@ public final class Run implements AutoCloseable {
    */
   public static void execute(Experiment experiment, List<String> argv, PrintStream progress)
       throws Exception {
-    if (argv.contains("--help")) {
-      progress.print(usage(experiment));
+    Options declared = declared(experiment);
+    Arguments arguments = declared.parse(argv.toArray(String[]::new));
+    if (arguments.helpRequested()) {
+      progress.print(declared.usage());
       return;
     }
-    Options options = Options.parse(argv, declared(experiment));
+    OptionValues options = new OptionValues(declared, arguments);
     String command =
         "benchmarks/run-experiment.sh " + experiment.name() + " " + String.join(" ", argv);
     try (Run run = new Run(experiment, options, command.strip(), progress)) {
@@ -111,29 +113,42 @@ public final class Run implements AutoCloseable {
   }
 
   /** Every option {@code experiment} takes: its own, then {@code --out}. */
-  static List<Option<?>> declared(Experiment experiment) {
+  static Options declared(Experiment experiment) {
     List<Option<?>> all = new ArrayList<>(experiment.options());
     all.add(OUT);
-    return all;
-  }
-
-  /** The usage text: the command, what it does, and its options. */
-  static String usage(Experiment experiment) {
-    return "usage: benchmarks/run-experiment.sh "
-        + experiment.name()
-        + " [--option value ...]\n\n"
-        + experiment.summary()
-        + "\n\noptions:\n"
-        + Options.usage(declared(experiment));
+    return Options.of(
+        "benchmarks/run-experiment.sh " + experiment.name(), experiment.summary(), all);
   }
 
   /** The timing options with an experiment's defaults. */
   static List<Option<?>> timing(int reps, double warmupSeconds, double measureSeconds) {
     return List.of(
-        Option.integer(REPS.name(), reps, REPS.description()),
-        Option.seconds(WARMUP.name(), warmupSeconds, WARMUP.description()),
-        Option.seconds(MEASURE.name(), measureSeconds, MEASURE.description()),
+        Option.integer(REPS.name(), reps, 1, 1000, REPS.description()),
+        seconds(WARMUP.name(), warmupSeconds, WARMUP.description()),
+        seconds(MEASURE.name(), measureSeconds, MEASURE.description()),
         PAUSE);
+  }
+
+  /** A duration whose bare number is in seconds, e.g. {@code 0.5} or {@code 500ms}. */
+  static Option<Duration> seconds(String name, double seconds, String description) {
+    return Option.duration(
+        name, Duration.ofNanos((long) (seconds * 1e9)), ChronoUnit.SECONDS, description);
+  }
+
+  /** A duration whose bare number is in milliseconds. */
+  static Option<Duration> millis(String name, long millis, String description) {
+    return Option.duration(name, Duration.ofMillis(millis), ChronoUnit.MILLIS, description);
+  }
+
+  /** Comma-separated numbers, e.g. rates or numbers of requesters. */
+  static Option<List<Double>> numbers(String name, List<Double> fallback, String description) {
+    return Option.listOf(Option.decimal(name, null, 0, Double.MAX_VALUE, description), fallback);
+  }
+
+  /** A file or directory. */
+  static Option<Path> path(String name, String fallback, String description) {
+    return Option.of(
+        name, "PATH", fallback == null ? null : Path.of(fallback), description, Path::of);
   }
 
   /** {@code first}'s options followed by each of {@code more}'s. */
@@ -146,15 +161,14 @@ public final class Run implements AutoCloseable {
 
   /** The response timeout option with an experiment's default. */
   static Option<Duration> responseTimeout(long millis) {
-    return Option.millis(
-        "response-timeout-ms", millis, "the driver gives up a response after this long");
+    return millis("response-timeout-ms", millis, "the driver gives up a response after this long");
   }
 
   public <T> T get(Option<T> option) {
     return options.get(option);
   }
 
-  public Options options() {
+  OptionValues options() {
     return options;
   }
 
@@ -189,7 +203,7 @@ public final class Run implements AutoCloseable {
   public DriverOptions driverOptions() {
     return DriverOptions.builder()
         .connectTimeout(get(CONNECT_TIMEOUT))
-        .responseTimeout(options.get(responseTimeout(0)))
+        .responseTimeout(get(responseTimeout(0)))
         .build();
   }
 

@@ -18,7 +18,7 @@ record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pa
    * The settings line of a report, with how the servers were warmed up where the experiment warms
    * them.
    */
-  String describe(Options options, boolean interleaved) {
+  String describe(OptionValues options, boolean interleaved) {
     return "per run: warm-up "
         + warmup.toMillis()
         + " ms (not counted), measured "

@@ -2,6 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
+import io.wsqos.core.cli.Option;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -29,12 +30,14 @@ final class ServerWarmup {
   static final int REQUESTERS = 16;
 
   static final Option<Duration> OPTION =
-      Option.seconds("server-warmup", DEFAULT_SECONDS, "warm-up of each server JVM, 0 to skip");
+      Run.seconds("server-warmup", DEFAULT_SECONDS, "warm-up of each server JVM, 0 to skip");
 
   static final Option<Integer> REQUESTERS_OPTION =
       Option.integer(
           "server-warmup-requesters",
           REQUESTERS,
+          1,
+          100_000,
           "requesters for the second half of the warm-up, e.g. the sweep's own concurrency");
 
   /** Both options. */
@@ -45,7 +48,7 @@ final class ServerWarmup {
   /** Warms each variant's server in turn, printing what it achieved. */
   static void run(
       String experiment,
-      Options args,
+      OptionValues args,
       DriverOptions options,
       List<Variant> variants,
       java.io.PrintStream progress) {
@@ -83,7 +86,7 @@ final class ServerWarmup {
   }
 
   /** The settings line of a report. */
-  static String describe(Options args) {
+  static String describe(OptionValues args) {
     long millis = args.get(OPTION).toMillis();
     int settleRequesters = settleRequesters(args);
     if (settleRequesters <= REQUESTERS || millis == 0) {
@@ -104,12 +107,8 @@ final class ServerWarmup {
         + ", before the sweep";
   }
 
-  private static int settleRequesters(Options args) {
-    int requesters = args.get(REQUESTERS_OPTION);
-    if (requesters < 1) {
-      throw new IllegalArgumentException(
-          "--" + REQUESTERS_OPTION.name() + "=" + requesters + " (expected: at least 1)");
-    }
-    return requesters;
+  /** At least 1: the option's range. */
+  private static int settleRequesters(OptionValues args) {
+    return args.get(REQUESTERS_OPTION);
   }
 }

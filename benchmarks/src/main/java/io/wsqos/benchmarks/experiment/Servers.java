@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
+import io.wsqos.core.cli.Option;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,15 +21,14 @@ final class Servers implements AutoCloseable {
 
   /** Option: CPUs to pin the server JVMs to ({@code taskset -c} syntax, e.g. {@code 0}). */
   static final Option<String> CPUS_OPTION =
-      new Option<>(
+      Option.of(
           "server-cpus",
           "CPUS",
+          (String) null,
           "pin the server JVMs to these CPUs with taskset, e.g. 0 or 0,1 or 0-1",
-          null,
-          "",
           v -> {
             if (!CPU_LIST.matcher(v).matches()) {
-              throw Option.expected("server-cpus", v, "a CPU list such as 0 or 0,1 or 0-1");
+              throw new IllegalArgumentException("a CPU list such as 0 or 0,1 or 0-1");
             }
             return v;
           });
@@ -50,13 +50,13 @@ final class Servers implements AutoCloseable {
    * classpath of this JVM (the benchmarks jar), with {@code extraArgs.apply(token)} appended.
    */
   static Servers start(
-      Options args,
+      OptionValues args,
       Class<?> mainClass,
       List<String> tokens,
       Function<String, List<String>> extraArgs,
       java.io.PrintStream progress) {
     List<String> jvmOptions =
-        args.has(Run.SERVER_JVM_OPT) ? args.all(Run.SERVER_JVM_OPT) : Run.JVM_OPTIONS;
+        args.isSet(Run.SERVER_JVM_OPT) ? args.all(Run.SERVER_JVM_OPT) : Run.JVM_OPTIONS;
     String cpus = args.get(CPUS_OPTION);
     Servers servers = new Servers(jvmOptions, cpus);
     try {

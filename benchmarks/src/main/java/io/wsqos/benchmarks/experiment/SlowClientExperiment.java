@@ -9,6 +9,7 @@ import io.wsqos.benchmarks.net.SlowLink;
 import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.core.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -99,13 +100,14 @@ final class SlowClientExperiment implements Experiment {
           List.of(LinkProfile.GPRS.name(), LinkProfile.GPRS_POOR.name()),
           "the emulated link's profile");
   static final Option<List<Double>> RATES =
-      Option.numbers("rates", DEFAULT_RATES, "background rates (req/s); 0: no background load");
+      Run.numbers("rates", DEFAULT_RATES, "background rates (req/s); 0: no background load");
   static final Option<Integer> FETCHES =
-      Option.integer("fetches", 3, "the slow client's fetches per point, one after another");
+      Option.integer(
+          "fetches", 3, 1, 1000, "the slow client's fetches per point, one after another");
   static final Option<Duration> BG_WARMUP =
-      Option.seconds("bg-warmup", 3, "background load before the first fetch of a point");
+      Run.seconds("bg-warmup", 3, "background load before the first fetch of a point");
   static final Option<Duration> BG_MEASURE =
-      Option.seconds("bg-measure", 15, "background load during the fetches");
+      Run.seconds("bg-measure", 15, "background load during the fetches");
   static final Option<String> SCENARIOS =
       Option.choice(
           "scenarios",
@@ -113,7 +115,7 @@ final class SlowClientExperiment implements Experiment {
           List.of("table5", "link"),
           "table5: the paper's two (all-compressed, dynamic); link: uncompressed against cxf-gzip");
   static final Option<Path> SLOW_REQUEST =
-      Option.path(
+      Run.path(
           "slow-request", "examples/bookstore/requests/heavy-1.xml", "what the slow client posts");
 
   record Fetch(

@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.wsqos.core.cli.Option;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +42,7 @@ class ExperimentsTest {
     for (Experiment e : Experiments.ALL) {
       assertThat(page)
           .contains("\n## " + e.name() + "\n")
-          .contains(Options.table(Run.declared(e)).markdown());
+          .contains(Run.declared(e).markdownTable());
     }
   }
 
@@ -55,10 +56,11 @@ class ExperimentsTest {
         new PrintStream(out, true, StandardCharsets.UTF_8));
 
     assertThat(out.toString(StandardCharsets.UTF_8))
-        .startsWith("usage: benchmarks/run-experiment.sh compression-rate [--option value ...]")
-        .contains("  --rates N,N,...\n      offered rates (req/s) (default: 1000,2000,3000,")
-        .contains("  --server-cpus CPUS\n")
-        .contains("  --out PATH\n");
+        .startsWith("usage: benchmarks/run-experiment.sh compression-rate [--rates X,...]")
+        .contains("offered rates (req/s) (default: 1000.0,2000.0,3000.0,")
+        .contains("  --server-cpus CPUS ")
+        .contains("  --out PATH ")
+        .contains("  --help ");
   }
 
   @Test

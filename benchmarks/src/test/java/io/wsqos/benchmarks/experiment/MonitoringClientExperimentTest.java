@@ -57,7 +57,7 @@ class MonitoringClientExperimentTest {
     assertThatThrownBy(() -> run("--server-mode=mirror"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "--server-mode: 'mirror' (expected: plain, monitored, monitor-only, cxf-metrics or"
+            "--server-mode: mirror (expected: plain, monitored, monitor-only, cxf-metrics or"
                 + " same)");
   }
 
@@ -65,7 +65,7 @@ class MonitoringClientExperimentTest {
   void anUnknownTransportIsRefusedBeforeAnyJvmStarts() {
     assertThatThrownBy(() -> run("--transport", "netty"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("--transport: 'netty' (expected: one of [httpclient, urlconnection])");
+        .hasMessage("--transport: netty (expected: one of httpclient, urlconnection)");
   }
 
   @Test

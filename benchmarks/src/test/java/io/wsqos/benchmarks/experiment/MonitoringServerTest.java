@@ -2,6 +2,8 @@ package io.wsqos.benchmarks.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.Options;
 import java.io.Reader;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,9 +20,8 @@ class MonitoringServerTest {
 
   @Test
   void h2SettingsReplaceTheRecommendedOnesOnTheLogsOwnFile() {
-    List<Option<?>> names = MonitoringServer.LOG_OPTIONS;
-    Options with = Options.parse(List.of("--h2-settings=CACHE_SIZE=256;WRITE_DELAY=100"), names);
-    Options without = Options.parse(List.of(), names);
+    Arguments with = parse(List.of("--h2-settings=CACHE_SIZE=256;WRITE_DELAY=100"));
+    Arguments without = parse(List.of());
 
     assertThat(MonitoringServer.logFileUrl(Path.of("/tmp/x"), with))
         .isEqualTo(
@@ -35,33 +36,27 @@ class MonitoringServerTest {
 
   @Test
   void theLogFileIsTheH2FileInTheDbDirWhateverItsSettingsAndNothingElse() {
-    List<Option<?>> names = MonitoringServer.LOG_OPTIONS;
     Path file = Path.of("/tmp/x", MonitoringServer.DATABASE_NAME + ".mv.db");
 
-    assertThat(MonitoringServer.logFile(Options.parse(List.of("--db-dir=/tmp/x"), names)))
-        .hasValue(file);
+    assertThat(MonitoringServer.logFile(parse(List.of("--db-dir=/tmp/x")))).hasValue(file);
     assertThat(
             MonitoringServer.logFile(
-                Options.parse(
+                parse(
                     List.of(
                         "--db-dir=/tmp/x",
-                        "--jdbc-url=" + MonitoringServer.jdbcUrl(Path.of("/tmp/x"))),
-                    names)))
+                        "--jdbc-url=" + MonitoringServer.jdbcUrl(Path.of("/tmp/x"))))))
         .hasValue(file);
     assertThat(
             MonitoringServer.logFile(
-                Options.parse(List.of("--db-dir=/tmp/x", "--h2-settings=CACHE_SIZE=256"), names)))
+                parse(List.of("--db-dir=/tmp/x", "--h2-settings=CACHE_SIZE=256"))))
         .hasValue(file);
     assertThat(
             MonitoringServer.logFile(
-                Options.parse(
-                    List.of("--db-dir=/tmp/x", "--jdbc-url=jdbc:postgresql://127.0.0.1/test"),
-                    names)))
+                parse(List.of("--db-dir=/tmp/x", "--jdbc-url=jdbc:postgresql://127.0.0.1/test"))))
         .isEmpty();
     assertThat(
             MonitoringServer.logFile(
-                Options.parse(
-                    List.of("--db-dir=/tmp/x", "--jdbc-url=jdbc:h2:file:/tmp/x/qos2"), names)))
+                parse(List.of("--db-dir=/tmp/x", "--jdbc-url=jdbc:h2:file:/tmp/x/qos2"))))
         .isEmpty();
   }
 
@@ -107,5 +102,10 @@ class MonitoringServerTest {
     Path file = dbDir.resolve(MonitoringServer.DATABASE_NAME + ".mv.db");
     assertThat(counters.getProperty(MonitoringServer.LOG_FILE_BYTES))
         .isEqualTo(Long.toString(Files.size(file)));
+  }
+
+  private static Arguments parse(List<String> argv) {
+    return Options.of("MonitoringServer", "test", MonitoringServer.LOG_OPTIONS)
+        .parse(argv.toArray(String[]::new));
   }
 }

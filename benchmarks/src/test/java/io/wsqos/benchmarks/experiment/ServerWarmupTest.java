@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.RequestSource;
+import io.wsqos.core.cli.Option;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -82,7 +83,7 @@ class ServerWarmupTest {
 
   @Test
   void warmsAtSixteenRequestersByDefault() {
-    Options args = Options.parse(List.of("--server-warmup=1"), OPTIONS);
+    OptionValues args = OptionValues.parse(OPTIONS, "--server-warmup=1");
 
     ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()), System.err);
 
@@ -94,8 +95,8 @@ class ServerWarmupTest {
 
   @Test
   void runsTheSecondHalfAtTheRequestersAsked() {
-    Options args =
-        Options.parse(List.of("--server-warmup=2", "--server-warmup-requesters=24"), OPTIONS);
+    OptionValues args =
+        OptionValues.parse(OPTIONS, "--server-warmup=2", "--server-warmup-requesters=24");
 
     ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()), System.err);
 
@@ -108,15 +109,10 @@ class ServerWarmupTest {
 
   @Test
   void refusesFewerThanOneRequester() {
-    Options args =
-        Options.parse(List.of("--server-warmup=1", "--server-warmup-requesters=0"), OPTIONS);
-
     assertThatThrownBy(
-            () ->
-                ServerWarmup.run(
-                    "test", args, DriverOptions.builder().build(), List.of(variant()), System.err))
+            () -> OptionValues.parse(OPTIONS, "--server-warmup=1", "--server-warmup-requesters=0"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("--server-warmup-requesters=0 (expected: at least 1)");
+        .hasMessage("--server-warmup-requesters: 0 (expected: 1..100000)");
     assertThat(requests.get()).isZero();
   }
 
