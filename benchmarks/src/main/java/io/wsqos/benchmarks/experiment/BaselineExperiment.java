@@ -1,7 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
 import com.sun.net.httpserver.HttpServer;
-import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
@@ -143,16 +142,9 @@ final class BaselineExperiment implements Experiment {
   public void run(Run run) throws Exception {
     List<Double> points = run.get(points());
     DriverOptions driverOptions = run.driverOptions();
-    PointRunner runner;
-    if (kind == Kind.REQUESTERS) {
-      ClosedLoopDriver driver = ClosedLoopDriver.create(driverOptions);
-      runner =
-          (v, x, w, m) ->
-              withDriverCpu(run.progress(), () -> driver.run(v.source(), (int) x, w, m));
-    } else {
-      OpenLoopDriver driver = OpenLoopDriver.create(driverOptions);
-      runner = (v, x, w, m) -> withDriverCpu(run.progress(), () -> driver.run(v.source(), x, w, m));
-    }
+    PointRunner driver = run.driver(kind == Kind.REQUESTERS);
+    PointRunner runner =
+        (v, x, w, m) -> withDriverCpu(run.progress(), () -> driver.run(v, x, w, m));
     if (kind == Kind.DRIVER_LIMIT) {
       driverLimit(run, points, runner, driverOptions);
       return;

@@ -1,9 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.HttpRequest;
-import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.benchmarks.report.PointResult;
@@ -148,8 +146,7 @@ final class CompressionExperiment implements Experiment {
   public void run(Run run) {
     String axis = closedLoop ? "requesters" : "offered rate (req/s)";
     DriverOptions options = run.driverOptions();
-    OpenLoopDriver openLoop = OpenLoopDriver.create(options);
-    ClosedLoopDriver requesters = ClosedLoopDriver.create(options);
+    PointRunner driver = run.driver(closedLoop);
     List<Double> points = run.get(points());
     List<Side> sides = run.get(VARIANTS);
     Path requestFile = run.get(Run.REQUEST);
@@ -171,10 +168,7 @@ final class CompressionExperiment implements Experiment {
             points,
             variants,
             (v, x, w, m) -> {
-              RunResult r =
-                  closedLoop
-                      ? requesters.run(v.source(), (int) x, w, m)
-                      : openLoop.run(v.source(), x, w, m);
+              RunResult r = driver.run(v, x, w, m);
               long[] sums =
                   encoded
                       .computeIfAbsent(v.name(), k -> new LinkedHashMap<>())

@@ -2,9 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
-import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.core.cli.Option;
@@ -213,14 +211,7 @@ final class MonitoringExperiment implements Experiment {
               token, RequestSource.of(Variant.soapPost(servers.address(token), body).build())));
     }
     DriverOptions options = run.driverOptions();
-    PointRunner runner;
-    if (closedLoop) {
-      ClosedLoopDriver driver = ClosedLoopDriver.create(options);
-      runner = (v, x, w, m) -> driver.run(v.source(), (int) x, w, m);
-    } else {
-      OpenLoopDriver driver = OpenLoopDriver.create(options);
-      runner = (v, x, w, m) -> driver.run(v.source(), x, w, m);
-    }
+    PointRunner runner = run.driver(closedLoop);
     List<RunWindow> windows = new ArrayList<>();
     List<Double> points = run.get(points());
     List<PointResult> results =

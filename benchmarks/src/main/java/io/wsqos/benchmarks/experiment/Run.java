@@ -2,7 +2,9 @@ package io.wsqos.benchmarks.experiment;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
+import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.report.CsvWriter;
 import io.wsqos.benchmarks.report.MachineInfo;
 import io.wsqos.benchmarks.report.MarkdownReport;
@@ -151,11 +153,10 @@ public final class Run implements AutoCloseable {
         name, "PATH", fallback == null ? null : Path.of(fallback), description, Path::of);
   }
 
-  /** {@code first}'s options followed by each of {@code more}'s. */
-  @SafeVarargs
-  static List<Option<?>> join(List<Option<?>> first, List<? extends Option<?>>... more) {
-    List<Option<?>> all = new ArrayList<>(first);
-    Arrays.stream(more).forEach(all::addAll);
+  /** The options of each list, in order. */
+  static List<Option<?>> join(List<?>... lists) {
+    List<Option<?>> all = new ArrayList<>();
+    Arrays.stream(lists).forEach(list -> list.forEach(o -> all.add((Option<?>) o)));
     return List.copyOf(all);
   }
 
@@ -205,6 +206,16 @@ public final class Run implements AutoCloseable {
         .connectTimeout(get(CONNECT_TIMEOUT))
         .responseTimeout(get(responseTimeout(0)))
         .build();
+  }
+
+  /** Runs a variant's requests at a point: N back-to-back requesters, or an open-loop rate. */
+  PointRunner driver(boolean closedLoop) {
+    if (closedLoop) {
+      ClosedLoopDriver driver = ClosedLoopDriver.create(driverOptions());
+      return (v, x, warmup, measure) -> driver.run(v.source(), (int) x, warmup, measure);
+    }
+    OpenLoopDriver driver = OpenLoopDriver.create(driverOptions());
+    return (v, x, warmup, measure) -> driver.run(v.source(), x, warmup, measure);
   }
 
   /**
