@@ -5,14 +5,12 @@ import static java.util.Objects.requireNonNull;
 import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
-import io.wsqos.benchmarks.report.CsvWriter;
 import io.wsqos.benchmarks.report.MachineInfo;
-import io.wsqos.benchmarks.report.MarkdownReport;
 import io.wsqos.benchmarks.report.Plot;
-import io.wsqos.benchmarks.report.Plots;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
+import io.wsqos.benchmarks.report.SweepReport;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.Option;
@@ -253,12 +251,12 @@ public final class Run implements AutoCloseable {
       List<PointResult> results,
       List<String> sections) {
     String xColumn = xName.startsWith("offered") ? "rate" : "requesters";
-    CsvWriter.write(out().resolve("results.csv"), xColumn, results);
+    SweepReport.csv(xColumn, results).writeCsv(out().resolve("results.csv"));
     report(title, description, settings)
-        .add(MarkdownReport.sections(xName, new Results(results)))
+        .add(SweepReport.sections(xName, new Results(results)))
         .add(sections)
         .write(out().resolve("report.md"));
-    Plots.write(out(), name(), xName, results);
+    SweepReport.plots(out(), name(), xName, results);
     progress.println("wrote " + out().toAbsolutePath());
   }
 

@@ -1,45 +1,72 @@
 package io.wsqos.benchmarks.report;
 
-import static java.util.Objects.requireNonNull;
-
 import io.wsqos.benchmarks.load.Outcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The report of a sweep: per point and variant, the mean and standard deviation over the
- * repetitions, the ratio of each variant's mean to the baseline's (the first variant), the counts
- * by outcome and the response-time distribution in the buckets of the Grid5000 paper's Table 3.
- *
- * @param title the heading
- * @param description what the experiment does, in a paragraph
- * @param xName the point's name, e.g. "offered rate (req/s)" or "requesters"
- * @param settings lines listed under "Settings" (request, durations, timeouts, command)
- * @param machine where it ran
+ * The standard output of a sweep: its CSV rows, its report's three sections (per point and variant,
+ * the mean and standard deviation over the repetitions and the ratio to the baseline, the first
+ * variant; the counts by outcome; the response-time distribution in the buckets of the Grid5000
+ * paper's Table 3) and its two plots (as Figures 51-54 of the paper).
  */
-public record MarkdownReport(
-    String title, String description, String xName, List<String> settings, MachineInfo machine) {
+public final class SweepReport {
 
-  public MarkdownReport {
-    requireNonNull(title, "title");
-    requireNonNull(description, "description");
-    requireNonNull(xName, "xName");
-    settings = List.copyOf(settings);
-    requireNonNull(machine, "machine");
-  }
+  private SweepReport() {}
 
-  public void write(Path file, List<PointResult> results) {
-    Table.write(file, render(results));
-  }
-
-  /** The report for {@code results}; points and variants keep their first-seen order. */
-  public String render(List<PointResult> results) {
-    return new Report(title, description, machine, settings)
-        .add(sections(xName, new Results(results)))
-        .render();
+  /** Every repetition of every point as one row, in run order: {@code results.csv}. */
+  public static Table csv(String xName, List<PointResult> results) {
+    List<String> header = new ArrayList<>(List.of("variant", xName, "repetition", "requests"));
+    for (Outcome outcome : Outcome.values()) {
+      header.add(outcome.name().toLowerCase(Locale.ROOT));
+    }
+    header.addAll(
+        List.of(
+            "offered_per_s",
+            "throughput_per_s",
+            "mean_ms",
+            "p50_ms",
+            "p90_ms",
+            "p99_ms",
+            "max_ms",
+            "service_mean_ms",
+            "service_p50_ms"));
+    for (int second = 1; second < PointResult.BUCKETS; second++) {
+      header.add("lt_" + second + "s");
+    }
+    header.add("ge_10s");
+    Table table = Table.of(header);
+    for (PointResult r : results) {
+      List<Object> row = new ArrayList<>();
+      row.add(r.variant());
+      row.add(Table.number(r.x()));
+      row.add(r.repetition());
+      row.add(r.requests());
+      for (Outcome outcome : Outcome.values()) {
+        row.add(r.count(outcome));
+      }
+      for (double v :
+          new double[] {
+            r.offeredPerSecond(),
+            r.throughputPerSecond(),
+            r.meanMillis(),
+            r.p50Millis(),
+            r.p90Millis(),
+            r.p99Millis(),
+            r.maxMillis(),
+            r.serviceMeanMillis(),
+            r.serviceP50Millis()
+          }) {
+        row.add(Table.number(v));
+      }
+      row.addAll(r.buckets());
+      table.row(row);
+    }
+    return table;
   }
 
   /** The sweep's three standard sections. */
@@ -97,7 +124,7 @@ public record MarkdownReport(
         counts.row(countCells);
 
         long[] totals = PointResult.bucketTotals(reps);
-        long all = java.util.Arrays.stream(totals).sum();
+        long all = Arrays.stream(totals).sum();
         List<String> bucketCells = new ArrayList<>(List.of(Table.number(x), variant));
         for (long t : totals) {
           bucketCells.add(Table.percent(t, all, ""));
@@ -126,6 +153,23 @@ public record MarkdownReport(
             "Response-time distribution (Table 3 buckets)",
             "Share of successful requests per response-time interval, over all repetitions.",
             buckets));
+  }
+
+  /** Writes {@code throughput.png} and {@code response-time.png} into {@code directory}. */
+  public static void plots(Path directory, String title, String xName, List<PointResult> results) {
+    Results r = new Results(results);
+    r.plot(
+            Plot.of(title + ": throughput", xName, "successful requests/s"),
+            "",
+            PointResult::throughputPerSecond)
+        .write(directory.resolve("throughput.png"));
+    Plot latency = Plot.of(title + ": response time", xName, "ms (mean, p99)").logarithmicY();
+    for (String variant : r.variants()) {
+      Results one = new Results(r.all().stream().filter(p -> p.variant().equals(variant)).toList());
+      one.plot(latency, " mean", PointResult::meanMillis);
+      one.plot(latency, " p99", PointResult::p99Millis);
+    }
+    latency.write(directory.resolve("response-time.png"));
   }
 
   private static String ratio(
