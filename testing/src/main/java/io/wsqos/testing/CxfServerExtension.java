@@ -12,10 +12,10 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A JUnit 5 extension running an {@link EmbeddedCxfServer}: registered on a {@code static} field it
- * starts before all tests of the class and stops after all; on an instance field, around each test.
- * After the stop it fails the test (or the class) if the port still accepts connections, the bus is
- * not shut down, or a thread the server started is still alive after a short wind-down.
+ * A JUnit 5 extension running an {@link TestServer}: registered on a {@code static} field it starts
+ * before all tests of the class and stops after all; on an instance field, around each test. After
+ * the stop it fails the test (or the class) if the port still accepts connections, the bus is not
+ * shut down, or a thread the server started is still alive after a short wind-down.
  *
  * <pre>{@code
  * @RegisterExtension
@@ -40,25 +40,25 @@ public final class CxfServerExtension
 
   /**
    * Returns a builder to add server-side features and interceptors; finish it with {@link
-   * EmbeddedCxfServer.Builder#toExtension()}.
+   * TestServer.Builder#toExtension()}.
    */
-  public static <T> EmbeddedCxfServer.Builder builder(Class<T> sei, T implementor) {
-    return EmbeddedCxfServer.builder(sei, implementor);
+  public static <T> TestServer.Builder builder(Class<T> sei, T implementor) {
+    return TestServer.builder(sei, implementor);
   }
 
-  private final EmbeddedCxfServer.Builder builder;
+  private final TestServer.Builder builder;
   private final Duration windDown;
-  private EmbeddedCxfServer server;
+  private TestServer server;
   private boolean perClass;
   // A static registration also sees beforeAll/afterAll of each @Nested class: one server for them
   // all.
   private int classDepth;
 
-  CxfServerExtension(EmbeddedCxfServer.Builder builder) {
+  CxfServerExtension(TestServer.Builder builder) {
     this(builder, LeakCheck.DEFAULT_WIND_DOWN);
   }
 
-  CxfServerExtension(EmbeddedCxfServer.Builder builder, Duration windDown) {
+  CxfServerExtension(TestServer.Builder builder, Duration windDown) {
     this.builder = requireNonNull(builder, "builder");
     this.windDown = requireNonNull(windDown, "windDown");
   }
@@ -114,7 +114,7 @@ public final class CxfServerExtension
   }
 
   /** The running server, for what the accessors above do not cover. */
-  public EmbeddedCxfServer server() {
+  public TestServer server() {
     return running();
   }
 
@@ -126,7 +126,7 @@ public final class CxfServerExtension
   }
 
   private void stopAndVerify() {
-    EmbeddedCxfServer stopping = server;
+    TestServer stopping = server;
     server = null;
     if (stopping == null) {
       return;
@@ -135,8 +135,8 @@ public final class CxfServerExtension
     LeakCheck.verifyNothingLeaked(stopping, windDown);
   }
 
-  private EmbeddedCxfServer running() {
-    EmbeddedCxfServer current = server;
+  private TestServer running() {
+    TestServer current = server;
     if (current == null) {
       throw new IllegalStateException(
           "server not running (expected: use it inside a test of a class registering this extension"

@@ -19,7 +19,7 @@ import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * Checks, after an {@link EmbeddedCxfServer} closed, that it left nothing behind: its port refuses
+ * Checks, after an {@link TestServer} closed, that it left nothing behind: its port refuses
  * connections, its bus is shut down and is nobody's default, and no thread it started is alive.
  */
 final class LeakCheck {
@@ -59,7 +59,7 @@ final class LeakCheck {
    *
    * @throws AssertionError naming every leak still present after {@code windDown}
    */
-  static void verifyNothingLeaked(EmbeddedCxfServer server, Duration windDown) {
+  static void verifyNothingLeaked(TestServer server, Duration windDown) {
     requireNonNull(server, "server");
     requireNonNull(windDown, "windDown");
     try {
@@ -78,7 +78,7 @@ final class LeakCheck {
   }
 
   /** Describes each leak, or returns an empty list when there is none. */
-  static List<String> leaks(EmbeddedCxfServer server) {
+  static List<String> leaks(TestServer server) {
     List<String> leaks = new ArrayList<>();
     if (!server.isClosed()) {
       leaks.add("server not closed");
@@ -99,11 +99,7 @@ final class LeakCheck {
     }
     if (!refusesConnections(server.port())) {
       leaks.add(
-          "port "
-              + server.port()
-              + " on "
-              + EmbeddedCxfServer.HOST
-              + " does not refuse connections");
+          "port " + server.port() + " on " + TestServer.HOST + " does not refuse connections");
     }
     Set<Thread> before = server.threadsBeforeStart();
     for (Thread thread : liveThreads()) {
@@ -114,9 +110,9 @@ final class LeakCheck {
     return leaks;
   }
 
-  private static boolean isFixtureThread(EmbeddedCxfServer server, Thread thread) {
+  private static boolean isFixtureThread(TestServer server, Thread thread) {
     String name = thread.getName();
-    if (name.startsWith(EmbeddedCxfServer.THREAD_NAME_PREFIX)) {
+    if (name.startsWith(TestServer.THREAD_NAME_PREFIX)) {
       // Named by a fixture: this one's, or another's still running in the same test class. Unnamed
       // threads (the JDK HTTP client's selector) cannot be told apart and count for every fixture.
       return name.startsWith(server.threadNamePrefix() + "-");
@@ -128,7 +124,7 @@ final class LeakCheck {
   /** Only a refusal counts: a timeout means something holds the port but stopped accepting. */
   private static boolean refusesConnections(int port) {
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(EmbeddedCxfServer.HOST, port), CONNECT_TIMEOUT_MILLIS);
+      socket.connect(new InetSocketAddress(TestServer.HOST, port), CONNECT_TIMEOUT_MILLIS);
       return false;
     } catch (ConnectException refused) {
       return true;

@@ -4,7 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.MonitoringTimestamps;
-import io.wsqos.core.header.WsQos;
+import io.wsqos.core.header.QosRequirement;
+import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQosCodec;
 import java.nio.charset.StandardCharsets;
 import org.apache.cxf.binding.soap.Soap11;
@@ -25,15 +26,18 @@ final class QosEnvelopes {
 
   private QosEnvelopes() {}
 
-  /** The header block alone, e.g. for {@code server-decides}. */
+  // Stateless: one serves every call.
+  private static final WsQosCodec CODEC = new WsQosCodec();
+
+  /**
+   * The header block alone, with {@code preference} and the {@code best-effort} class, serialized
+   * by the codec itself.
+   */
   static String requirement(CompressionPreference preference) {
     requireNonNull(preference, "preference");
-    return "<qos:Requirement xmlns:qos=\""
-        + WsQos.NAMESPACE
-        + "\"><qos:compression>"
-        + preference.token()
-        + "</qos:compression><qos:terms><qos:transportPriority>best-effort"
-        + "</qos:transportPriority></qos:terms></qos:Requirement>";
+    SoapMessage message = newMessage();
+    CODEC.write(message, QosRequirement.of(preference, TransportPriority.BEST_EFFORT));
+    return serialized(message);
   }
 
   /**
@@ -51,12 +55,21 @@ final class QosEnvelopes {
    * serialized by the codec itself.
    */
   static String timestamps(long t1) {
+    SoapMessage message = newMessage();
+    CODEC.write(message, MonitoringTimestamps.EMPTY.withT1(t1));
+    return serialized(message);
+  }
+
+  private static SoapMessage newMessage() {
     SoapMessage message = new SoapMessage(new MessageImpl());
     message.setVersion(Soap11.getInstance());
-    WsQosCodec codec = new WsQosCodec();
-    codec.write(message, MonitoringTimestamps.EMPTY.withT1(t1));
+    return message;
+  }
+
+  /** The one block the codec wrote in {@code message}, as the codec serializes it. */
+  private static String serialized(SoapMessage message) {
     Header header = message.getHeaders().get(0);
-    return StaxUtils.toString(codec.element(header));
+    return StaxUtils.toString(CODEC.element(header));
   }
 
   /**

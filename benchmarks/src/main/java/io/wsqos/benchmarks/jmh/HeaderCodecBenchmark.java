@@ -111,7 +111,7 @@ public class HeaderCodecBenchmark {
           @Override
           public void handleMessage(SoapMessage message) {}
         };
-    headerInterceptor = new WsQosHeaderInterceptor(codec, new SimpleMeterRegistry());
+    headerInterceptor = new WsQosHeaderInterceptor(new SimpleMeterRegistry());
     soapHeader = StaxUtils.createXMLStreamWriter(OutputStream.nullOutputStream());
     try {
       soapHeader.writeStartElement("soap", "Header", Soap11.SOAP_NAMESPACE);

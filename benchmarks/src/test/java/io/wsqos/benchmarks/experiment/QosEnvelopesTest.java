@@ -35,6 +35,9 @@ class QosEnvelopesTest {
                 .getParentNode()
                 .getLocalName())
         .isEqualTo("Header");
+    assertThat(doc.getElementsByTagNameNS(WsQos.NAMESPACE, "transportPriority").item(0))
+        .extracting(org.w3c.dom.Node::getTextContent)
+        .isEqualTo("best-effort");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.wsqos.core.compression;
 
+import io.wsqos.core.header.ServerActionSlot;
 import io.wsqos.core.header.SkipReason;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -8,10 +9,10 @@ import org.apache.cxf.message.Message;
 /**
  * The HTTP body of a response the server decided to compress. The first {@code minBodyBytes} are
  * held back: a response that ends before reaching them goes out as it is, its {@code ServerAction}
- * changed from {@code compressionApplied} to {@code compressionSkipped body-too-small} in the held
- * bytes (the whole envelope is in the buffer, so no byte has left yet); a longer one sets {@code
- * Content-Encoding} before its first byte is written and is compressed as it streams, through the
- * codec's 8 KiB buffer.
+ * switched from {@code compressionApplied} to {@code compressionSkipped body-too-small} in place by
+ * the codec's {@link ServerActionSlot} (the whole envelope is in the buffer, so no byte has left
+ * yet); a longer one sets {@code Content-Encoding} before its first byte is written and is
+ * compressed as it streams, through the codec's 8 KiB buffer.
  *
  * <p>{@code flush()} is not passed on: CXF's writers flush at the end of the envelope, and a sync
  * flush mid-body would only cost ratio; everything is written by {@code close()}.
@@ -21,8 +22,7 @@ final class CompressingResponseStream extends OutputStream {
   private final Message message;
   private final Codec codec;
   private final int minBodyBytes;
-  private final byte[] appliedBytes;
-  private final byte[] tooSmallBytes;
+  private final ServerActionSlot slot;
   private final CompressionMetrics metrics;
   private byte[] buffer;
   private int count;
@@ -33,24 +33,22 @@ final class CompressingResponseStream extends OutputStream {
   private boolean closed;
 
   /**
-   * @param appliedBytes the {@code compressionApplied} element as written in the envelope, to be
-   *     replaced by {@code tooSmallBytes} if the body is too small; null if the envelope carries no
-   *     {@code ServerAction}
+   * @param slot the {@code ServerAction} written in the envelope, switched to {@code
+   *     body-too-small} if the body is too small; null if the envelope carries no {@code
+   *     ServerAction}
    */
   CompressingResponseStream(
       OutputStream sink,
       Message message,
       Codec codec,
       int minBodyBytes,
-      byte[] appliedBytes,
-      byte[] tooSmallBytes,
+      ServerActionSlot slot,
       CompressionMetrics metrics) {
     this.sink = sink;
     this.message = message;
     this.codec = codec;
     this.minBodyBytes = minBodyBytes;
-    this.appliedBytes = appliedBytes;
-    this.tooSmallBytes = tooSmallBytes;
+    this.slot = slot;
     this.metrics = metrics;
   }
 
@@ -108,9 +106,8 @@ final class CompressingResponseStream extends OutputStream {
     }
     closed = true;
     if (compressor == null) {
-      int at = appliedBytes == null ? -1 : indexOf(buffer, count, appliedBytes);
-      if (at >= 0 || appliedBytes == null) {
-        sendAsIs(at);
+      if (slot == null || (buffer != null && slot.switchToSecond(buffer, count))) {
+        sendAsIs();
         return;
       }
       // The header could not be found to correct (an unexpected prefix or charset): compress
@@ -121,39 +118,16 @@ final class CompressingResponseStream extends OutputStream {
     compressor.close();
   }
 
-  private void sendAsIs(int at) throws IOException {
+  private void sendAsIs() throws IOException {
     try {
       if (count > 0) {
-        if (at < 0) {
-          sink.write(buffer, 0, count);
-        } else {
-          sink.write(buffer, 0, at);
-          sink.write(tooSmallBytes);
-          int rest = at + appliedBytes.length;
-          sink.write(buffer, rest, count - rest);
-        }
+        sink.write(buffer, 0, count);
       }
       // Before the close sends the last bytes, so that a client never sees the response first.
       metrics.skipped(SkipReason.BODY_TOO_SMALL);
     } finally {
       sink.close();
     }
-  }
-
-  private static int indexOf(byte[] haystack, int length, byte[] needle) {
-    if (haystack == null) {
-      return -1;
-    }
-    outer:
-    for (int i = 0, last = length - needle.length; i <= last; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (haystack[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    return -1;
   }
 
   /**

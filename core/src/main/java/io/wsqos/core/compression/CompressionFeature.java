@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosHeaderInterceptor;
 import io.wsqos.core.load.LoadProbe;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -109,7 +110,7 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
   private final LoadProbe ownedProbe;
   private final List<Codec> ownedCodecs;
   private final ServerCompressionInterceptor serverOut;
-  private final RequirementReadingInterceptor serverRequirement;
+  private final MeterRegistry meterRegistry;
   private final InflatingInterceptor inflating;
   private final InflationCheckInterceptor inflationCheck;
   private final InflationFaultInterceptor inflationFault;
@@ -146,7 +147,7 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
     this.ownedCodecs = List.copyOf(codecs);
     CompressionMetrics metrics = new CompressionMetrics(builder.meterRegistry);
     WsQosCodec headerCodec = new WsQosCodec();
-    this.serverRequirement = new RequirementReadingInterceptor(headerCodec);
+    this.meterRegistry = builder.meterRegistry;
     this.serverOut =
         new ServerCompressionInterceptor(
             policy,
@@ -194,14 +195,15 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
   }
 
   private void addServerInterceptors(InterceptorProvider provider) {
+    WsQosHeaderInterceptor.install(provider, meterRegistry);
     provider.getInInterceptors().add(inflating);
-    provider.getInInterceptors().add(serverRequirement);
     provider.getInInterceptors().add(inflationCheck);
     provider.getOutInterceptors().add(serverOut);
     provider.getOutFaultInterceptors().add(inflationFault);
   }
 
   private void addClientInterceptors(InterceptorProvider provider) {
+    WsQosHeaderInterceptor.install(provider, meterRegistry);
     provider.getOutInterceptors().add(clientOut);
     provider.getInInterceptors().add(inflating);
     provider.getInInterceptors().add(inflationCheck);

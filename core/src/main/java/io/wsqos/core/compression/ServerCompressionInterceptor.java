@@ -5,11 +5,11 @@ import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.ServerAction;
+import io.wsqos.core.header.ServerActionSlot;
 import io.wsqos.core.header.SkipReason;
 import io.wsqos.core.header.WsQosCodec;
 import io.wsqos.core.header.WsQosHeaders;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.interceptor.MessageSenderInterceptor;
 import org.apache.cxf.message.Exchange;
@@ -20,9 +20,16 @@ import org.apache.cxf.phase.Phase;
 
 /**
  * Decides, for each response of a server, whether and how to compress it; writes the decision in
- * the WS-QoS {@code ServerAction} header; and for a compressed response wraps the HTTP output
- * stream in a {@link CompressingResponseStream}, which compresses as the envelope streams out and
- * sends responses under the minimum size as they are, correcting their {@code ServerAction}.
+ * the WS-QoS {@code ServerAction} header through the codec; and for a compressed response wraps the
+ * HTTP output stream in a {@link CompressingResponseStream}, which compresses as the envelope
+ * streams out and sends responses under the minimum size as they are, switching their {@code
+ * ServerAction} to {@code body-too-small} in the codec's {@link ServerActionSlot}.
+ *
+ * <p>The client's preference is its {@code Requirement} when it sent a valid one. A {@code
+ * Requirement} that was present but unreadable (and not marked {@code mustUnderstand}, else the
+ * request was refused already) is ignored, and the response is not compressed: it may have said
+ * {@code none}; {@code ServerAction} says {@code requirement-refused}. Without a {@code
+ * Requirement}, {@code Accept-Encoding} decides: no codec in common is {@code no-common-codec}.
  */
 final class ServerCompressionInterceptor extends AbstractPhaseInterceptor<Message> {
   private static final String VARY_VALUE = HttpHeaders.ACCEPT_ENCODING;
@@ -34,10 +41,8 @@ final class ServerCompressionInterceptor extends AbstractPhaseInterceptor<Messag
   private final int minBodyBytes;
   private final WsQosCodec headerCodec;
   private final CompressionMetrics metrics;
-  private final ServerAction[] applied;
+  private final ServerActionSlot[] applied;
   private final ServerAction[] skipped;
-  private final byte[][] appliedBytes;
-  private final byte[] tooSmallBytes;
 
   ServerCompressionInterceptor(
       CompressionPolicy policy,
@@ -58,29 +63,20 @@ final class ServerCompressionInterceptor extends AbstractPhaseInterceptor<Messag
     this.minBodyBytes = minBodyBytes;
     this.headerCodec = headerCodec;
     this.metrics = metrics;
-    ContentCoding[] codings = ContentCoding.values();
-    applied = new ServerAction[codings.length];
-    appliedBytes = new byte[codings.length][];
-    for (ContentCoding coding : codings) {
-      applied[coding.ordinal()] =
-          ServerAction.NONE.withCompression(CompressionAction.applied(coding.token()));
-      appliedBytes[coding.ordinal()] =
-          element("compressionApplied", coding.token()).getBytes(StandardCharsets.UTF_8);
-    }
     SkipReason[] reasons = SkipReason.values();
     skipped = new ServerAction[reasons.length];
     for (SkipReason reason : reasons) {
       skipped[reason.ordinal()] =
           ServerAction.NONE.withCompression(CompressionAction.skipped(reason));
     }
-    tooSmallBytes =
-        element("compressionSkipped", SkipReason.BODY_TOO_SMALL.token())
-            .getBytes(StandardCharsets.UTF_8);
-  }
-
-  /** The serialized form the WS-QoS codec writes, with its preferred prefix. */
-  private static String element(String localName, String value) {
-    return "<qos:" + localName + ">" + value + "</qos:" + localName + ">";
+    ContentCoding[] codings = ContentCoding.values();
+    applied = new ServerActionSlot[codings.length];
+    for (ContentCoding coding : codings) {
+      applied[coding.ordinal()] =
+          headerCodec.slot(
+              ServerAction.NONE.withCompression(CompressionAction.applied(coding.token())),
+              skipped[SkipReason.BODY_TOO_SMALL.ordinal()]);
+    }
   }
 
   @Override
@@ -96,11 +92,18 @@ final class ServerCompressionInterceptor extends AbstractPhaseInterceptor<Messag
     }
     Negotiation negotiation =
         negotiator.negotiate(HttpHeaders.get(in, HttpHeaders.ACCEPT_ENCODING));
-    CompressionPreference preference = preference(in, negotiation);
+    HeaderBlock<QosRequirement> requirement =
+        WsQosHeaders.from(in).map(WsQosHeaders::requirement).orElse(HeaderBlock.absent());
     addVary(message);
     SkipReason skip;
     Codec codec = null;
-    if (preference == CompressionPreference.NONE) {
+    CompressionPreference preference =
+        requirement.isValid()
+            ? requirement.value().get().compression()
+            : negotiation.coding() == null ? null : negotiation.preference();
+    if (requirement.isInvalid()) {
+      skip = SkipReason.REQUIREMENT_REFUSED;
+    } else if (preference == CompressionPreference.NONE) {
       skip = SkipReason.CLIENT_SAID_NONE;
     } else if (negotiation.coding() == null) {
       skip = SkipReason.NO_COMMON_CODEC;
@@ -118,33 +121,16 @@ final class ServerCompressionInterceptor extends AbstractPhaseInterceptor<Messag
       metrics.skipped(skip);
       return;
     }
-    ContentCoding coding = codec.coding();
-    boolean reported = writeServerAction(message, applied[coding.ordinal()]);
+    ServerActionSlot slot = applied[codec.coding().ordinal()];
+    boolean reported = false;
+    if (message instanceof SoapMessage soap) {
+      slot.write(soap);
+      reported = true;
+    }
     message.setContent(
         OutputStream.class,
         new CompressingResponseStream(
-            out,
-            message,
-            codec,
-            minBodyBytes,
-            reported ? appliedBytes[coding.ordinal()] : null,
-            tooSmallBytes,
-            metrics));
-  }
-
-  /**
-   * The client's preference: its WS-QoS requirement if it sent a valid one, else what its {@code
-   * Accept-Encoding} implies.
-   */
-  private static CompressionPreference preference(Message in, Negotiation negotiation) {
-    WsQosHeaders headers = in.get(WsQosHeaders.class);
-    if (headers != null) {
-      HeaderBlock<QosRequirement> requirement = headers.requirement();
-      if (requirement.isValid()) {
-        return requirement.value().get().compression();
-      }
-    }
-    return negotiation.preference();
+            out, message, codec, minBodyBytes, reported ? slot : null, metrics));
   }
 
   private boolean writeServerAction(Message message, ServerAction action) {

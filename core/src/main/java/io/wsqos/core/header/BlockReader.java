@@ -75,6 +75,9 @@ final class BlockReader {
     if (block instanceof ServerAction written) {
       return HeaderBlock.valid(written, mustUnderstand);
     }
+    if (block instanceof ServerActionSlot.PaddedServerAction written) {
+      return HeaderBlock.valid(written.action(), mustUnderstand);
+    }
     try {
       Element[] children = children(element(block, "ServerAction"), SERVER_ACTION_CHILDREN);
       if (children[0] != null && children[1] != null) {
@@ -100,7 +103,7 @@ final class BlockReader {
               "compressionSkipped",
               reasonText,
               "one of client-said-none, load-above-threshold, body-too-small,"
-                  + " no-common-codec, disabled");
+                  + " no-common-codec, disabled, requirement-refused");
         }
         compression = Optional.of(CompressionAction.skipped(reason));
       }
@@ -287,8 +290,15 @@ final class BlockReader {
     return -1;
   }
 
-  /** The text of a value element: text and CDATA only, at most {@link WsQos#MAX_VALUE_CHARS}. */
+  /**
+   * The text of a value element, whitespace collapsed as XML Schema does for tokens and numbers:
+   * text and CDATA only, at most {@link WsQos#MAX_VALUE_CHARS} characters before collapsing.
+   */
   private static String text(Element element) throws Invalid {
+    return Lexical.collapse(rawText(element));
+  }
+
+  private static String rawText(Element element) throws Invalid {
     Node first = element.getFirstChild();
     if (first == null) {
       return "";

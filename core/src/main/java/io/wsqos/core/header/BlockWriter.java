@@ -25,7 +25,9 @@ final class BlockWriter {
     } else if (block instanceof QosRequirement requirement) {
       requirement(requirement, out);
     } else if (block instanceof ServerAction action) {
-      serverAction(action, out);
+      serverAction(action, 0, out);
+    } else if (block instanceof ServerActionSlot.PaddedServerAction padded) {
+      serverAction(padded.action(), padded.padding(), out);
     } else {
       throw new IllegalArgumentException(
           "block: "
@@ -83,9 +85,22 @@ final class BlockWriter {
     out.writeEndElement();
   }
 
-  private static void serverAction(ServerAction action, XMLStreamWriter out)
+  private static void serverAction(ServerAction action, int padding, XMLStreamWriter out)
       throws XMLStreamException {
     start(WsQosBlock.SERVER_ACTION, out);
+    compression(action, out);
+    if (padding > 0) {
+      // Whitespace between elements: the width ServerActionSlot needs to switch in place.
+      out.writeCharacters(" ".repeat(padding));
+    }
+    if (action.dscp().isPresent()) {
+      text(out, "dscp", Integer.toString(action.dscp().getAsInt()));
+    }
+    out.writeEndElement();
+  }
+
+  /** The {@code compressionApplied} or {@code compressionSkipped} element of {@code action}. */
+  static void compression(ServerAction action, XMLStreamWriter out) throws XMLStreamException {
     if (action.compression().isPresent()) {
       CompressionAction compression = action.compression().get();
       if (compression.isApplied()) {
@@ -94,13 +109,9 @@ final class BlockWriter {
         text(out, "compressionSkipped", compression.skipReason().get().token());
       }
     }
-    if (action.dscp().isPresent()) {
-      text(out, "dscp", Integer.toString(action.dscp().getAsInt()));
-    }
-    out.writeEndElement();
   }
 
-  private static void start(WsQosBlock block, XMLStreamWriter out) throws XMLStreamException {
+  static void start(WsQosBlock block, XMLStreamWriter out) throws XMLStreamException {
     out.writeStartElement(WsQos.PREFIX, block.localName(), WsQos.NAMESPACE);
     out.writeNamespace(WsQos.PREFIX, WsQos.NAMESPACE);
   }

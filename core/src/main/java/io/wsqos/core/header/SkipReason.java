@@ -13,7 +13,13 @@ public enum SkipReason {
   /** The client accepts no codec the server has. */
   NO_COMMON_CODEC("no-common-codec"),
   /** Compression is switched off on the server. */
-  DISABLED("disabled");
+  DISABLED("disabled"),
+  /**
+   * The client sent a {@code Requirement} block the server could not read (malformed, oversized or
+   * duplicated) and did not mark it {@code mustUnderstand}: the server ignored it and, not knowing
+   * whether it said {@code none}, did not compress.
+   */
+  REQUIREMENT_REFUSED("requirement-refused");
 
   private final String token;
 
@@ -39,6 +45,8 @@ public enum SkipReason {
         return Optional.of(NO_COMMON_CODEC);
       case "disabled":
         return Optional.of(DISABLED);
+      case "requirement-refused":
+        return Optional.of(REQUIREMENT_REFUSED);
       default:
         return Optional.empty();
     }

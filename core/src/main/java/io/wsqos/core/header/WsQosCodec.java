@@ -20,10 +20,11 @@ import org.w3c.dom.Element;
  * <p>Reading never throws for bad input: each block comes back absent, valid or invalid with a
  * {@link HeaderProblem}. It uses no JAXB, no reflection, no parser and no schema per message; it
  * walks the DOM CXF already built, checks each value's lexical form by hand, and caps every value
- * at {@value WsQos#MAX_VALUE_CHARS} characters. It is stricter than the XSD on text (no whitespace
- * around values) and more lenient on order (a block's elements in any order, each at most once).
- * Writing replaces any block of the same kind, so that a message carries at most one per concern.
- * Reading a block this codec wrote gives back the value written.
+ * at {@value WsQos#MAX_VALUE_CHARS} characters. Values are read as the XSD types them: whitespace
+ * is collapsed ({@code " none "} is {@code none}), and a token must then match exactly ({@code
+ * NONE} and {@code zip} are malformed). It is more lenient on order (a block's elements in any
+ * order, each at most once). Writing replaces any block of the same kind, so that a message carries
+ * at most one per concern. Reading a block this codec wrote gives back the value written.
  *
  * <p>Instances are immutable and thread-safe; one can serve every message of an application.
  */
@@ -139,6 +140,17 @@ public final class WsQosCodec {
   }
 
   /**
+   * A slot for a {@code ServerAction} that is written as {@code first} and may be switched to
+   * {@code second} in the serialized envelope; see {@link ServerActionSlot}. Build slots once and
+   * reuse them.
+   *
+   * @throws IllegalArgumentException unless both carry a compression action and the same DSCP
+   */
+  public ServerActionSlot slot(ServerAction first, ServerAction second) {
+    return new ServerActionSlot(first, second);
+  }
+
+  /**
    * The DOM element of a WS-QoS {@code header}: the element itself when it was read from the wire,
    * or the block as it will be serialized when this codec wrote it (for tools and tests; built on
    * each call).
@@ -150,8 +162,7 @@ public final class WsQosCodec {
     return block instanceof Element element ? element : BlockWriter.element(block);
   }
 
-  private static void put(
-      SoapMessage message, WsQosBlock block, Object value, boolean mustUnderstand) {
+  static void put(SoapMessage message, WsQosBlock block, Object value, boolean mustUnderstand) {
     requireNonNull(message, "message");
     List<Header> headers = message.getHeaders();
     for (int i = headers.size() - 1; i >= 0; i--) {

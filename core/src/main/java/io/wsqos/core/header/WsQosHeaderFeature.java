@@ -9,21 +9,34 @@ import org.apache.cxf.feature.AbstractPortableFeature;
 import org.apache.cxf.interceptor.InterceptorProvider;
 
 /**
- * Installs a {@link WsQosHeaderInterceptor} on the inbound chain of a CXF server or client: WS-QoS
- * blocks are decoded once per message and {@code mustUnderstand} is enforced.
+ * Installs the one {@link WsQosHeaderInterceptor} on a CXF server or client (once, whatever other
+ * wsqos feature installed it too): WS-QoS blocks are decoded once per message and {@code
+ * mustUnderstand} is enforced. Every wsqos feature installs it; add this one alone to get the
+ * header rules, or to choose the registry the invalid blocks are counted in, on an endpoint with no
+ * other wsqos feature.
  *
  * <pre>{@code
  * factory.getFeatures().add(WsQosHeaderFeature.builder().meterRegistry(registry).build());
  * }</pre>
  *
- * <p>Inbound fault messages (a client receiving a SOAP fault) are not decoded.
+ * <p>Inbound fault messages (a client receiving a SOAP fault) are decoded and counted, never
+ * faulted.
  */
 public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
-  private final WsQosHeaderInterceptor interceptor;
+  private final MeterRegistry registry;
 
-  private WsQosHeaderFeature(WsQosHeaderInterceptor interceptor) {
-    this.interceptor = interceptor;
+  /**
+   * The feature with the builder's defaults, for CXF's {@code @Features(classes =
+   * WsQosHeaderFeature.class)} on a service interface, which installs it on every endpoint and
+   * client of that interface.
+   */
+  public WsQosHeaderFeature() {
+    this(new SimpleMeterRegistry());
+  }
+
+  private WsQosHeaderFeature(MeterRegistry registry) {
+    this.registry = registry;
   }
 
   /** Returns a builder. */
@@ -33,21 +46,14 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
   @Override
   public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
-    provider.getInInterceptors().add(interceptor);
+    WsQosHeaderInterceptor.install(provider, registry);
   }
 
   /** Configures a {@link WsQosHeaderFeature}. */
   public static final class Builder {
-    private WsQosCodec codec;
     private MeterRegistry meterRegistry;
 
     Builder() {}
-
-    /** The codec to decode with. Default: a new {@link WsQosCodec}. */
-    public Builder codec(WsQosCodec codec) {
-      this.codec = requireNonNull(codec, "codec");
-      return this;
-    }
 
     /**
      * Where to count invalid blocks ({@value WsQosHeaderInterceptor#INVALID_COUNTER}). Default: a
@@ -62,9 +68,7 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
     /** Returns the feature; it can be added to any number of servers and clients. */
     public WsQosHeaderFeature build() {
       return new WsQosHeaderFeature(
-          new WsQosHeaderInterceptor(
-              codec != null ? codec : new WsQosCodec(),
-              meterRegistry != null ? meterRegistry : new SimpleMeterRegistry()));
+          meterRegistry != null ? meterRegistry : new SimpleMeterRegistry());
     }
   }
 }

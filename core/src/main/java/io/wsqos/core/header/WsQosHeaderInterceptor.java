@@ -4,13 +4,23 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.List;
 import java.util.Set;
 import javax.xml.namespace.QName;
 import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.binding.soap.interceptor.MustUnderstandInterceptor;
+import org.apache.cxf.endpoint.Endpoint;
+import org.apache.cxf.frontend.WSDLGetUtils;
+import org.apache.cxf.interceptor.Interceptor;
+import org.apache.cxf.interceptor.InterceptorProvider;
+import org.apache.cxf.message.Exchange;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.Phase;
+import org.apache.cxf.phase.PhaseInterceptor;
 
 /**
  * Decodes the WS-QoS blocks of each inbound message once, stores the result in the message for
@@ -23,7 +33,13 @@ import org.apache.cxf.phase.Phase;
  *
  * <p>It declares the three block names as understood, so CXF's {@link MustUnderstandInterceptor}
  * lets them through; it still faults, with its own {@code MustUnderstand} code, for an unknown
- * WS-QoS element marked {@code mustUnderstand}. Install it with {@link WsQosHeaderFeature}.
+ * WS-QoS element marked {@code mustUnderstand}.
+ *
+ * <p>This is the one header path of wsqos: every feature (compression on either side, monitoring on
+ * either side, {@link WsQosHeaderFeature}) calls {@link #install}, which adds it once per endpoint
+ * or client however many features ask, so the rule above holds the same whatever is installed, and
+ * the features read the decoded blocks with {@link WsQosHeaders#from}. On an inbound fault (a
+ * client receiving a SOAP fault) the blocks are decoded and counted but never fault again.
  */
 public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
 
@@ -39,21 +55,24 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
           WsQosBlock.TIMESTAMPS.qname(),
           WsQosBlock.SERVER_ACTION.qname());
 
-  private final WsQosCodec codec;
+  /** The interceptor's id, the same for every instance, so that it is installed once per chain. */
+  public static final String ID = WsQosHeaderInterceptor.class.getName();
+
+  private static final WsQosCodec CODEC = new WsQosCodec();
+
   // [block ordinal, or blocks.length for unknown][reason ordinal], registered up front so that
   // counting is an array read, and so that the series exist (at 0) before the first bad header.
   private final Counter[][] invalid;
 
-  /** Decodes with {@code codec} and counts invalid blocks in {@code registry}. */
-  public WsQosHeaderInterceptor(WsQosCodec codec, MeterRegistry registry) {
+  /** Counts invalid blocks in {@code registry}. */
+  public WsQosHeaderInterceptor(MeterRegistry registry) {
     // PRE_PROTOCOL: the earliest phase where CXF has parsed the SOAP headers into
     // message.getHeaders() (ReadHeadersInterceptor, READ) and the one where it checks
     // mustUnderstand, so a bad marked header faults before the body is unmarshalled or the service
     // invoked, and the decoded blocks are ready for every later interceptor (compression,
     // monitoring) on the way in and, through the exchange, on the way out.
-    super(Phase.PRE_PROTOCOL);
+    super(ID, Phase.PRE_PROTOCOL);
     addAfter(MustUnderstandInterceptor.class.getName());
-    this.codec = requireNonNull(codec, "codec");
     requireNonNull(registry, "registry");
     WsQosBlock[] blocks = WsQosBlock.values();
     HeaderProblem.Reason[] reasons = HeaderProblem.Reason.values();
@@ -71,6 +90,58 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
     }
   }
 
+  /**
+   * Adds the one header interceptor, and the {@link HeaderSizeLimit}, {@link
+   * ClientErrorFaultInterceptor}, {@link Utf8RequestInterceptor} and {@link
+   * Utf8ResponseInterceptor} that go with it, and on a server endpoint the WSDL builder that
+   * declares the WS-QoS header blocks in {@code ?wsdl}, to {@code provider} (an endpoint, a client
+   * or a bus) unless they are there already: the first feature to install them chooses the
+   * registry.
+   *
+   * @param registry where to count invalid blocks; null for a private registry that publishes
+   *     nothing
+   */
+  public static void install(InterceptorProvider provider, MeterRegistry registry) {
+    requireNonNull(provider, "provider");
+    if (!contains(provider.getInInterceptors(), ID)) {
+      WsQosHeaderInterceptor interceptor =
+          new WsQosHeaderInterceptor(registry != null ? registry : new SimpleMeterRegistry());
+      provider.getInInterceptors().add(interceptor);
+      provider.getInFaultInterceptors().add(interceptor);
+    }
+    if (!contains(provider.getOutFaultInterceptors(), ClientErrorFaultInterceptor.ID)) {
+      provider.getOutFaultInterceptors().add(new ClientErrorFaultInterceptor());
+    }
+    if (provider instanceof Endpoint endpoint
+        && endpoint.get(WSDL_BUILDER) == null
+        && !MessageUtils.isTrue(endpoint.get(CLIENT_SIDE))) {
+      endpoint.put(WSDL_BUILDER, new WsQosWsdl());
+    }
+    if (!contains(provider.getInInterceptors(), HeaderSizeLimit.ID)) {
+      provider.getInInterceptors().add(new HeaderSizeLimit());
+    }
+    if (!contains(provider.getInInterceptors(), Utf8RequestInterceptor.ID)) {
+      provider.getInInterceptors().add(new Utf8RequestInterceptor());
+    }
+    if (!contains(provider.getOutInterceptors(), Utf8ResponseInterceptor.ID)) {
+      Utf8ResponseInterceptor utf8 = new Utf8ResponseInterceptor();
+      provider.getOutInterceptors().add(utf8);
+      provider.getOutFaultInterceptors().add(utf8);
+    }
+  }
+
+  private static final String WSDL_BUILDER = WSDLGetUtils.class.getName();
+  private static final String CLIENT_SIDE = "org.apache.cxf.client";
+
+  private static boolean contains(List<Interceptor<? extends Message>> chain, String id) {
+    for (Interceptor<? extends Message> interceptor : chain) {
+      if (interceptor instanceof PhaseInterceptor<?> phased && id.equals(phased.getId())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   @Override
   public Set<QName> getUnderstoodHeaders() {
     return UNDERSTOOD;
@@ -78,11 +149,15 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
 
   @Override
   public void handleMessage(SoapMessage message) {
-    WsQosHeaders headers = codec.read(message);
+    // The header has been read (ReadHeadersInterceptor, READ): the body needs no bound from us.
+    HeaderSizeLimit.unwrap(message);
+    WsQosHeaders headers = withOversized(CODEC.read(message), HeaderSizeLimit.oversized(message));
     message.put(WsQosHeaders.class, headers);
     if (!headers.hasProblems()) {
       return;
     }
+    Exchange exchange = message.getExchange();
+    boolean inboundFault = exchange != null && exchange.getInFaultMessage() == message;
     for (int i = 0; i < headers.unknownBlocks().size(); i++) {
       invalid[invalid.length - 1][HeaderProblem.Reason.UNKNOWN_ELEMENT.ordinal()].increment();
     }
@@ -92,7 +167,7 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
       if (decoded.isInvalid()) {
         HeaderProblem problem = decoded.problem().orElseThrow();
         invalid[block.ordinal()][problem.reason().ordinal()].increment();
-        if (decoded.mustUnderstand() && fault == null) {
+        if (decoded.mustUnderstand() && fault == null && !inboundFault) {
           fault = fault(message, block, problem);
         }
       }
@@ -100,6 +175,41 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
     if (fault != null) {
       throw fault;
     }
+  }
+
+  /** {@code headers} with the blocks {@link HeaderSizeLimit} cut short marked oversized. */
+  private static WsQosHeaders withOversized(WsQosHeaders headers, List<QName> oversized) {
+    if (oversized.isEmpty()) {
+      return headers;
+    }
+    HeaderBlock<?>[] blocks = new HeaderBlock<?>[WsQosBlock.values().length];
+    for (WsQosBlock block : WsQosBlock.values()) {
+      HeaderBlock<?> decoded = headers.block(block);
+      // A duplicated block stays duplicated: that is said first, whatever the copies' sizes.
+      boolean duplicated =
+          decoded.problem().map(p -> p.reason() == HeaderProblem.Reason.DUPLICATED).orElse(false);
+      blocks[block.ordinal()] =
+          oversized.contains(block.qname()) && !duplicated
+              ? HeaderBlock.invalid(
+                  new HeaderProblem(
+                      HeaderProblem.Reason.OVERSIZED,
+                      block.localName()
+                          + ": more than "
+                          + WsQos.MAX_BLOCK_CHARS
+                          + " characters (expected: at most "
+                          + WsQos.MAX_BLOCK_CHARS
+                          + ", to bound the work and memory per header)"),
+                  decoded.mustUnderstand())
+              : decoded;
+    }
+    @SuppressWarnings("unchecked")
+    WsQosHeaders cut =
+        new WsQosHeaders(
+            (HeaderBlock<QosRequirement>) blocks[WsQosBlock.REQUIREMENT.ordinal()],
+            (HeaderBlock<MonitoringTimestamps>) blocks[WsQosBlock.TIMESTAMPS.ordinal()],
+            (HeaderBlock<ServerAction>) blocks[WsQosBlock.SERVER_ACTION.ordinal()],
+            headers.unknownBlocks());
+    return cut;
   }
 
   private static SoapFault fault(SoapMessage message, WsQosBlock block, HeaderProblem problem) {

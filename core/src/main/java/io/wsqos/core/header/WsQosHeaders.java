@@ -11,8 +11,9 @@ import org.apache.cxf.message.Message;
  * The WS-QoS blocks read from one message by {@link WsQosCodec#read}: each block absent, valid or
  * invalid, and the names of header elements of the WS-QoS namespace that version 1 does not define.
  *
- * <p>{@link WsQosHeaderInterceptor} stores the result of inbound messages in the message; later
- * interceptors get it with {@link #from(Message)} instead of decoding again.
+ * <p>{@link WsQosHeaderInterceptor}, which every wsqos feature installs, stores the result of
+ * inbound messages in the message; later interceptors get it with {@link #from(Message)} instead of
+ * decoding again.
  */
 public final class WsQosHeaders {
 
@@ -39,7 +40,7 @@ public final class WsQosHeaders {
   /**
    * The blocks {@link WsQosHeaderInterceptor} decoded from {@code message}, or, for an outbound
    * message, from the inbound message of its exchange (a provider reads the request's blocks while
-   * writing the response). Empty if no {@link WsQosHeaderFeature} is installed.
+   * writing the response). Empty if no wsqos feature installed the {@link WsQosHeaderInterceptor}.
    */
   public static Optional<WsQosHeaders> from(Message message) {
     WsQosHeaders headers = message.get(WsQosHeaders.class);

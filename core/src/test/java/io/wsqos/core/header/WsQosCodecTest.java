@@ -5,7 +5,9 @@ import static io.wsqos.core.header.Blocks.block;
 import static io.wsqos.core.header.Blocks.messageWith;
 import static io.wsqos.core.header.Blocks.newMessage;
 import static io.wsqos.core.header.Blocks.requirementWithTerms;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wsqos.core.header.HeaderProblem.Reason;
 import java.io.StringWriter;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
@@ -345,13 +348,23 @@ class WsQosCodecTest {
             // &#13; survives XML parsing as a real CR; a raw CR would be normalised away.
             "<qos:compression>compress&#13;\nX-Injected: 1</qos:compression>" + terms("assured"),
             Reason.UNPARSABLE,
-            "compression: 'compress\\r\\nX-Injected: 1' (expected: one of none, compress,"
+            "compression: 'compress X-Injected: 1' (expected: one of none, compress,"
                 + " server-decides)"),
         bad(
             "Requirement",
-            "<qos:compression> compress</qos:compression>" + terms("assured"),
+            "<qos:compression> NONE </qos:compression>" + terms("assured"),
             Reason.UNPARSABLE,
-            "compression: ' compress' (expected: one of none, compress, server-decides)"),
+            "compression: 'NONE' (expected: one of none, compress, server-decides)"),
+        bad(
+            "Requirement",
+            "<qos:compression>zip</qos:compression>" + terms("assured"),
+            Reason.UNPARSABLE,
+            "compression: 'zip' (expected: one of none, compress, server-decides)"),
+        bad(
+            "Requirement",
+            "<qos:compression>server- decides</qos:compression>" + terms("assured"),
+            Reason.UNPARSABLE,
+            "compression: 'server- decides' (expected: one of none, compress, server-decides)"),
         bad(
             "Requirement",
             "<qos:compression></qos:compression>" + terms("assured"),
@@ -367,7 +380,7 @@ class WsQosCodecTest {
             "<qos:compressionSkipped>tired</qos:compressionSkipped>",
             Reason.UNPARSABLE,
             "compressionSkipped: 'tired' (expected: one of client-said-none, load-above-threshold,"
-                + " body-too-small, no-common-codec, disabled)"),
+                + " body-too-small, no-common-codec, disabled, requirement-refused)"),
         bad(
             "ServerAction",
             "<qos:compressionApplied>GZIP</qos:compressionApplied>",
@@ -407,9 +420,9 @@ class WsQosCodecTest {
             "t1: '0x10' (expected: an integer 0..9223372036854775807 microseconds since the epoch)"),
         bad(
             "Timestamps",
-            "<qos:t2>12\n</qos:t2>",
+            "<qos:t2>1\n2</qos:t2>",
             Reason.UNPARSABLE,
-            "t2: '12\\n' (expected: an integer 0..9223372036854775807 microseconds since the epoch)"),
+            "t2: '1 2' (expected: an integer 0..9223372036854775807 microseconds since the epoch)"),
         bad(
             "ServerAction",
             "<qos:dscp>ten</qos:dscp>",
@@ -502,6 +515,71 @@ class WsQosCodecTest {
             "<qos:t1>1<qos:t2>2</qos:t2></qos:t1>",
             Reason.UNPARSABLE,
             "t1: contains element 'qos:t2' (expected: text only)"));
+  }
+
+  @ParameterizedTest(name = "[{index}] ''{0}''")
+  @ValueSource(strings = {"none", " none ", "\n\tnone\r\n", "<![CDATA[ none]]>"})
+  void tokensAreReadWithWhitespaceCollapsedAsXmlSchemaTokens(String spelling) {
+    SoapMessage message = newMessage();
+    add(
+        message,
+        block(
+            "Requirement",
+            "<qos:compression>" + spelling + "</qos:compression>" + terms(" expedited\n")),
+        false);
+
+    HeaderBlock<QosRequirement> read = codec.read(message).requirement();
+
+    assertThat(read)
+        .isEqualTo(
+            HeaderBlock.valid(
+                QosRequirement.of(CompressionPreference.NONE, TransportPriority.EXPEDITED), false));
+  }
+
+  @Test
+  void numbersAreReadWithSurroundingWhitespaceCollapsedAsXmlSchemaDoes() {
+    SoapMessage message = newMessage();
+    add(message, block("Timestamps", "<qos:t1> 12\n</qos:t1>"), false);
+
+    HeaderBlock<MonitoringTimestamps> read = codec.read(message).timestamps();
+
+    assertThat(read.value().orElseThrow().t1()).hasValue(12);
+  }
+
+  @Test
+  void aServerActionSlotReadsBackAsItsFirstActionAndSwitchesInPlaceToItsSecond() throws Exception {
+    ServerAction applied = ServerAction.NONE.withCompression(CompressionAction.applied("gzip"));
+    ServerAction tooSmall =
+        ServerAction.NONE.withCompression(CompressionAction.skipped(SkipReason.BODY_TOO_SMALL));
+    ServerActionSlot slot = codec.slot(applied, tooSmall);
+    SoapMessage message = newMessage();
+
+    slot.write(message);
+    byte[] serialized = serialize(codec.element(message.getHeaders().get(0)));
+    int length = serialized.length;
+
+    assertThat(codec.read(message).serverAction()).isEqualTo(HeaderBlock.valid(applied, false));
+    assertThat(slot.switchToSecond(serialized, length)).isTrue();
+    assertThat(serialized).hasSize(length);
+    assertThat(codec.read(messageWith(Blocks.parse(new String(serialized, UTF_8)))).serverAction())
+        .isEqualTo(HeaderBlock.valid(tooSmall, false));
+    assertThat(slot.switchToSecond(serialized, length)).isFalse();
+  }
+
+  @Test
+  void aServerActionSlotNeedsTwoCompressionActions() {
+    assertThatThrownBy(() -> codec.slot(ServerAction.NONE, ServerAction.NONE))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("expected: both with a compression action");
+  }
+
+  private static byte[] serialize(org.w3c.dom.Element element) throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    javax.xml.stream.XMLStreamWriter out =
+        javax.xml.stream.XMLOutputFactory.newFactory().createXMLStreamWriter(bytes, "UTF-8");
+    org.apache.cxf.staxutils.StaxUtils.writeElement(element, out, true);
+    out.close();
+    return bytes.toByteArray();
   }
 
   @ParameterizedTest(name = "[{index}] {3}")

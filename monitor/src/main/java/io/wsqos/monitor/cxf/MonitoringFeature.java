@@ -3,6 +3,7 @@ package io.wsqos.monitor.cxf;
 import static java.util.Objects.requireNonNull;
 
 import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosHeaderInterceptor;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordListener;
@@ -41,6 +42,9 @@ import org.apache.cxf.interceptor.InterceptorProvider;
  * the call: the record is marked invalid and the logging manager counts it. Per exchange the
  * feature does O(1) work: no lock, no I/O, no logging; records go to the sink (the log's queue).
  * One-way operations yield no provider record (nothing is sent back).
+ *
+ * <p>Both sides install wsqos's one header interceptor ({@link WsQosHeaderInterceptor#install}),
+ * which declares the {@code Timestamps} block understood and decodes it once for the monitor.
  */
 public final class MonitoringFeature implements Feature {
 
@@ -48,7 +52,8 @@ public final class MonitoringFeature implements Feature {
   private final ProviderInterceptors provider;
 
   private MonitoringFeature(Builder builder) {
-    MonitorContext context = new MonitorContext(builder.codec, MicrosClock.system(), builder.sink);
+    MonitorContext context =
+        new MonitorContext(new WsQosCodec(), MicrosClock.system(), builder.sink);
     requester = new RequesterInterceptors(context);
     provider = new ProviderInterceptors(context);
   }
@@ -62,6 +67,7 @@ public final class MonitoringFeature implements Feature {
   @Override
   public void initialize(Server server, Bus bus) {
     InterceptorProvider endpoint = server.getEndpoint();
+    WsQosHeaderInterceptor.install(endpoint, null);
     endpoint.getInInterceptors().addAll(provider.in);
     endpoint.getOutInterceptors().addAll(provider.out);
     endpoint.getOutFaultInterceptors().addAll(provider.out);
@@ -70,6 +76,7 @@ public final class MonitoringFeature implements Feature {
   /** Installs the requester-side monitor on {@code client}. */
   @Override
   public void initialize(Client client, Bus bus) {
+    WsQosHeaderInterceptor.install(client, null);
     client.getOutInterceptors().addAll(requester.out);
     client.getInInterceptors().addAll(requester.in);
     client.getInFaultInterceptors().addAll(requester.inFault);
@@ -100,7 +107,6 @@ public final class MonitoringFeature implements Feature {
   /** Configures a {@link MonitoringFeature}. */
   public static final class Builder {
     private Consumer<QosRecord> sink;
-    private WsQosCodec codec;
 
     private Builder() {}
 
@@ -122,12 +128,6 @@ public final class MonitoringFeature implements Feature {
       return this;
     }
 
-    /** The codec for the Timestamps block. Default: a new {@link WsQosCodec}. */
-    public Builder codec(WsQosCodec codec) {
-      this.codec = requireNonNull(codec, "codec");
-      return this;
-    }
-
     /**
      * Returns the feature; it can be added to any number of clients and servers.
      *
@@ -136,9 +136,6 @@ public final class MonitoringFeature implements Feature {
     public MonitoringFeature build() {
       if (sink == null) {
         throw new IllegalStateException("sink: none (expected: log(QosLog) or listener(...))");
-      }
-      if (codec == null) {
-        codec = new WsQosCodec();
       }
       return new MonitoringFeature(this);
     }

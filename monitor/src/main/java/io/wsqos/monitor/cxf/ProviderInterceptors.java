@@ -110,7 +110,7 @@ final class ProviderInterceptors {
       }
       Message request = message.getExchange().getInMessage();
       if (request != null) {
-        HeaderBlock<MonitoringTimestamps> block = ReadTimestamps.of(request, context.codec());
+        HeaderBlock<MonitoringTimestamps> block = ReadTimestamps.of(request);
         if (block.isInvalid()) {
           state.headerValidity = ReadTimestamps.validityOf(block.problem().orElseThrow());
         } else {

@@ -3,27 +3,23 @@ package io.wsqos.monitor.cxf;
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.HeaderProblem;
 import io.wsqos.core.header.MonitoringTimestamps;
-import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosHeaderInterceptor;
 import io.wsqos.core.header.WsQosHeaders;
 import io.wsqos.monitor.Validity;
-import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.message.Message;
 
-/** Reads the Timestamps block of an inbound message, decoding only if nobody did it before. */
+/**
+ * The Timestamps block of an inbound message, as the one header interceptor ({@link
+ * WsQosHeaderInterceptor}, installed by the feature) decoded it.
+ */
 final class ReadTimestamps {
 
   private ReadTimestamps() {}
 
-  static HeaderBlock<MonitoringTimestamps> of(Message message, WsQosCodec codec) {
-    // Decoded already by WsQosHeaderInterceptor when WsQosHeaderFeature is installed.
+  static HeaderBlock<MonitoringTimestamps> of(Message message) {
+    // Not WsQosHeaders.from: an inbound message only, never its exchange's other message.
     WsQosHeaders decoded = message.get(WsQosHeaders.class);
-    if (decoded != null) {
-      return decoded.timestamps();
-    }
-    if (message instanceof SoapMessage soap) {
-      return codec.read(soap).timestamps();
-    }
-    return HeaderBlock.absent();
+    return decoded == null ? HeaderBlock.absent() : decoded.timestamps();
   }
 
   /** The validity a record gets when its message carried {@code problem}. */

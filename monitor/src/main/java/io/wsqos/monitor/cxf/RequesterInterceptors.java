@@ -2,6 +2,7 @@ package io.wsqos.monitor.cxf;
 
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.MonitoringTimestamps;
+import io.wsqos.core.header.WsQosHeaderInterceptor;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
@@ -176,6 +177,7 @@ final class RequesterInterceptors {
   private final class ReadResponseStamps extends AbstractPhaseInterceptor<Message> {
     ReadResponseStamps() {
       super(Phase.PRE_PROTOCOL);
+      addAfter(WsQosHeaderInterceptor.ID);
     }
 
     @Override
@@ -184,7 +186,7 @@ final class RequesterInterceptors {
       if (state == null) {
         return;
       }
-      HeaderBlock<MonitoringTimestamps> block = ReadTimestamps.of(message, context.codec());
+      HeaderBlock<MonitoringTimestamps> block = ReadTimestamps.of(message);
       if (block.isInvalid()) {
         state.headerValidity = ReadTimestamps.validityOf(block.problem().orElseThrow());
         return;

@@ -2,6 +2,9 @@ package io.wsqos.monitor.report;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.Option;
+import io.wsqos.core.cli.Options;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosAnalysis;
 import io.wsqos.monitor.QosQuery;
@@ -13,10 +16,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,7 +27,7 @@ import java.util.Optional;
  * <pre>
  * java -cp ... io.wsqos.monitor.report.QosReport --jdbc-url jdbc:h2:file:./wsqos-monitor
  *     [--user U --password P] [--service S] [--side requester|provider]
- *     [--from 2026-11-22T15:00:00Z --to 2026-11-22T16:00:00Z]
+ *     [--from 2026-11-22T15:00:00Z] [--to 2026-11-22T16:00:00Z]   (or --help)
  * </pre>
  *
  * Without {@code --from}/{@code --to} the window spans every record. Exit status: 0 printed, 1 no
@@ -34,69 +35,146 @@ import java.util.Optional;
  */
 public final class QosReport {
 
+  static final Option<String> JDBC_URL =
+      Option.of("jdbc-url", "URL", null, "JDBC URL of the monitor database", text -> text)
+          .required();
+  static final Option<String> USER = Option.string("user", "", "Database user");
+  static final Option<String> PASSWORD = Option.string("password", "", "Database password");
+  static final Option<String> SERVICE =
+      Option.string("service", null, "Only this service (default: every service)");
+  static final Option<String> SIDE =
+      Option.choice(
+          "side", "requester", List.of("requester", "provider"), "Whose records to report");
+  static final Option<Instant> FROM =
+      Option.of(
+          "from",
+          "ISO-INSTANT",
+          null,
+          "Start of the window (default: the first record)",
+          text -> instant(text));
+  static final Option<Instant> TO =
+      Option.of(
+          "to",
+          "ISO-INSTANT",
+          null,
+          "End of the window (default: the last record)",
+          text -> instant(text));
+
+  static final Options OPTIONS =
+      Options.of(
+          "QosReport",
+          "Prints Table 2 (performance) and Table 3 (response-time distribution) for what a"
+              + " monitor database holds.",
+          JDBC_URL,
+          USER,
+          PASSWORD,
+          SERVICE,
+          SIDE,
+          FROM,
+          TO);
+
   private QosReport() {}
 
   public static void main(String[] args) {
     System.exit(run(args, System.out, System.err));
   }
 
-  /** Runs the report; returns the exit status. */
-  static int run(String[] args, PrintStream out, PrintStream err) {
-    Map<String, String> options;
+  /**
+   * Runs the report for the command line {@code args}, printing to {@code out} and {@code err}
+   * instead of the process's streams.
+   *
+   * @return the exit status {@link #main} would exit with
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    Arguments options;
     try {
-      options = parse(args);
+      options = OPTIONS.parse(args);
+      if (options.helpRequested()) {
+        out.print(OPTIONS.usage());
+        return 0;
+      }
+      Optional<Instant> from = options.optional(FROM);
+      Optional<Instant> to = options.optional(TO);
+      if (from.isPresent() && to.isPresent() && !from.get().isBefore(to.get())) {
+        throw new IllegalArgumentException(
+            "--from " + from.get() + " --to " + to.get() + " (expected: from < to)");
+      }
     } catch (IllegalArgumentException e) {
       err.println(e.getMessage());
-      err.println(
-          "usage: QosReport --jdbc-url URL [--user U] [--password P] [--service S]"
-              + " [--side requester|provider] [--from ISO-INSTANT --to ISO-INSTANT]");
+      err.print(OPTIONS.usage());
       return 2;
     }
     HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(options.get("--jdbc-url"));
-    config.setUsername(options.getOrDefault("--user", ""));
-    config.setPassword(options.getOrDefault("--password", ""));
+    config.setJdbcUrl(options.get(JDBC_URL));
+    config.setUsername(options.get(USER));
+    config.setPassword(options.get(PASSWORD));
     config.setMaximumPoolSize(1);
     config.setReadOnly(true);
     config.setPoolName("wsqos-report");
     try (HikariDataSource dataSource = new HikariDataSource(config)) {
-      QosAnalysis analysis = new QosAnalysis(dataSource);
-      Side side =
-          Side.valueOf(options.getOrDefault("--side", "requester").toUpperCase(Locale.ROOT));
-      Optional<String> service = Optional.ofNullable(options.get("--service"));
-      Optional<QosQuery> window = window(analysis, options, side, service);
-      if (window.isEmpty()) {
-        err.println("No " + side.name().toLowerCase(Locale.ROOT) + " records in the database");
-        return 1;
-      }
-      List<QosQuery> rows = analysis.breakdown(window.get());
-      if (rows.isEmpty()) {
-        err.println("No records in " + window.get().from() + " .. " + window.get().to());
-        return 1;
-      }
-      List<QosStatistics> statistics = new ArrayList<>();
-      for (QosQuery row : rows) {
-        statistics.add(analysis.analyze(row));
-      }
-      print(out, window.get(), statistics);
-      return 0;
+      Side side = Side.valueOf(options.get(SIDE).toUpperCase(Locale.ROOT));
+      return report(
+          new QosAnalysis(dataSource),
+          side,
+          options.optional(SERVICE),
+          options.optional(FROM),
+          options.optional(TO),
+          out,
+          err);
     } catch (SQLException | RuntimeException e) {
       err.println("Report failed: " + e);
       return 2;
     }
   }
 
-  private static Optional<QosQuery> window(
-      QosAnalysis analysis, Map<String, String> options, Side side, Optional<String> service)
+  /**
+   * Prints Tables 2 and 3 for {@code side}'s records of {@code service} (every service if empty)
+   * between {@code from} and {@code to} (the first and last record if empty) to {@code out}, or to
+   * {@code err} why there is nothing to print.
+   *
+   * @return 0 when the tables were printed, 1 when the window holds no record
+   * @throws SQLException if the database cannot be read
+   */
+  public static int report(
+      QosAnalysis analysis,
+      Side side,
+      Optional<String> service,
+      Optional<Instant> from,
+      Optional<Instant> to,
+      PrintStream out,
+      PrintStream err)
       throws SQLException {
-    String from = options.get("--from");
-    String to = options.get("--to");
-    if (from == null && to == null) {
-      return analysis.everything(side, service);
+    Optional<QosQuery> window = window(analysis, side, service, from, to);
+    if (window.isEmpty()) {
+      err.println("No " + side.name().toLowerCase(Locale.ROOT) + " records in the database");
+      return 1;
     }
+    List<QosQuery> rows = analysis.breakdown(window.get());
+    if (rows.isEmpty()) {
+      err.println("No records in " + window.get().from() + " .. " + window.get().to());
+      return 1;
+    }
+    List<QosStatistics> statistics = new ArrayList<>();
+    for (QosQuery row : rows) {
+      statistics.add(analysis.analyze(row));
+    }
+    print(out, window.get(), statistics);
+    return 0;
+  }
+
+  private static Optional<QosQuery> window(
+      QosAnalysis analysis,
+      Side side,
+      Optional<String> service,
+      Optional<Instant> from,
+      Optional<Instant> to)
+      throws SQLException {
     Optional<QosQuery> all = analysis.everything(side, service);
-    Instant start = from != null ? instant("--from", from) : all.map(QosQuery::from).orElse(null);
-    Instant end = to != null ? instant("--to", to) : all.map(QosQuery::to).orElse(null);
+    if (from.isEmpty() && to.isEmpty()) {
+      return all;
+    }
+    Instant start = from.orElse(all.map(QosQuery::from).orElse(null));
+    Instant end = to.orElse(all.map(QosQuery::to).orElse(null));
     if (start == null || end == null) {
       return Optional.empty();
     }
@@ -104,46 +182,12 @@ public final class QosReport {
     return Optional.of(service.isPresent() ? query.service(service.get()) : query);
   }
 
-  private static Instant instant(String option, String value) {
+  private static Instant instant(String value) {
     try {
       return Instant.parse(value);
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          option + ": '" + value + "' (expected: an ISO-8601 instant, e.g. 2026-11-22T15:00:00Z)");
+      throw new IllegalArgumentException("an ISO-8601 instant, e.g. 2026-11-22T15:00:00Z", e);
     }
-  }
-
-  private static Map<String, String> parse(String[] args) {
-    List<String> known =
-        List.of("--jdbc-url", "--user", "--password", "--service", "--side", "--from", "--to");
-    Map<String, String> options = new HashMap<>();
-    for (int i = 0; i < args.length; i += 2) {
-      if (!known.contains(args[i])) {
-        throw new IllegalArgumentException(
-            "Unknown option: " + args[i] + " (expected: " + known + ")");
-      }
-      if (i + 1 >= args.length) {
-        throw new IllegalArgumentException("Missing value for " + args[i]);
-      }
-      options.put(args[i], args[i + 1]);
-    }
-    if (!options.containsKey("--jdbc-url")) {
-      throw new IllegalArgumentException("Missing --jdbc-url");
-    }
-    String side = options.getOrDefault("--side", "requester");
-    if (!side.equals("requester") && !side.equals("provider")) {
-      throw new IllegalArgumentException(
-          "--side: '" + side + "' (expected: requester or provider)");
-    }
-    if (options.containsKey("--from") && options.containsKey("--to")) {
-      Instant from = instant("--from", options.get("--from"));
-      Instant to = instant("--to", options.get("--to"));
-      if (!from.isBefore(to)) {
-        throw new IllegalArgumentException(
-            "--from " + from + " --to " + to + " (expected: from < to)");
-      }
-    }
-    return options;
   }
 
   /** Prints both tables; package-private so that tests read exactly what a user sees. */

@@ -7,7 +7,7 @@ import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.Validity;
-import io.wsqos.testing.EmbeddedCxfServer;
+import io.wsqos.testing.TestServer;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -105,8 +105,8 @@ class ForgedTimestampsOnTheWireTest {
       String name, Function<long[], List<String>> forgery, Validity expected) {
     RecordCollector records = new RecordCollector();
     MonitoringFeature monitoring = MonitoringFeature.builder().listener(records).build();
-    try (EmbeddedCxfServer server =
-        EmbeddedCxfServer.builder(Greeter.class, new SwitchableGreeter())
+    try (TestServer server =
+        TestServer.builder(Greeter.class, new SwitchableGreeter())
             .feature(monitoring)
             .outInterceptor(new ForgedHeaderInterceptor(AFTER_T3, forgery))
             .start()) {
@@ -130,10 +130,8 @@ class ForgedTimestampsOnTheWireTest {
       String name, Function<long[], List<String>> forgery, Validity expected) {
     RecordCollector records = new RecordCollector();
     MonitoringFeature monitoring = MonitoringFeature.builder().listener(records).build();
-    try (EmbeddedCxfServer server =
-        EmbeddedCxfServer.builder(Greeter.class, new SwitchableGreeter())
-            .feature(monitoring)
-            .start()) {
+    try (TestServer server =
+        TestServer.builder(Greeter.class, new SwitchableGreeter()).feature(monitoring).start()) {
       Greeter client = server.client(Greeter.class, monitoring);
       org.apache.cxf.frontend.ClientProxy.getClient(client)
           .getOutInterceptors()

@@ -12,7 +12,7 @@ import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TestDatabase;
 import io.wsqos.monitor.Validity;
 import io.wsqos.testing.CxfServerExtension;
-import io.wsqos.testing.EmbeddedCxfServer;
+import io.wsqos.testing.TestServer;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.WebServiceException;
 import java.net.ServerSocket;
@@ -118,7 +118,7 @@ class MonitoringFeatureTest {
   void receiveTimeoutYieldsTimeoutRecord() {
     SwitchableGreeter slow = new SwitchableGreeter();
     slow.delay(2_000);
-    try (var slowServer = EmbeddedCxfServer.builder(Greeter.class, slow).start()) {
+    try (var slowServer = TestServer.builder(Greeter.class, slow).start()) {
       Greeter client = slowServer.client(Greeter.class, monitoring);
       HTTPConduit conduit = (HTTPConduit) ClientProxy.getClient(client).getConduit();
       conduit.getClient().setReceiveTimeout(200);
@@ -140,9 +140,7 @@ class MonitoringFeatureTest {
               .build();
       MonitoringFeature logged = MonitoringFeature.builder().log(log).build();
       try (var loggedServer =
-          EmbeddedCxfServer.builder(Greeter.class, new SwitchableGreeter())
-              .feature(logged)
-              .start()) {
+          TestServer.builder(Greeter.class, new SwitchableGreeter()).feature(logged).start()) {
         Greeter client = loggedServer.client(Greeter.class, logged);
 
         for (int i = 0; i < 5; i++) {

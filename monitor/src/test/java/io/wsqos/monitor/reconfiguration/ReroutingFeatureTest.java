@@ -19,7 +19,7 @@ import io.wsqos.monitor.cxf.SwitchableGreeter;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.WindowStats;
 import io.wsqos.testing.CxfServerExtension;
-import io.wsqos.testing.EmbeddedCxfServer;
+import io.wsqos.testing.TestServer;
 import jakarta.xml.ws.WebServiceException;
 import java.net.ConnectException;
 import java.net.ServerSocket;
@@ -59,7 +59,7 @@ class ReroutingFeatureTest {
    * A starts after B and stops before it (a second extension would count B's threads as A's leaks),
    * so B's leak check covers A's threads too.
    */
-  private EmbeddedCxfServer a;
+  private TestServer a;
 
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private final List<Reroute> reroutes = new CopyOnWriteArrayList<>();
@@ -67,7 +67,7 @@ class ReroutingFeatureTest {
 
   @BeforeEach
   void startA() {
-    a = EmbeddedCxfServer.start(Greeter.class, greeterA);
+    a = TestServer.start(Greeter.class, greeterA);
   }
 
   @AfterEach

@@ -12,8 +12,8 @@ import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TestDatabase;
 import io.wsqos.monitor.Validity;
-import io.wsqos.testing.EmbeddedCxfServer;
 import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.TestServer;
 import jakarta.xml.ws.WebServiceException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +42,7 @@ class RemoteQosLogTest {
   private final List<QosRecord> received = Collections.synchronizedList(new ArrayList<>());
   private TestDatabase database;
   private QosLog providerLog;
-  private EmbeddedCxfServer manager;
+  private TestServer manager;
 
   @BeforeEach
   void startManager() {
@@ -54,8 +54,7 @@ class RemoteQosLogTest {
             .storeInterval(Duration.ofMillis(100))
             .listener(received::addAll)
             .build();
-    manager =
-        EmbeddedCxfServer.builder(QosLogService.class, new QosLogEndpoint(providerLog)).start();
+    manager = TestServer.builder(QosLogService.class, new QosLogEndpoint(providerLog)).start();
   }
 
   @AfterEach

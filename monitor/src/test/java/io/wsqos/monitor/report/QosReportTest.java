@@ -145,9 +145,43 @@ class QosReportTest {
         .isEqualTo(2);
 
     assertThat(err.toString(StandardCharsets.UTF_8))
-        .contains("Missing --jdbc-url")
-        .contains("--from: 'yesterday' (expected: an ISO-8601 instant, e.g. 2026-11-22T15:00:00Z)")
+        .contains("--jdbc-url: missing (expected: --jdbc-url URL)")
+        .contains("--from: yesterday (expected: an ISO-8601 instant, e.g. 2026-11-22T15:00:00Z)")
         .contains("usage: QosReport --jdbc-url URL");
+  }
+
+  @Test
+  void helpPrintsEveryOptionAndExitsZero() {
+    int status = report("--help");
+
+    assertThat(status).isZero();
+    assertThat(out())
+        .startsWith("usage: QosReport --jdbc-url URL [--user TEXT]")
+        .contains("[--side requester|provider]")
+        .contains("Whose records to report (default: requester)");
+  }
+
+  @Test
+  void optionsAreReadWithAnEqualsSignAsWithASpace() {
+    write(call("getBook", Outcome.SUCCESS, 0, 10, 500));
+
+    int status = report("--jdbc-url=" + database.url(), "--side=requester");
+
+    assertThat(status).isZero();
+    assertThat(line("Table 2", "getBook")).contains("Bookstore");
+  }
+
+  @Test
+  void aWindowThatEndsBeforeItStartsIsRejected() {
+    int status =
+        report(
+            "--jdbc-url", database.url(),
+            "--from", "2027-01-02T00:00:00Z",
+            "--to", "2027-01-01T00:00:00Z");
+
+    assertThat(status).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("--from 2027-01-02T00:00:00Z --to 2027-01-01T00:00:00Z (expected: from < to)");
   }
 
   /** The first line after {@code table}'s title that mentions {@code operation}. */

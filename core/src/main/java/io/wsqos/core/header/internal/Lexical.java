@@ -42,6 +42,44 @@ public final class Lexical {
     return s.equals("INF") || s.equals("+INF") || s.equals("-INF") || s.equals("NaN");
   }
 
+  /**
+   * {@code s} with XML Schema's {@code collapse} applied, as for {@code xs:token} and every
+   * non-string type: runs of whitespace (space, tab, CR, LF) become one space, and leading and
+   * trailing whitespace goes. Returns {@code s} itself when there is nothing to collapse.
+   */
+  public static String collapse(String s) {
+    int length = s.length();
+    boolean clean = length == 0 || (!isSpace(s.charAt(0)) && !isSpace(s.charAt(length - 1)));
+    for (int i = 0; clean && i < length; i++) {
+      char c = s.charAt(i);
+      if (c == '\t' || c == '\r' || c == '\n' || (c == ' ' && isSpace(s.charAt(i + 1)))) {
+        clean = false;
+      }
+    }
+    if (clean) {
+      return s;
+    }
+    StringBuilder collapsed = new StringBuilder(length);
+    boolean pendingSpace = false;
+    for (int i = 0; i < length; i++) {
+      char c = s.charAt(i);
+      if (isSpace(c)) {
+        pendingSpace = collapsed.length() > 0;
+      } else {
+        if (pendingSpace) {
+          collapsed.append(' ');
+          pendingSpace = false;
+        }
+        collapsed.append(c);
+      }
+    }
+    return collapsed.toString();
+  }
+
+  private static boolean isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+  }
+
   /** Whether {@code s} holds only XML whitespace (space, tab, CR, LF). */
   public static boolean isWhitespace(String s) {
     for (int i = 0; i < s.length(); i++) {

@@ -2,9 +2,11 @@ package io.wsqos.examples.bookstore;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.header.ClientError;
 import jakarta.xml.ws.WebFault;
 
 /** A well-formed ISBN-13 that is not in the catalogue. Travels as a SOAP fault. */
+@ClientError
 @WebFault(name = "bookNotFound", targetNamespace = BookstoreService.NAMESPACE)
 public final class BookNotFoundFault extends Exception {
 

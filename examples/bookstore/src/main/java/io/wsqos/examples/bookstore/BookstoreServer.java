@@ -1,39 +1,74 @@
 package io.wsqos.examples.bookstore;
 
+import static io.wsqos.examples.bookstore.BookstoreOptions.COMPRESSION;
+import static io.wsqos.examples.bookstore.BookstoreOptions.CXF_METRICS;
+import static io.wsqos.examples.bookstore.BookstoreOptions.DELAY_MS;
+import static io.wsqos.examples.bookstore.BookstoreOptions.HOST;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_DB_DIR;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_FLUSH_INTERVAL;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_H2_SETTINGS;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_JDBC;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_JDBC_USER;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_RECORDS;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_STORE_INTERVAL;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_WRITER_PRIORITY;
+import static io.wsqos.examples.bookstore.BookstoreOptions.OPTIONS;
+import static io.wsqos.examples.bookstore.BookstoreOptions.PORT;
+import static io.wsqos.examples.bookstore.BookstoreOptions.STATS_FILE;
 import static java.util.Objects.requireNonNull;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.wsqos.core.cli.Arguments;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.cxf.MonitoringFeature;
+import io.wsqos.server.EmbeddedServer;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.xml.namespace.QName;
 import org.apache.cxf.Bus;
-import org.apache.cxf.BusFactory;
-import org.apache.cxf.bus.extension.ExtensionManagerBus;
-import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.Feature;
-import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
-import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
-import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.handler.GracefulHandler;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.apache.cxf.metrics.MetricsFeature;
+import org.apache.cxf.metrics.micrometer.MicrometerMetricsProperties;
+import org.apache.cxf.metrics.micrometer.MicrometerMetricsProvider;
+import org.apache.cxf.metrics.micrometer.provider.DefaultExceptionClassProvider;
+import org.apache.cxf.metrics.micrometer.provider.DefaultTimedAnnotationProvider;
+import org.apache.cxf.metrics.micrometer.provider.StandardTags;
+import org.apache.cxf.metrics.micrometer.provider.StandardTagsProvider;
+import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsFaultCodeProvider;
+import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsFaultCodeTagsCustomizer;
+import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsOperationTagsCustomizer;
+import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsTags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
- * Serves the bookstore on embedded Jetty at {@code http://HOST:PORT/bookstore}. Run it with {@code
- * java -jar examples/bookstore/target/bookstore.jar [--host HOST] [--port PORT]}; it prints one
- * line, {@code Bookstore listening at http://HOST:PORT/bookstore}, once it accepts requests, and
- * stops cleanly on Ctrl-C or SIGTERM.
+ * The bookstore's launcher: serves it on an {@link EmbeddedServer} at {@code
+ * http://HOST:PORT/bookstore} with the compression and monitoring the command line asks for, the
+ * QoS report at {@code /qos/report} and the metrics at {@code /metrics}. Run {@code java -jar
+ * bookstore.jar --help} for the options. It prints one line on stdout, {@code Bookstore listening
+ * at http://HOST:PORT/bookstore}, once it accepts requests (the rest goes to the log on stderr),
+ * and stops cleanly on Ctrl-C or SIGTERM.
  */
 public final class BookstoreServer implements AutoCloseable {
 
   /** The default interface to listen on: loopback only. */
-  public static final String DEFAULT_HOST = "127.0.0.1";
+  public static final String DEFAULT_HOST = EmbeddedServer.DEFAULT_HOST;
 
   /** The default port; 0 picks a free one. */
   public static final int DEFAULT_PORT = 8080;
@@ -41,186 +76,299 @@ public final class BookstoreServer implements AutoCloseable {
   /** The path of the endpoint. */
   public static final String PATH = "/bookstore";
 
-  static final String USAGE =
-      String.join(
-          System.lineSeparator(),
-          "Usage: java -jar bookstore.jar [--host HOST] [--port PORT] [--delay-ms N]",
-          "  --host HOST    interface to listen on (default: " + DEFAULT_HOST + ")",
-          "  --port PORT    port to listen on, 0 for any free port (default: " + DEFAULT_PORT + ")",
-          "  --delay-ms N   answer every call N ms late, an injected slow back end (default: 0)",
-          "  --help         print this message");
+  /** The path of the QoS report (Tables 2 and 3), served when the monitor logs. */
+  public static final String REPORT_PATH = "/qos/report";
+
+  /** The path of the metrics in Prometheus' text format. */
+  public static final String METRICS_PATH = "/metrics";
+
+  /** The H2 database file name (without {@code .mv.db}) in {@code --monitor-db-dir}. */
+  public static final String DATABASE_NAME = "qos";
+
+  /**
+   * The stats file's key for the size in bytes of the log's H2 file once the log closed; absent
+   * when the log wrote elsewhere or the server ran without a log.
+   */
+  public static final String LOG_FILE_BYTES = "log.file.bytes";
 
   /** Jetty's threads are named after this prefix. */
   static final String THREAD_NAME_PREFIX = "bookstore-jetty";
 
-  /** How long stopping waits for the requests in flight to finish. */
-  static final long STOP_TIMEOUT_MILLIS = 5_000;
-
-  /**
-   * Connections the kernel holds for Jetty's acceptor. Jetty's default (0) leaves the JDK's 50:
-   * with one connection per request at a few thousand per second, a 10 ms pause (GC, JIT) fills it
-   * and every further SYN is dropped, so clients wait a second for the retransmission. Linux caps
-   * the value at {@code net.core.somaxconn}.
-   */
-  public static final int ACCEPT_QUEUE_SIZE = 1024;
+  /** How long closing the log may take, after Jetty's graceful stop. */
+  static final Duration LOG_CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
   private static final Logger logger = LoggerFactory.getLogger(BookstoreServer.class);
 
-  private final org.eclipse.jetty.server.Server jetty;
-  private final Bus bus;
-  private final Server endpoint;
-  private final int port;
-  private final String address;
+  private final EmbeddedServer server;
+  private final List<AutoCloseable> resources;
+  private final Runnable beforeStop;
+  private final Runnable afterStop;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private BookstoreServer(
-      org.eclipse.jetty.server.Server jetty, Bus bus, Server endpoint, String host, int port) {
-    this.jetty = jetty;
-    this.bus = bus;
-    this.endpoint = endpoint;
-    this.port = port;
-    this.address = "http://" + uriHost(host) + ":" + port + PATH;
+      EmbeddedServer server,
+      List<AutoCloseable> resources,
+      Runnable beforeStop,
+      Runnable afterStop) {
+    this.server = server;
+    this.resources = List.copyOf(resources);
+    this.beforeStop = beforeStop;
+    this.afterStop = afterStop;
   }
 
   /**
-   * Starts the bookstore over the default catalogue and returns once it accepts requests.
+   * Starts the bookstore over the default catalogue, without compression or monitoring, and returns
+   * once it accepts requests.
    *
-   * @param host the interface to listen on
-   * @param port the port, 0 to pick a free one
-   * @throws Exception if Jetty cannot bind or start; nothing is left running then
+   * @throws IllegalStateException if Jetty cannot bind or start; nothing is left running then
    */
-  public static BookstoreServer start(String host, int port) throws Exception {
+  public static BookstoreServer start(String host, int port) {
     return start(host, port, new BookstoreImpl());
   }
 
   /** Starts {@code service} the same way: for a service wrapped or configured by the caller. */
-  public static BookstoreServer start(String host, int port, BookstoreService service)
-      throws Exception {
+  public static BookstoreServer start(String host, int port, BookstoreService service) {
     return start(host, port, service, List.of());
   }
 
   /**
    * Starts {@code service} with server-side CXF features (compression, monitoring, ...) on its
-   * endpoint.
+   * endpoint; the caller owns the features.
    *
-   * @throws Exception if Jetty cannot bind or start; nothing is left running then
+   * @throws IllegalStateException if Jetty cannot bind or start; nothing is left running then
    */
   public static BookstoreServer start(
-      String host, int port, BookstoreService service, List<? extends Feature> features)
-      throws Exception {
-    requireNonNull(host, "host");
-    requireNonNull(service, "service");
-    List<Feature> endpointFeatures = List.copyOf(features);
-    if (port < 0 || port > 65_535) {
-      throw new IllegalArgumentException("port: " + port + " (expected: 0..65535)");
-    }
-    // A dedicated bus, never the default one: shutting it down cannot affect other CXF users in
-    // the same JVM, and their clients do not pick up this server's configuration.
-    ExtensionManagerBus bus = new ExtensionManagerBus();
-    undoDefaultBus(bus);
-    bus.initialize();
-    QueuedThreadPool threadPool = new QueuedThreadPool();
-    threadPool.setName(THREAD_NAME_PREFIX);
-    org.eclipse.jetty.server.Server jetty = new org.eclipse.jetty.server.Server(threadPool);
-    jetty.setStopTimeout(STOP_TIMEOUT_MILLIS);
-    Server endpoint = null;
+      String host, int port, BookstoreService service, List<? extends Feature> features) {
+    EmbeddedServer server = serve(host, port, service, features, Map.of());
+    return new BookstoreServer(server, List.of(), () -> {}, () -> {});
+  }
+
+  /**
+   * Starts the bookstore as the command line {@code arguments} (of {@link BookstoreOptions})
+   * describe; closing it stops Jetty, then the monitor's log (everything queued is written), then
+   * writes the stats file if asked for.
+   *
+   * @throws IllegalStateException if Jetty cannot bind or start; nothing is left running then
+   * @throws IllegalArgumentException if an option's value is refused by the part it configures
+   */
+  static BookstoreServer launch(Arguments arguments) throws IOException {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    List<AutoCloseable> resources = new ArrayList<>();
     try {
-      JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
-      factory.setBus(bus);
-      factory.setServiceClass(BookstoreService.class);
-      factory.setServiceBean(service);
-      factory.setServiceName(new QName(BookstoreService.NAMESPACE, "BookstoreService"));
-      factory.setEndpointName(new QName(BookstoreService.NAMESPACE, "BookstorePort"));
-      factory.setAddress(PATH);
-      factory.setFeatures(new ArrayList<>(endpointFeatures));
-      endpoint = factory.create();
-
-      ServletContextHandler context = new ServletContextHandler("/");
-      // The servlet serves the destinations of the bus's HTTP transport, where the relative address
-      // registers (an absolute http:// address would start CXF's own Jetty engine instead).
-      CXFNonSpringServlet servlet = new CXFNonSpringServlet();
-      servlet.setBus(bus);
-      ServletHolder holder = new ServletHolder("cxf", servlet);
-      holder.setInitOrder(1);
-      context.addServlet(holder, "/*");
-
-      ServerConnector connector = new ServerConnector(jetty);
-      connector.setHost(host);
-      connector.setPort(port);
-      connector.setAcceptQueueSize(ACCEPT_QUEUE_SIZE);
-      jetty.addConnector(connector);
-      // Lets stop() finish the requests in flight, up to STOP_TIMEOUT_MILLIS, before closing.
-      GracefulHandler graceful = new GracefulHandler();
-      graceful.setHandler(context);
-      jetty.setHandler(graceful);
-      jetty.start();
-
-      return new BookstoreServer(jetty, bus, endpoint, host, connector.getLocalPort());
-    } catch (Exception | Error e) {
-      stopQuietly(jetty, endpoint, bus);
+      List<Feature> features = new ArrayList<>();
+      ResponseCounter served = new ResponseCounter();
+      features.add(served);
+      Compression compression = Compression.of(arguments.get(COMPRESSION));
+      compression.feature(registry, resources).ifPresent(features::add);
+      boolean monitor = arguments.get(MONITOR) || arguments.isSet(MONITOR_JDBC);
+      boolean logRecords = monitor && arguments.get(MONITOR_RECORDS).equals("log");
+      Map<String, jakarta.servlet.Servlet> servlets = new java.util.LinkedHashMap<>();
+      servlets.put(METRICS_PATH, new MetricsServlet(registry));
+      Optional<Path> logFile = Optional.empty();
+      String logUrl = null;
+      if (logRecords) {
+        Path dbDir = Path.of(arguments.get(MONITOR_DB_DIR));
+        String settings = arguments.get(MONITOR_H2_SETTINGS);
+        String fileUrl = "jdbc:h2:file:" + dbDir.toAbsolutePath().resolve(DATABASE_NAME);
+        if (arguments.isSet(MONITOR_JDBC)) {
+          logUrl = arguments.get(MONITOR_JDBC);
+        } else {
+          Files.createDirectories(dbDir);
+          logUrl = fileUrl + (settings.isEmpty() ? "" : ";" + settings);
+          logFile = Optional.of(dbDir.toAbsolutePath().resolve(DATABASE_NAME + ".mv.db"));
+        }
+        QosLog log =
+            QosLog.builder(registry)
+                .jdbcUrl(logUrl, arguments.get(MONITOR_JDBC_USER), "")
+                .closeTimeout(LOG_CLOSE_TIMEOUT)
+                .flushInterval(arguments.get(MONITOR_FLUSH_INTERVAL))
+                .storeInterval(arguments.get(MONITOR_STORE_INTERVAL))
+                .writerPriority(arguments.get(MONITOR_WRITER_PRIORITY))
+                .build();
+        resources.add(log);
+        features.add(MonitoringFeature.builder().log(log).build());
+        HikariDataSource reportSource = reportDataSource(logUrl, arguments.get(MONITOR_JDBC_USER));
+        resources.add(reportSource);
+        servlets.put(REPORT_PATH, new QosReportServlet(reportSource));
+      } else if (monitor) {
+        features.add(MonitoringFeature.builder().listener(records -> {}).build());
+      }
+      if (arguments.get(CXF_METRICS)) {
+        features.add(cxfMetrics(registry));
+      }
+      BookstoreService service = new BookstoreImpl();
+      if (arguments.get(DELAY_MS) > 0) {
+        service = new DelayedBookstore(service, Duration.ofMillis(arguments.get(DELAY_MS)));
+      }
+      EmbeddedServer server =
+          serve(arguments.get(HOST), arguments.get(PORT), service, features, servlets);
+      String mode =
+          !monitor
+              ? (arguments.get(CXF_METRICS) ? "cxf-metrics" : "plain")
+              : logRecords ? "monitored" : "monitor-only";
+      Optional<Path> statsFile = arguments.optional(STATS_FILE).map(Path::of);
+      Optional<Path> writtenLogFile = logFile;
+      Map<String, Long> threadCpu = new java.util.concurrent.ConcurrentHashMap<>();
+      Runnable beforeStop =
+          () -> {
+            // Before the stops: Jetty's pool and the log's writer end with them, and their
+            // threads' CPU times with them.
+            if (statsFile.isPresent()) {
+              threadCpu.putAll(ProcessStats.threadCpuByName());
+            }
+          };
+      Runnable afterStop =
+          () ->
+              statsFile.ifPresent(
+                  file -> {
+                    Properties stats = new Properties();
+                    stats.setProperty("mode", mode);
+                    stats.setProperty("compression", compression.token());
+                    stats.setProperty("responses", Long.toString(served.responses.sum()));
+                    stats.setProperty("faults", Long.toString(served.faults.sum()));
+                    writtenLogFile
+                        .filter(Files::isRegularFile)
+                        .ifPresent(f -> stats.setProperty(LOG_FILE_BYTES, sizeOf(f)));
+                    ProcessStats.write(file, stats, registry, threadCpu);
+                  });
+      BookstoreServer bookstore = new BookstoreServer(server, resources, beforeStop, afterStop);
+      if (logUrl != null) {
+        logger.info(
+            "QoS report (Tables 2 and 3) at {}; the same from the command line: java -cp"
+                + " bookstore.jar io.wsqos.monitor.report.QosReport --jdbc-url '{}' --side"
+                + " provider",
+            bookstore.server.address(REPORT_PATH),
+            logUrl);
+      }
+      logger.info("Metrics (Prometheus) at {}", bookstore.server.address(METRICS_PATH));
+      return bookstore;
+    } catch (RuntimeException | IOException | Error e) {
+      closeAll(resources, e);
       throw e;
     }
   }
 
+  private static EmbeddedServer serve(
+      String host,
+      int port,
+      BookstoreService service,
+      List<? extends Feature> features,
+      Map<String, jakarta.servlet.Servlet> servlets) {
+    requireNonNull(service, "service");
+    EmbeddedServer.Builder builder =
+        EmbeddedServer.builder()
+            .host(requireNonNull(host, "host"))
+            .port(port)
+            .threadNamePrefix(THREAD_NAME_PREFIX)
+            .endpoint(
+                PATH,
+                BookstoreService.class,
+                service,
+                features,
+                factory -> {
+                  factory.setServiceName(new QName(BookstoreService.NAMESPACE, "BookstoreService"));
+                  factory.setEndpointName(new QName(BookstoreService.NAMESPACE, "BookstorePort"));
+                });
+    servlets.forEach(builder::servlet);
+    return builder.start();
+  }
+
+  /** A small read-only pool for the report, apart from the log's writer. */
+  private static HikariDataSource reportDataSource(String url, String user) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(url);
+    config.setUsername(user);
+    config.setPassword("");
+    config.setMaximumPoolSize(2);
+    config.setMinimumIdle(0);
+    config.setReadOnly(true);
+    config.setPoolName("wsqos-report");
+    // The log's writer creates the schema; the report connects when first asked.
+    config.setInitializationFailTimeout(-1);
+    return new HikariDataSource(config);
+  }
+
+  /** CXF's MetricsFeature as its documentation wires it for JAX-WS with Micrometer. */
+  private static MetricsFeature cxfMetrics(MeterRegistry registry) {
+    JaxwsTags jaxwsTags = new JaxwsTags();
+    MicrometerMetricsProvider provider =
+        new MicrometerMetricsProvider(
+            registry,
+            new StandardTagsProvider(new DefaultExceptionClassProvider(), new StandardTags()),
+            List.of(
+                new JaxwsOperationTagsCustomizer(jaxwsTags),
+                new JaxwsFaultCodeTagsCustomizer(jaxwsTags, new JaxwsFaultCodeProvider())),
+            new DefaultTimedAnnotationProvider(),
+            new MicrometerMetricsProperties());
+    return new MetricsFeature(provider);
+  }
+
   /** The endpoint's URL, e.g. {@code http://127.0.0.1:8080/bookstore}. */
   public String address() {
-    return address;
+    return server.address(PATH);
+  }
+
+  /** The URL of {@code path} on this server, e.g. {@link #REPORT_PATH}. */
+  public String address(String path) {
+    return server.address(path);
   }
 
   /** The port the server listens on, useful when started on port 0. */
   public int port() {
-    return port;
+    return server.port();
   }
 
   /** The server's dedicated bus; shut down by {@link #close()}. */
   Bus bus() {
-    return bus;
+    return server.bus();
   }
 
   /** Blocks until the server has stopped. */
   public void join() throws InterruptedException {
-    jetty.join();
+    server.join();
   }
 
-  /** Stops Jetty, then the endpoint and the bus. Idempotent. */
+  /**
+   * Stops Jetty (the requests in flight finish), then closes the monitor's log and the compression
+   * feature, then writes the stats file if one was asked for. Idempotent.
+   */
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
-      stopQuietly(jetty, endpoint, bus);
+      beforeStop.run();
+      try {
+        server.close();
+      } finally {
+        closeAll(resources, null);
+        afterStop.run();
+      }
     }
   }
 
-  private static void stopQuietly(org.eclipse.jetty.server.Server jetty, Server endpoint, Bus bus) {
+  private static void closeAll(List<AutoCloseable> resources, Throwable cause) {
+    for (AutoCloseable resource : resources) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        if (cause != null) {
+          cause.addSuppressed(e);
+        } else {
+          logger.warn("{} did not close cleanly", resource, e);
+        }
+      }
+    }
+  }
+
+  private static String sizeOf(Path file) {
     try {
-      jetty.stop();
-    } catch (Exception e) {
-      logger.warn("Jetty did not stop cleanly", e);
+      return Long.toString(Files.size(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    if (endpoint != null) {
-      endpoint.destroy();
-    }
-    bus.shutdown(true);
   }
 
   /**
-   * A new bus makes itself the JVM's and the thread's default when there is none yet; undo that, so
-   * that code asking for the default bus never gets this server's, which dies with it.
-   */
-  private static void undoDefaultBus(Bus bus) {
-    if (BusFactory.getThreadDefaultBus(false) == bus) {
-      BusFactory.setThreadDefaultBus(null);
-    }
-    if (BusFactory.getDefaultBus(false) == bus) {
-      BusFactory.setDefaultBus(null);
-    }
-  }
-
-  private static String uriHost(String host) {
-    return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
-  }
-
-  /**
-   * Runs the bookstore until the JVM is told to stop. Exits with 2 and a usage message on bad
+   * Runs the bookstore until the JVM is told to stop. Exits with 2 and the usage text on bad
    * arguments, with 1 if the server cannot start.
    */
   public static void main(String[] args) {
@@ -232,16 +380,16 @@ public final class BookstoreServer implements AutoCloseable {
 
   /** The body of {@link #main}, returning the exit status instead of exiting. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    Options options;
+    Arguments arguments;
     try {
-      options = Options.parse(args);
+      arguments = OPTIONS.parse(args);
     } catch (IllegalArgumentException e) {
       err.println(e.getMessage());
-      err.println(USAGE);
+      err.print(OPTIONS.usage());
       return 2;
     }
-    if (options.help()) {
-      out.println(USAGE);
+    if (arguments.helpRequested()) {
+      out.print(OPTIONS.usage());
       return 0;
     }
     SLF4JBridgeHandler.removeHandlersForRootLogger();
@@ -249,13 +397,10 @@ public final class BookstoreServer implements AutoCloseable {
 
     BookstoreServer server;
     try {
-      BookstoreService service = new BookstoreImpl();
-      if (options.delayMillis() > 0) {
-        service = new DelayedBookstore(service, Duration.ofMillis(options.delayMillis()));
-      }
-      server = start(options.host(), options.port(), service);
+      server = launch(arguments);
     } catch (Exception e) {
-      logger.error("Bookstore could not start on {}:{}", options.host(), options.port(), e);
+      logger.error(
+          "Bookstore could not start on {}:{}", arguments.get(HOST), arguments.get(PORT), e);
       return 1;
     }
     logger.info("Bookstore started at {}", server.address());
@@ -276,76 +421,5 @@ public final class BookstoreServer implements AutoCloseable {
       server.close();
     }
     return 0;
-  }
-
-  /** The command line. */
-  record Options(String host, int port, long delayMillis, boolean help) {
-
-    static Options parse(String... args) {
-      String host = DEFAULT_HOST;
-      int port = DEFAULT_PORT;
-      long delayMillis = 0;
-      boolean help = false;
-      for (int i = 0; i < args.length; i++) {
-        String arg = args[i];
-        String name = arg;
-        String value = null;
-        int equals = arg.indexOf('=');
-        if (arg.startsWith("--") && equals > 0) {
-          name = arg.substring(0, equals);
-          value = arg.substring(equals + 1);
-        }
-        switch (name) {
-          case "--help", "-h" -> help = true;
-          case "--host" -> {
-            host = value != null ? value : valueOf(args, ++i, name);
-            if (host.isBlank()) {
-              throw new IllegalArgumentException("--host: '' (expected: a host name or address)");
-            }
-          }
-          case "--port" -> port = port(value != null ? value : valueOf(args, ++i, name));
-          case "--delay-ms" ->
-              delayMillis = delayMillis(value != null ? value : valueOf(args, ++i, name));
-          default ->
-              throw new IllegalArgumentException(
-                  "unknown argument: '"
-                      + arg
-                      + "' (expected: --host, --port, --delay-ms or --help)");
-        }
-      }
-      return new Options(host, port, delayMillis, help);
-    }
-
-    private static String valueOf(String[] args, int i, String name) {
-      if (i >= args.length) {
-        throw new IllegalArgumentException(name + ": missing value");
-      }
-      return args[i];
-    }
-
-    private static int port(String text) {
-      try {
-        int port = Integer.parseInt(text);
-        if (port >= 0 && port <= 65_535) {
-          return port;
-        }
-      } catch (NumberFormatException e) {
-        // reported below with the expected range
-      }
-      throw new IllegalArgumentException("--port: '" + text + "' (expected: 0..65535)");
-    }
-
-    private static long delayMillis(String text) {
-      long max = DelayedBookstore.MAX_DELAY.toMillis();
-      try {
-        long millis = Long.parseLong(text);
-        if (millis >= 0 && millis <= max) {
-          return millis;
-        }
-      } catch (NumberFormatException e) {
-        // reported below with the expected range
-      }
-      throw new IllegalArgumentException("--delay-ms: '" + text + "' (expected: 0.." + max + ")");
-    }
   }
 }

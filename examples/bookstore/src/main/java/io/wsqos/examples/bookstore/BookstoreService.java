@@ -1,17 +1,22 @@
 package io.wsqos.examples.bookstore;
 
+import io.wsqos.core.header.WsQosHeaderFeature;
 import jakarta.jws.WebMethod;
 import jakarta.jws.WebParam;
 import jakarta.jws.WebResult;
 import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
 import java.util.List;
+import org.apache.cxf.feature.Features;
 
 /**
  * The electronic book inventory service: a greeting, lite information for one book and heavy
  * information (descriptions, user reviews, similar books, hints) for several books, as SOAP 1.1
  * document/literal wrapped operations.
  */
+// The WS-QoS header path on every bookstore endpoint and client, with or without other wsqos
+// features: its faults carry soap:Client, answers are UTF-8, the WS-QoS headers are understood.
+@Features(classes = WsQosHeaderFeature.class)
 @WebService(name = "Bookstore", targetNamespace = BookstoreService.NAMESPACE)
 @SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL)
 public interface BookstoreService {

@@ -2,9 +2,11 @@ package io.wsqos.examples.bookstore;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.header.ClientError;
 import jakarta.xml.ws.WebFault;
 
 /** A missing or malformed argument. Travels as a SOAP fault whose string says what was expected. */
+@ClientError
 @WebFault(name = "invalidRequest", targetNamespace = BookstoreService.NAMESPACE)
 public final class InvalidRequestFault extends Exception {
 

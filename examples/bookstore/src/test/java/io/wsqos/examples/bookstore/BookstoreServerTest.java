@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.Options;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -65,7 +67,7 @@ class BookstoreServerTest {
     try (BookstoreServer first = BookstoreServer.start("127.0.0.1", 0)) {
 
       assertThatThrownBy(() -> BookstoreServer.start("127.0.0.1", first.port()))
-          .isInstanceOf(IOException.class)
+          .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("Failed to bind");
 
       assertThat(wsdl(first.address()).statusCode()).isEqualTo(200);
@@ -82,14 +84,27 @@ class BookstoreServerTest {
 
   @Test
   void optionsDefaultToLoopbackPort8080() {
-    assertThat(BookstoreServer.Options.parse())
-        .isEqualTo(new BookstoreServer.Options("127.0.0.1", 8080, 0, false));
+    Arguments arguments = BookstoreOptions.OPTIONS.parse();
+
+    assertThat(arguments.get(BookstoreOptions.HOST)).isEqualTo("127.0.0.1");
+    assertThat(arguments.get(BookstoreOptions.PORT)).isEqualTo(8080);
+    assertThat(arguments.get(BookstoreOptions.DELAY_MS)).isZero();
+    assertThat(arguments.get(BookstoreOptions.COMPRESSION)).isEqualTo("none");
+    assertThat(arguments.get(BookstoreOptions.MONITOR)).isFalse();
+    assertThat(arguments.helpRequested()).isFalse();
   }
 
   @Test
   void optionsAcceptSeparateAndInlineValues() {
-    assertThat(BookstoreServer.Options.parse("--host", "0.0.0.0", "--port=0", "--delay-ms", "20"))
-        .isEqualTo(new BookstoreServer.Options("0.0.0.0", 0, 20, false));
+    Arguments arguments =
+        BookstoreOptions.OPTIONS.parse("--host", "0.0.0.0", "--port=0", "--delay-ms", "20");
+    Arguments spaced = BookstoreOptions.OPTIONS.parse("--port", "0", "--compression=dynamic");
+
+    assertThat(arguments.get(BookstoreOptions.HOST)).isEqualTo("0.0.0.0");
+    assertThat(arguments.get(BookstoreOptions.PORT)).isZero();
+    assertThat(arguments.get(BookstoreOptions.DELAY_MS)).isEqualTo(20);
+    assertThat(spaced.get(BookstoreOptions.PORT)).isZero();
+    assertThat(spaced.get(BookstoreOptions.COMPRESSION)).isEqualTo("dynamic");
   }
 
   @Test
@@ -106,23 +121,27 @@ class BookstoreServerTest {
     assertThat(status).isEqualTo(2);
     assertThat(out.toString(UTF_8)).isEmpty();
     assertThat(err.toString(UTF_8))
-        .startsWith("--port: 'http' (expected: 0..65535)")
-        .contains(BookstoreServer.USAGE);
+        .startsWith("--port: http (expected: 0..65535)")
+        .contains(BookstoreOptions.OPTIONS.usage());
   }
 
   @Test
   void unknownArgumentAndMissingValueAreReported() {
-    assertThatThrownBy(() -> BookstoreServer.Options.parse("--verbose"))
+    Options options = BookstoreOptions.OPTIONS;
+
+    assertThatThrownBy(() -> options.parse("--verbose"))
+        .hasMessageStartingWith("--verbose: unknown option (expected one of: --host, --port,");
+    assertThatThrownBy(() -> options.parse("--host"))
+        .hasMessage("--host: no value (expected: --host TEXT)");
+    assertThatThrownBy(() -> options.parse("--port", "-1"))
+        .hasMessage("--port: -1 (expected: 0..65535)");
+    assertThatThrownBy(() -> options.parse("--delay-ms=-5"))
+        .hasMessage("--delay-ms: -5 (expected: 0..60000)");
+    assertThatThrownBy(() -> options.parse("--delay-ms", "soon"))
+        .hasMessage("--delay-ms: soon (expected: 0..60000)");
+    assertThatThrownBy(() -> options.parse("--compression", "zip"))
         .hasMessage(
-            "unknown argument: '--verbose' (expected: --host, --port, --delay-ms or --help)");
-    assertThatThrownBy(() -> BookstoreServer.Options.parse("--host"))
-        .hasMessage("--host: missing value");
-    assertThatThrownBy(() -> BookstoreServer.Options.parse("--port", "-1"))
-        .hasMessage("--port: '-1' (expected: 0..65535)");
-    assertThatThrownBy(() -> BookstoreServer.Options.parse("--delay-ms=-5"))
-        .hasMessage("--delay-ms: '-5' (expected: 0..60000)");
-    assertThatThrownBy(() -> BookstoreServer.Options.parse("--delay-ms", "soon"))
-        .hasMessage("--delay-ms: 'soon' (expected: 0..60000)");
+            "--compression: zip (expected: one of none, dynamic, always, graded, cxf-gzip)");
   }
 
   @Test
@@ -133,7 +152,7 @@ class BookstoreServerTest {
         BookstoreServer.run(new String[] {"--help"}, new PrintStream(out, true, UTF_8), System.err);
 
     assertThat(status).isZero();
-    assertThat(out.toString(UTF_8)).contains(BookstoreServer.USAGE);
+    assertThat(out.toString(UTF_8)).isEqualTo(BookstoreOptions.OPTIONS.usage());
   }
 
   @Test
@@ -169,7 +188,7 @@ class BookstoreServerTest {
 
     assertThat(exited).isTrue();
     assertThat(process.exitValue()).isEqualTo(2);
-    assertThat(stderr).contains("--port: 'eighty' (expected: 0..65535)").contains("Usage:");
+    assertThat(stderr).contains("--port: eighty (expected: 0..65535)").contains("usage:");
   }
 
   @Test

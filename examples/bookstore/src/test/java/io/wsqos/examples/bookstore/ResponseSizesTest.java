@@ -82,7 +82,21 @@ class ResponseSizesTest {
   }
 
   @Test
-  void requestForAnUnknownBookGetsAFaultWithStatus500() throws Exception {
+  void requestWithAMalformedIsbnGetsAClientFaultWithStatus500() throws Exception {
+    String envelope =
+        Files.readString(REQUESTS.resolve("lite-1.xml")).replace("978-1-4000-0000-5", "978-1");
+
+    HttpResponse<String> response =
+        http.send(request(envelope), HttpResponse.BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(response.body())
+        .contains("<faultcode>soap:Client</faultcode>")
+        .contains("invalidRequest");
+  }
+
+  @Test
+  void requestForAnUnknownBookGetsAClientFaultWithStatus500() throws Exception {
     String envelope =
         Files.readString(REQUESTS.resolve("lite-1.xml"))
             .replace("978-1-4000-0000-5", CatalogueGenerator.isbn(Catalogue.DEFAULT_SIZE_BOOKS));
@@ -92,7 +106,8 @@ class ResponseSizesTest {
 
     assertThat(response.statusCode()).isEqualTo(500);
     assertThat(response.body())
-        .contains("<faultcode>soap:Server</faultcode>")
+        // The client's error: asking again gets the same answer.
+        .contains("<faultcode>soap:Client</faultcode>")
         .contains(
             "<faultstring>no book with ISBN "
                 + CatalogueGenerator.isbn(Catalogue.DEFAULT_SIZE_BOOKS)

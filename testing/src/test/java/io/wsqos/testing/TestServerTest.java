@@ -13,16 +13,16 @@ import java.util.concurrent.CountDownLatch;
 import org.apache.cxf.Bus;
 import org.junit.jupiter.api.Test;
 
-class EmbeddedCxfServerTest {
+class TestServerTest {
 
   @Test
   void closeStopsJettyShutsTheBusDownAndEndsTheFixtureThreads() {
-    EmbeddedCxfServer server = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    TestServer server = TestServer.start(EchoService.class, new EchoServiceImpl());
     assertThat(server.client(EchoService.class).echo("x")).isEqualTo("echo: x");
 
     server.close();
 
-    assertThatThrownBy(() -> new Socket(EmbeddedCxfServer.HOST, server.port()).close())
+    assertThatThrownBy(() -> new Socket(TestServer.HOST, server.port()).close())
         .isInstanceOf(ConnectException.class);
     assertThat(server.bus().getState()).isEqualTo(Bus.BusState.SHUTDOWN);
     LeakCheck.verifyNothingLeaked(server, LeakCheck.DEFAULT_WIND_DOWN);
@@ -30,7 +30,7 @@ class EmbeddedCxfServerTest {
 
   @Test
   void closeIsIdempotent() {
-    EmbeddedCxfServer server = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    TestServer server = TestServer.start(EchoService.class, new EchoServiceImpl());
 
     server.close();
     server.close();
@@ -40,8 +40,8 @@ class EmbeddedCxfServerTest {
 
   @Test
   void pathFromTheBuilderIsPartOfTheAddress() {
-    try (EmbeddedCxfServer server =
-        EmbeddedCxfServer.builder(EchoService.class, new EchoServiceImpl()).path("/echo").start()) {
+    try (TestServer server =
+        TestServer.builder(EchoService.class, new EchoServiceImpl()).path("/echo").start()) {
 
       String answer = server.client(EchoService.class).echo("p");
 
@@ -52,7 +52,7 @@ class EmbeddedCxfServerTest {
 
   @Test
   void leakCheckNamesAThreadTheFixtureLeftRunning() throws InterruptedException {
-    EmbeddedCxfServer server = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    TestServer server = TestServer.start(EchoService.class, new EchoServiceImpl());
     CountDownLatch release = new CountDownLatch(1);
     Thread leaked = new Thread(() -> awaitQuietly(release), server.threadNamePrefix() + "-leaky");
     leaked.start();
@@ -71,9 +71,9 @@ class EmbeddedCxfServerTest {
 
   @Test
   void leakCheckDoesNotCountAnotherLiveFixturesThreads() {
-    EmbeddedCxfServer server = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    TestServer server = TestServer.start(EchoService.class, new EchoServiceImpl());
     // Started after the first, so its Jetty and scheduler threads were born after it too.
-    EmbeddedCxfServer other = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    TestServer other = TestServer.start(EchoService.class, new EchoServiceImpl());
     try {
       server.close();
 
@@ -86,7 +86,7 @@ class EmbeddedCxfServerTest {
   @Test
   void leakCheckNamesAnHttpClientSelectorButNotThePooledWorkersOfTheSharedClient()
       throws InterruptedException {
-    EmbeddedCxfServer server = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    TestServer server = TestServer.start(EchoService.class, new EchoServiceImpl());
     CountDownLatch release = new CountDownLatch(1);
     Thread selector = new Thread(() -> awaitQuietly(release), "HttpClient-99-SelectorManager");
     Thread worker = new Thread(() -> awaitQuietly(release), "HttpClient-99-Worker-0");
@@ -108,11 +108,11 @@ class EmbeddedCxfServerTest {
 
   @Test
   void leakCheckNamesAPortThatStillAcceptsConnections() throws IOException {
-    EmbeddedCxfServer server = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    TestServer server = TestServer.start(EchoService.class, new EchoServiceImpl());
     server.close();
 
     try (ServerSocket squatter =
-        new ServerSocket(server.port(), 1, InetAddress.getByName(EmbeddedCxfServer.HOST))) {
+        new ServerSocket(server.port(), 1, InetAddress.getByName(TestServer.HOST))) {
 
       assertThatThrownBy(() -> LeakCheck.verifyNothingLeaked(server, Duration.ofMillis(200)))
           .isInstanceOf(AssertionError.class)
@@ -123,8 +123,7 @@ class EmbeddedCxfServerTest {
 
   @Test
   void leakCheckNamesARunningServer() {
-    try (EmbeddedCxfServer server =
-        EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl())) {
+    try (TestServer server = TestServer.start(EchoService.class, new EchoServiceImpl())) {
 
       assertThatThrownBy(() -> LeakCheck.verifyNothingLeaked(server, Duration.ofMillis(100)))
           .isInstanceOf(AssertionError.class)
@@ -140,7 +139,7 @@ class EmbeddedCxfServerTest {
     @SuppressWarnings({"unchecked", "rawtypes"})
     Throwable thrown =
         org.assertj.core.api.Assertions.catchThrowable(
-            () -> EmbeddedCxfServer.builder((Class) EchoService.class, notAnEcho));
+            () -> TestServer.builder((Class) EchoService.class, notAnEcho));
 
     assertThat(thrown)
         .isInstanceOf(IllegalArgumentException.class)
@@ -151,8 +150,7 @@ class EmbeddedCxfServerTest {
 
   @Test
   void builderRejectsAPathWithoutLeadingSlash() {
-    EmbeddedCxfServer.Builder builder =
-        EmbeddedCxfServer.builder(EchoService.class, new EchoServiceImpl());
+    TestServer.Builder builder = TestServer.builder(EchoService.class, new EchoServiceImpl());
 
     assertThatThrownBy(() -> builder.path("service"))
         .isInstanceOf(IllegalArgumentException.class)
@@ -161,7 +159,7 @@ class EmbeddedCxfServerTest {
 
   @Test
   void clientOfAClosedServerIsRefused() {
-    EmbeddedCxfServer server = EmbeddedCxfServer.start(EchoService.class, new EchoServiceImpl());
+    TestServer server = TestServer.start(EchoService.class, new EchoServiceImpl());
     server.close();
 
     assertThatThrownBy(() -> server.client(EchoService.class))

@@ -2,6 +2,7 @@ package io.wsqos.testing;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.server.EmbeddedServer;
 import jakarta.xml.ws.handler.Handler;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,48 +12,36 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.cxf.Bus;
-import org.apache.cxf.BusFactory;
-import org.apache.cxf.bus.extension.ExtensionManagerBus;
 import org.apache.cxf.endpoint.Client;
-import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.message.Message;
-import org.apache.cxf.transport.http.DestinationRegistry;
-import org.apache.cxf.transport.http.DestinationRegistryImpl;
-import org.apache.cxf.transport.http.HTTPTransportFactory;
-import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
-import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
 /**
- * A CXF JAX-WS endpoint on a real embedded Jetty 12 server bound to 127.0.0.1 on an ephemeral port,
- * served by {@link CXFNonSpringServlet} exactly as in a WAR, on a dedicated {@link Bus} (never the
- * default bus). Build one with {@link #builder(Class, Object)}, use it, and {@link #close()} it;
- * JUnit tests use {@link CxfServerExtension}, which wraps this class and also checks for leaks.
+ * One JAX-WS endpoint on an {@link EmbeddedServer} at 127.0.0.1 on a free port, with daemon threads
+ * named for this fixture, and clients that close with it. Build one with {@link #builder(Class,
+ * Object)}, use it, and {@link #close()} it; JUnit tests use {@link CxfServerExtension}, which
+ * wraps this class and also checks for leaks.
  */
-public final class EmbeddedCxfServer implements AutoCloseable {
+public final class TestServer implements AutoCloseable {
 
   /** The host every fixture binds to: loopback only. */
-  public static final String HOST = "127.0.0.1";
+  public static final String HOST = EmbeddedServer.DEFAULT_HOST;
 
   /** The default servlet-relative address of the endpoint. */
   public static final String DEFAULT_PATH = "/service";
 
-  /** How long Jetty may take to stop gracefully before it closes connections. */
-  public static final long STOP_TIMEOUT_MILLIS = 5_000;
+  /** Every fixture's threads start with this, then the fixture's own id. */
+  static final String THREAD_NAME_PREFIX = "wsqos-fixture-";
 
   /**
    * Starts {@code implementor} as the endpoint of {@code sei} at {@link #DEFAULT_PATH} with no
    * extra features.
    */
-  public static <T> EmbeddedCxfServer start(Class<T> sei, T implementor) {
+  public static <T> TestServer start(Class<T> sei, T implementor) {
     return builder(sei, implementor).start();
   }
 
@@ -61,90 +50,25 @@ public final class EmbeddedCxfServer implements AutoCloseable {
     return new Builder(sei, implementor);
   }
 
-  private final Bus bus;
-  private final org.eclipse.jetty.server.Server jetty;
-  private final Server endpoint;
-
-  /** Every fixture's threads start with this, then the fixture's own id. */
-  static final String THREAD_NAME_PREFIX = "wsqos-fixture-";
-
+  private final EmbeddedServer server;
   private final String threadNamePrefix;
   private final Set<Thread> threadsBeforeStart;
-  private final int port;
   private final String address;
   private final List<Client> clients = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
 
-  EmbeddedCxfServer(Builder builder) {
+  private <T> TestServer(Builder builder, Class<T> sei, T implementor) {
     // Taken before anything starts so that the leak check can tell the fixture's threads apart.
     threadsBeforeStart = LeakCheck.liveThreads();
     threadNamePrefix = THREAD_NAME_PREFIX + Integer.toHexString(System.identityHashCode(this));
-
-    ExtensionManagerBus newBus = new ExtensionManagerBus();
-    undoDefaultBus(newBus);
-    newBus.initialize();
-    bus = newBus;
-
-    // One registry shared by the servlet and the endpoint's destination factory, so a relative
-    // address is served by this servlet, whatever other HTTP transports (CXF's own Jetty one) are
-    // on the class path.
-    DestinationRegistry registry = new DestinationRegistryImpl();
-    HTTPTransportFactory transportFactory = new HTTPTransportFactory(registry);
-
-    QueuedThreadPool threadPool = new QueuedThreadPool();
-    threadPool.setName(threadNamePrefix + "-jetty");
-    threadPool.setDaemon(true);
-    jetty =
-        new org.eclipse.jetty.server.Server(
-            threadPool,
-            new ScheduledExecutorScheduler(threadNamePrefix + "-scheduler", true),
-            null);
-    jetty.setStopTimeout(STOP_TIMEOUT_MILLIS);
-    ServerConnector connector = new ServerConnector(jetty);
-    connector.setHost(HOST);
-    connector.setPort(0);
-    // The JDK's default backlog of 50 drops SYNs during a short pause under a burst of connects.
-    connector.setAcceptQueueSize(1024);
-    jetty.addConnector(connector);
-    ServletContextHandler context = new ServletContextHandler();
-    context.setContextPath("/");
-    context.addServlet(new ServletHolder(new CXFNonSpringServlet(registry, bus)), "/*");
-    jetty.setHandler(context);
-
-    Server created = null;
-    try {
-      jetty.start();
-      JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
-      factory.setBus(bus);
-      factory.setDestinationFactory(transportFactory);
-      factory.setServiceClass(builder.sei());
-      factory.setServiceBean(builder.implementor());
-      factory.setAddress(builder.path());
-      factory.setFeatures(new ArrayList<>(builder.features()));
-      factory.getInInterceptors().addAll(builder.inInterceptors());
-      factory.getOutInterceptors().addAll(builder.outInterceptors());
-      factory.getInFaultInterceptors().addAll(builder.inFaultInterceptors());
-      factory.getOutFaultInterceptors().addAll(builder.outFaultInterceptors());
-      if (!builder.handlers.isEmpty()) {
-        // CXF's setter takes the raw type of JAX-WS 1.0.
-        @SuppressWarnings("rawtypes")
-        List<Handler> chain = new ArrayList<>(builder.handlers);
-        factory.setHandlers(chain);
-      }
-      if (!builder.properties().isEmpty()) {
-        factory.setProperties(new LinkedHashMap<>(builder.properties()));
-      }
-      created = factory.create();
-    } catch (RuntimeException | Error e) {
-      stopQuietly(created, e);
-      throw e;
-    } catch (Exception e) {
-      stopQuietly(created, e);
-      throw new IllegalStateException("fixture did not start", e);
-    }
-    endpoint = created;
-    port = connector.getLocalPort();
-    address = "http://" + HOST + ":" + port + builder.path();
+    server =
+        EmbeddedServer.builder()
+            .host(HOST)
+            .threadNamePrefix(threadNamePrefix)
+            .daemonThreads(true)
+            .endpoint(builder.path, sei, implementor, builder.features, builder::customize)
+            .start();
+    address = server.address(builder.path);
   }
 
   /** The endpoint's full address, e.g. {@code http://127.0.0.1:41234/service}. */
@@ -154,12 +78,12 @@ public final class EmbeddedCxfServer implements AutoCloseable {
 
   /** The port Jetty actually bound. */
   public int port() {
-    return port;
+    return server.port();
   }
 
   /** The dedicated bus of this server; it is shut down by {@link #close()}. */
   public Bus bus() {
-    return bus;
+    return server.bus();
   }
 
   /**
@@ -173,7 +97,7 @@ public final class EmbeddedCxfServer implements AutoCloseable {
       throw new IllegalStateException("server closed: " + address);
     }
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
-    factory.setBus(bus);
+    factory.setBus(server.bus());
     factory.setServiceClass(sei);
     factory.setAddress(address);
     factory.setFeatures(new ArrayList<>(Arrays.asList(features)));
@@ -188,9 +112,8 @@ public final class EmbeddedCxfServer implements AutoCloseable {
   }
 
   /**
-   * Closes the clients made by {@link #client}, stops the endpoint and Jetty, and shuts the bus
-   * down. Idempotent. Threads may take a moment to end after this returns; {@link
-   * CxfServerExtension} waits for them.
+   * Closes the clients made by {@link #client}, then the server. Idempotent. Threads may take a
+   * moment to end after this returns; {@link CxfServerExtension} waits for them.
    */
   @Override
   public synchronized void close() {
@@ -208,26 +131,12 @@ public final class EmbeddedCxfServer implements AutoCloseable {
     }
     clients.clear();
     try {
-      stopQuietly(endpoint, null);
+      server.close();
     } catch (RuntimeException e) {
       failure = addSuppressed(failure, e);
     }
     if (failure != null) {
       throw failure;
-    }
-  }
-
-  /**
-   * A new bus makes itself the JVM-wide and the thread's default when there is none yet; undo that,
-   * so that code asking for the default bus never gets a fixture's bus (which dies with the
-   * fixture).
-   */
-  private static void undoDefaultBus(Bus bus) {
-    if (BusFactory.getThreadDefaultBus(false) == bus) {
-      BusFactory.setThreadDefaultBus(null);
-    }
-    if (BusFactory.getDefaultBus(false) == bus) {
-      BusFactory.setDefaultBus(null);
     }
   }
 
@@ -237,37 +146,6 @@ public final class EmbeddedCxfServer implements AutoCloseable {
 
   Set<Thread> threadsBeforeStart() {
     return threadsBeforeStart;
-  }
-
-  private void stopQuietly(Server createdEndpoint, Throwable cause) {
-    List<Exception> errors = new ArrayList<>();
-    if (createdEndpoint != null) {
-      try {
-        createdEndpoint.destroy();
-      } catch (RuntimeException e) {
-        errors.add(e);
-      }
-    }
-    try {
-      jetty.stop();
-    } catch (Exception e) {
-      errors.add(e);
-    }
-    try {
-      bus.shutdown(true);
-    } catch (RuntimeException e) {
-      errors.add(e);
-    }
-    if (errors.isEmpty()) {
-      return;
-    }
-    if (cause != null) {
-      errors.forEach(cause::addSuppressed);
-      return;
-    }
-    IllegalStateException failure = new IllegalStateException("fixture did not stop cleanly");
-    errors.forEach(failure::addSuppressed);
-    throw failure;
   }
 
   private static RuntimeException addSuppressed(RuntimeException first, RuntimeException next) {
@@ -280,10 +158,10 @@ public final class EmbeddedCxfServer implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "EmbeddedCxfServer{" + address + (closed ? ", closed" : "") + '}';
+    return "TestServer{" + address + (closed ? ", closed" : "") + '}';
   }
 
-  /** Builds an {@link EmbeddedCxfServer}; later issues add their server-side features here. */
+  /** Builds a {@link TestServer}: the endpoint's path, features, interceptors and handlers. */
   public static final class Builder {
     private final Class<?> sei;
     private final Object implementor;
@@ -369,8 +247,8 @@ public final class EmbeddedCxfServer implements AutoCloseable {
     }
 
     /** Starts the server; the caller owns it and must close it. */
-    public EmbeddedCxfServer start() {
-      return new EmbeddedCxfServer(this);
+    public TestServer start() {
+      return startTyped(sei, implementor);
     }
 
     /** Returns a JUnit 5 extension that starts this configuration before and stops it after. */
@@ -378,40 +256,24 @@ public final class EmbeddedCxfServer implements AutoCloseable {
       return new CxfServerExtension(this);
     }
 
-    Class<?> sei() {
-      return sei;
+    private <T> TestServer startTyped(Class<T> type, Object implementation) {
+      return new TestServer(this, type, type.cast(implementation));
     }
 
-    Object implementor() {
-      return implementor;
-    }
-
-    String path() {
-      return path;
-    }
-
-    List<Feature> features() {
-      return features;
-    }
-
-    List<Interceptor<? extends Message>> inInterceptors() {
-      return inInterceptors;
-    }
-
-    List<Interceptor<? extends Message>> outInterceptors() {
-      return outInterceptors;
-    }
-
-    List<Interceptor<? extends Message>> inFaultInterceptors() {
-      return inFaultInterceptors;
-    }
-
-    List<Interceptor<? extends Message>> outFaultInterceptors() {
-      return outFaultInterceptors;
-    }
-
-    Map<String, Object> properties() {
-      return properties;
+    private void customize(JaxWsServerFactoryBean factory) {
+      factory.getInInterceptors().addAll(inInterceptors);
+      factory.getOutInterceptors().addAll(outInterceptors);
+      factory.getInFaultInterceptors().addAll(inFaultInterceptors);
+      factory.getOutFaultInterceptors().addAll(outFaultInterceptors);
+      if (!handlers.isEmpty()) {
+        // CXF's setter takes the raw type of JAX-WS 1.0.
+        @SuppressWarnings("rawtypes")
+        List<Handler> chain = new ArrayList<>(handlers);
+        factory.setHandlers(chain);
+      }
+      if (!properties.isEmpty()) {
+        factory.setProperties(new LinkedHashMap<>(properties));
+      }
     }
   }
 }

@@ -1,0 +1,344 @@
+package io.wsqos.core.compression;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.header.WsQos;
+import io.wsqos.core.header.WsQosHeaderFeature;
+import io.wsqos.core.header.WsQosHeaderInterceptor;
+import io.wsqos.core.load.ScriptedLoadProbe;
+import io.wsqos.testing.CxfServerExtension;
+import java.io.ByteArrayOutputStream;
+import java.net.http.HttpResponse;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.headers.Header;
+import org.apache.cxf.interceptor.AbstractBasicInterceptorProvider;
+import org.apache.cxf.interceptor.InterceptorProvider;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+import org.apache.cxf.phase.PhaseInterceptor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.w3c.dom.Element;
+
+/**
+ * The WS-QoS header rules on a server with only {@link CompressionFeature}: the one header path
+ * applies {@code mustUnderstand} to every block, reads tokens as XML Schema tokens, says in {@code
+ * ServerAction} why it did not compress, answers the client's errors with {@code soap:Client} and
+ * answers in UTF-8.
+ */
+class HeaderRulesTest {
+  private static final int CHARS = 4000;
+  private static final String QOS = WsQos.NAMESPACE;
+  private static final String SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
+
+  static final java.net.http.HttpClient http = Soap.client();
+  static final ScriptedLoadProbe probe = new ScriptedLoadProbe();
+  static final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  static final CompressionFeature feature =
+      CompressionFeature.builder()
+          .policy(CompressionPolicy.loadAware(probe))
+          .meterRegistry(registry)
+          .build();
+
+  @RegisterExtension
+  static final CxfServerExtension server =
+      CxfServerExtension.builder(TextService.class, new TextServiceImpl())
+          .feature(feature)
+          .inInterceptor(new RequirementSizeRecorder())
+          .toExtension();
+
+  // The characters of the last Requirement header's DOM, as CXF kept it.
+  static final AtomicInteger requirementChars = new AtomicInteger(-1);
+
+  @AfterAll
+  static void closeFeature() {
+    feature.close();
+  }
+
+  @BeforeEach
+  void idle() {
+    probe.set(0.1);
+  }
+
+  @Test
+  void anInvalidTokenInARequirementMarkedMustUnderstandGetsAClientFault() {
+    HttpResponse<byte[]> response = post(requirement("zip", "1"), "Accept-Encoding", "gzip");
+
+    assertClientFault(
+        response,
+        "Invalid WS-QoS header qos:Requirement ("
+            + QOS
+            + ") marked mustUnderstand: unparsable:"
+            + " compression: 'zip' (expected: one of none, compress, server-decides)");
+    assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+  }
+
+  @Test
+  void aDuplicatedRequirementMarkedMustUnderstandGetsAClientFault() {
+    HttpResponse<byte[]> response =
+        post(requirement("none", "1") + requirement("none", "0"), "Accept-Encoding", "gzip");
+
+    assertClientFault(
+        response,
+        "Invalid WS-QoS header qos:Requirement ("
+            + QOS
+            + ") marked mustUnderstand: duplicated: Requirement: 2 blocks (expected: at most one)");
+  }
+
+  @Test
+  void anOversizedRequirementMarkedMustUnderstandGetsAClientFault() {
+    HttpResponse<byte[]> response = post(requirement("x".repeat(100_000), "1"));
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(faultCode(response)).isEqualTo("soap:Client");
+    assertThat(Soap.utf8(response.body())).contains("marked mustUnderstand: oversized:");
+  }
+
+  @Test
+  void aTenMegabyteRequirementMarkedMustUnderstandGetsAClientFault() {
+    HttpResponse<byte[]> response = post(requirement("x".repeat(10 << 20), "1"));
+
+    assertClientFault(
+        response,
+        "Invalid WS-QoS header qos:Requirement ("
+            + QOS
+            + ") marked mustUnderstand: oversized: Requirement: more than "
+            + WsQos.MAX_BLOCK_CHARS
+            + " characters (expected: at most "
+            + WsQos.MAX_BLOCK_CHARS
+            + ", to bound the work and memory per header)");
+  }
+
+  @Test
+  void aTenMegabyteRequirementWithoutMustUnderstandIsRefusedAndNeverHeldWhole() {
+    HttpResponse<byte[]> response =
+        post(requirement("x".repeat(10 << 20), "0"), "Accept-Encoding", "gzip");
+
+    assertUncompressedWith(response, "requirement-refused");
+    assertThat(requirementChars.get()).isBetween(0, WsQos.MAX_BLOCK_CHARS + 8192);
+    assertThat(invalidRequirements("oversized")).isPositive();
+  }
+
+  @Test
+  void aWronglySpelledNoneWithoutMustUnderstandIsRefusedAndNothingIsCompressed() {
+    HttpResponse<byte[]> response = post(requirement("NONE", "0"), "Accept-Encoding", "gzip");
+
+    assertUncompressedWith(response, "requirement-refused");
+    assertThat(invalidRequirements("unparsable")).isEqualTo(1);
+  }
+
+  @Test
+  void noneSentTwiceWithoutMustUnderstandIsRefusedAndNothingIsCompressed() {
+    HttpResponse<byte[]> response =
+        post(requirement("none", "0") + requirement("none", "0"), "Accept-Encoding", "gzip");
+
+    assertUncompressedWith(response, "requirement-refused");
+    assertThat(invalidRequirements("duplicated")).isEqualTo(1);
+  }
+
+  @Test
+  void noneWithSurroundingWhitespaceIsNoneEvenWithAcceptEncodingGzip() {
+    HttpResponse<byte[]> response = post(requirement("\n  none\t", "1"), "Accept-Encoding", "gzip");
+
+    assertUncompressedWith(response, "client-said-none");
+  }
+
+  @Test
+  void noRequirementAndNoAcceptEncodingSaysNoCommonCodecNotClientSaidNone() {
+    HttpResponse<byte[]> response = post("");
+
+    assertUncompressedWith(response, "no-common-codec");
+  }
+
+  @Test
+  void aValidTimestampsBlockMarkedMustUnderstandIsUnderstood() {
+    HttpResponse<byte[]> response =
+        post(
+            "<qos:Timestamps soap:mustUnderstand='1'><qos:t1>12</qos:t1></qos:Timestamps>",
+            "Accept-Encoding",
+            "gzip");
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
+  }
+
+  @Test
+  void anUnknownWsQosBlockMarkedMustUnderstandGetsSoapsOwnMustUnderstandFault() {
+    HttpResponse<byte[]> response = post("<qos:Bid soap:mustUnderstand='1'>3</qos:Bid>");
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(faultCode(response)).isEqualTo("soap:MustUnderstand");
+  }
+
+  @Test
+  void anUnknownWsQosBlockWithoutMustUnderstandIsCountedAndIgnored() {
+    HttpResponse<byte[]> response = post("<qos:Bid>3</qos:Bid>");
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(
+            registry
+                .get(WsQosHeaderInterceptor.INVALID_COUNTER)
+                .tag("block", WsQosHeaderInterceptor.UNKNOWN_BLOCK_TAG)
+                .counter()
+                .count())
+        .isEqualTo(1);
+  }
+
+  @Test
+  void invalidUtf8InARequestGetsAClientFault() {
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    body.writeBytes(
+        ("<soap:Envelope xmlns:soap='"
+                + SOAP
+                + "'><soap:Body><t:length xmlns:t='"
+                + TextService.NAMESPACE
+                + "'><body>caf")
+            .getBytes(UTF_8));
+    // 0xC3 0x28: a two-byte sequence whose second byte is not a continuation byte.
+    body.write(0xC3);
+    body.write(0x28);
+    body.writeBytes("</body></t:length></soap:Body></soap:Envelope>".getBytes(UTF_8));
+
+    HttpResponse<byte[]> response = Soap.post(server.address(), body.toByteArray());
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(faultCode(response)).isEqualTo("soap:Client");
+  }
+
+  @Test
+  void aRequestWithoutACharsetGetsAUtf8ResponseWithAnXmlDeclaration() {
+    byte[] request =
+        ("<soap:Envelope xmlns:soap='"
+                + SOAP
+                + "'><soap:Body><t:length xmlns:t='"
+                + TextService.NAMESPACE
+                + "'><body>caf\u00e9</body></t:length></soap:Body></soap:Envelope>")
+            .getBytes(UTF_8);
+
+    HttpResponse<byte[]> response =
+        Soap.post(server.address(), request, "Content-Type", "text/xml");
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.headers().firstValue("Content-Type").orElseThrow().toLowerCase())
+        .contains("charset=utf-8");
+    assertThat(new String(response.body(), UTF_8))
+        .startsWith("<?xml version='1.0' encoding='UTF-8'?>")
+        // "café" read as UTF-8 is four characters.
+        .contains(">4</return>");
+  }
+
+  @Test
+  void theHeaderInterceptorIsInstalledOnceWhateverFeaturesAskForIt() {
+    InterceptorProvider endpoint = new AbstractBasicInterceptorProvider() {};
+    CompressionFeature compression = CompressionFeature.builder().build();
+    try {
+      compression.initialize(endpoint, null);
+      WsQosHeaderFeature.builder().build().initialize(endpoint, null);
+      compression.initialize(endpoint, null);
+    } finally {
+      compression.close();
+    }
+
+    assertThat(
+            endpoint.getInInterceptors().stream()
+                .filter(
+                    i ->
+                        i instanceof PhaseInterceptor<?> p
+                            && p.getId().equals(WsQosHeaderInterceptor.ID))
+                .count())
+        .isEqualTo(1);
+    assertThat(
+            endpoint.getInFaultInterceptors().stream()
+                .filter(
+                    i ->
+                        i instanceof PhaseInterceptor<?> p
+                            && p.getId().equals(WsQosHeaderInterceptor.ID))
+                .count())
+        .isEqualTo(1);
+  }
+
+  /** Records how much of the Requirement block CXF kept in its DOM. */
+  private static final class RequirementSizeRecorder
+      extends AbstractPhaseInterceptor<org.apache.cxf.message.Message> {
+    RequirementSizeRecorder() {
+      super(Phase.PRE_INVOKE);
+    }
+
+    @Override
+    public void handleMessage(org.apache.cxf.message.Message message) {
+      if (message instanceof SoapMessage soap) {
+        for (Header header : soap.getHeaders()) {
+          if (header.getName().getLocalPart().equals("Requirement")
+              && header.getObject() instanceof Element element) {
+            requirementChars.set(element.getTextContent().length());
+          }
+        }
+      }
+    }
+  }
+
+  private static String requirement(String compression, String mustUnderstand) {
+    return "<qos:Requirement soap:mustUnderstand='"
+        + mustUnderstand
+        + "'><qos:compression>"
+        + compression
+        + "</qos:compression><qos:terms><qos:transportPriority>assured</qos:transportPriority>"
+        + "</qos:terms></qos:Requirement>";
+  }
+
+  private static HttpResponse<byte[]> post(String headers, String... httpHeaders) {
+    String envelope =
+        "<soap:Envelope xmlns:soap='"
+            + SOAP
+            + "' xmlns:qos='"
+            + QOS
+            + "'><soap:Header>"
+            + headers
+            + "</soap:Header><soap:Body><t:text xmlns:t='"
+            + TextService.NAMESPACE
+            + "'><chars>"
+            + CHARS
+            + "</chars></t:text></soap:Body></soap:Envelope>";
+    return Soap.post(server.address(), envelope.getBytes(UTF_8), httpHeaders);
+  }
+
+  private static void assertClientFault(HttpResponse<byte[]> response, String faultString) {
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(faultCode(response)).isEqualTo("soap:Client");
+    assertThat(between(Soap.utf8(response.body()), "<faultstring>", "</faultstring>"))
+        .isEqualTo(faultString);
+  }
+
+  private static void assertUncompressedWith(HttpResponse<byte[]> response, String reason) {
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+    String body = Soap.utf8(response.body());
+    assertThat(body).contains(TextServiceImpl.textOf(CHARS));
+    assertThat(body).contains("<qos:compressionSkipped>" + reason + "</qos:compressionSkipped>");
+  }
+
+  private static String faultCode(HttpResponse<byte[]> response) {
+    return between(Soap.utf8(response.body()), "<faultcode>", "</faultcode>");
+  }
+
+  private static String between(String text, String start, String end) {
+    int from = text.indexOf(start);
+    assertThat(from).as("%s in %s", start, text).isNotNegative();
+    int to = text.indexOf(end, from);
+    return text.substring(from + start.length(), to);
+  }
+
+  private static double invalidRequirements(String reason) {
+    return registry
+        .get(WsQosHeaderInterceptor.INVALID_COUNTER)
+        .tag("block", "Requirement")
+        .tag("reason", reason)
+        .counter()
+        .count();
+  }
+}

@@ -1,0 +1,121 @@
+package io.wsqos.examples.bookstore;
+
+import io.wsqos.core.cli.Option;
+import io.wsqos.core.cli.Options;
+import io.wsqos.monitor.QosLog;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/**
+ * The bookstore launcher's command line: one declaration per option, from which {@code --help} and
+ * the README's option table are both made.
+ */
+final class BookstoreOptions {
+
+  static final Option<String> HOST =
+      Option.string("host", BookstoreServer.DEFAULT_HOST, "Interface to listen on");
+  static final Option<Integer> PORT =
+      Option.integer(
+          "port", BookstoreServer.DEFAULT_PORT, 0, 65_535, "Port to listen on; 0 picks a free one");
+  static final Option<Integer> DELAY_MS =
+      Option.integer(
+          "delay-ms",
+          0,
+          0,
+          (int) DelayedBookstore.MAX_DELAY.toMillis(),
+          "Answer every call this many ms late: an injected slow back end");
+  static final Option<String> COMPRESSION =
+      Option.choice(
+          "compression",
+          "none",
+          Compression.tokens(),
+          "How responses are compressed: dynamic decides by the server's load; graded and"
+              + " cxf-gzip (CXF's GZIPFeature) are benchmark variants");
+  static final Option<Boolean> MONITOR =
+      Option.flag("monitor", "Log every exchange with the WS-QoS monitor, served at /qos/report");
+  static final Option<String> MONITOR_DB_DIR =
+      Option.string(
+          "monitor-db-dir",
+          "./wsqos-monitor",
+          "Directory of the monitor's H2 database file ("
+              + BookstoreServer.DATABASE_NAME
+              + ".mv.db)");
+  static final Option<String> MONITOR_JDBC =
+      Option.of(
+          "monitor-jdbc",
+          "URL",
+          null,
+          "Log to this JDBC database instead of the H2 file; implies --monitor",
+          url -> {
+            if (!url.startsWith("jdbc:")) {
+              throw new IllegalArgumentException("a JDBC URL starting with jdbc:");
+            }
+            return url;
+          });
+  static final Option<String> MONITOR_JDBC_USER =
+      Option.string("monitor-jdbc-user", "", "User for --monitor-jdbc (no password)");
+  static final Option<String> MONITOR_H2_SETTINGS =
+      Option.string(
+          "monitor-h2-settings",
+          QosLog.H2_LOG_SETTINGS.substring(1),
+          "Settings of the H2 file, as A=1;B=2 (benchmarks)");
+  static final Option<Duration> MONITOR_FLUSH_INTERVAL =
+      Option.duration(
+          "monitor-flush-interval",
+          Duration.ofMillis(QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS),
+          ChronoUnit.MILLIS,
+          "How often the log's writer drains its queue (benchmarks)");
+  static final Option<Duration> MONITOR_STORE_INTERVAL =
+      Option.duration(
+          "monitor-store-interval",
+          Duration.ofMillis(QosLog.DEFAULT_STORE_INTERVAL_MILLIS),
+          ChronoUnit.MILLIS,
+          "How often the log stores a pack of records (benchmarks)");
+  static final Option<Integer> MONITOR_WRITER_PRIORITY =
+      Option.integer(
+          "monitor-writer-priority",
+          QosLog.DEFAULT_WRITER_PRIORITY,
+          Thread.MIN_PRIORITY,
+          Thread.MAX_PRIORITY,
+          "Java priority of the log's writer thread (benchmarks)");
+  static final Option<String> MONITOR_RECORDS =
+      Option.choice(
+          "monitor-records",
+          "log",
+          List.of("log", "discard"),
+          "What the monitor does with its records; discard measures the interceptors alone"
+              + " (benchmarks)");
+  static final Option<Boolean> CXF_METRICS =
+      Option.flag(
+          "cxf-metrics", "Add CXF's own MetricsFeature, timers in /metrics (benchmark baseline)");
+  static final Option<String> STATS_FILE =
+      Option.string(
+          "stats-file",
+          null,
+          "On stop, write responses, faults, CPU and the log's counters and file size to this"
+              + " properties file (benchmarks)");
+
+  static final Options OPTIONS =
+      Options.of(
+          "java -jar bookstore.jar",
+          "Serves the bookstore at http://HOST:PORT/bookstore, with the QoS report at /qos/report"
+              + " and the metrics at /metrics.",
+          HOST,
+          PORT,
+          DELAY_MS,
+          COMPRESSION,
+          MONITOR,
+          MONITOR_DB_DIR,
+          MONITOR_JDBC,
+          MONITOR_JDBC_USER,
+          MONITOR_H2_SETTINGS,
+          MONITOR_FLUSH_INTERVAL,
+          MONITOR_STORE_INTERVAL,
+          MONITOR_WRITER_PRIORITY,
+          MONITOR_RECORDS,
+          CXF_METRICS,
+          STATS_FILE);
+
+  private BookstoreOptions() {}
+}

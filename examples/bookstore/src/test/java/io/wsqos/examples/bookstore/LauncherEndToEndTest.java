@@ -1,0 +1,189 @@
+package io.wsqos.examples.bookstore;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.wsqos.monitor.report.QosReport;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The showcase as a user runs it: the launcher with {@code --compression dynamic --monitor} answers
+ * the sample requests, compressed when the client asks for it, and its records become the monitor's
+ * Tables 2 and 3, on the server's own page and from {@link QosReport}.
+ */
+class LauncherEndToEndTest {
+
+  /** The sample requests with a body above the compression feature's smallest. */
+  private static final List<String> LARGE = List.of("lite-1.xml", "heavy-1.xml", "heavy-5.xml");
+
+  private static final HttpClient CLIENT = HttpClient.newHttpClient();
+
+  @TempDir Path directory;
+
+  @Test
+  void dynamicCompressionAndTheMonitorAnswerCompressedAndReportTables2And3() throws Exception {
+    Path dbDir = directory.resolve("monitor");
+    Path stats = directory.resolve("stats.properties");
+    BookstoreServer server =
+        BookstoreServer.launch(
+            BookstoreOptions.OPTIONS.parse(
+                "--port=0",
+                "--compression",
+                "dynamic",
+                "--monitor",
+                "--monitor-db-dir",
+                dbDir.toString(),
+                "--monitor-store-interval",
+                "0",
+                "--stats-file",
+                stats.toString()));
+    try {
+      HttpResponse<byte[]> hello = post(server.address(), "hello.xml", "identity");
+      assertThat(hello.statusCode()).isEqualTo(200);
+      assertThat(hello.headers().firstValue("Content-Encoding")).isEmpty();
+      assertThat(new String(hello.body(), UTF_8)).contains("Hello world!");
+      for (String request : LARGE) {
+        // identity;q=0: the client asks for compression, so the load cannot refuse it.
+        HttpResponse<byte[]> response = post(server.address(), request, "gzip, identity;q=0");
+
+        assertThat(response.statusCode()).as(request).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Encoding")).as(request).contains("gzip");
+        assertThat(gunzip(response.body())).as(request).contains("Response>");
+      }
+      HttpResponse<byte[]> plain = post(server.address(), "heavy-2.xml", "identity");
+      assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(
+              () ->
+                  assertThat(get(server.address(BookstoreServer.REPORT_PATH)))
+                      .contains("Table 2. Performance")
+                      .contains("Table 3. Response-time distribution")
+                      .contains(" getBookDetails ")
+                      .contains(" getBookInfo ")
+                      .contains(" hello "));
+      assertThat(get(server.address(BookstoreServer.METRICS_PATH)))
+          .contains("# TYPE")
+          .contains("wsqos_");
+    } finally {
+      server.close();
+    }
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status =
+        QosReport.run(
+            new String[] {
+              "--jdbc-url=jdbc:h2:file:" + dbDir.toAbsolutePath().resolve("qos"),
+              "--side",
+              "provider"
+            },
+            new PrintStream(out, true, UTF_8),
+            new PrintStream(err, true, UTF_8));
+    String report = out.toString(UTF_8);
+    Properties counters = new Properties();
+    try (InputStream in = Files.newInputStream(stats)) {
+      counters.load(in);
+    }
+
+    assertThat(status).as(err.toString(UTF_8)).isZero();
+    assertThat(report)
+        .contains("Table 2. Performance")
+        .contains("Table 3. Response-time distribution");
+    assertThat(report.lines().filter(line -> line.contains(" getBookDetails ")))
+        .as("one row per table")
+        .hasSize(2)
+        .allSatisfy(line -> assertThat(line).contains("BookstoreService"));
+    assertThat(counters)
+        .containsEntry("mode", "monitored")
+        .containsEntry("compression", "dynamic")
+        .containsEntry("responses", "5")
+        .containsEntry("faults", "0")
+        .containsKey(BookstoreServer.LOG_FILE_BYTES)
+        .containsKey("process.cpu.ns");
+  }
+
+  @Test
+  void withoutTheMonitorThereIsNoReportButMetricsAndCxfGzipCompresses() throws Exception {
+    try (BookstoreServer server =
+        BookstoreServer.launch(
+            BookstoreOptions.OPTIONS.parse("--port", "0", "--compression", "cxf-gzip"))) {
+
+      HttpResponse<byte[]> heavy = post(server.address(), "heavy-1.xml", "gzip");
+      HttpResponse<String> report =
+          CLIENT.send(
+              HttpRequest.newBuilder(URI.create(server.address(BookstoreServer.REPORT_PATH)))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+
+      assertThat(heavy.headers().firstValue("Content-Encoding")).contains("gzip");
+      assertThat(gunzip(heavy.body())).contains("getBookDetailsResponse");
+      assertThat(report.statusCode()).isEqualTo(404);
+      assertThat(get(server.address(BookstoreServer.METRICS_PATH))).isNotNull();
+    }
+  }
+
+  @Test
+  void theReportRefusesAnUnknownSide() throws Exception {
+    try (BookstoreServer server =
+        BookstoreServer.launch(
+            BookstoreOptions.OPTIONS.parse(
+                "--port", "0", "--monitor", "--monitor-db-dir", directory.toString()))) {
+
+      HttpResponse<String> response =
+          CLIENT.send(
+              HttpRequest.newBuilder(
+                      URI.create(server.address(BookstoreServer.REPORT_PATH) + "?side=both"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+
+      assertThat(response.statusCode()).isEqualTo(400);
+      assertThat(response.body()).contains("side: both (expected: provider or requester)");
+    }
+  }
+
+  private static HttpResponse<byte[]> post(String address, String request, String acceptEncoding)
+      throws Exception {
+    return CLIENT.send(
+        HttpRequest.newBuilder(URI.create(address))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "text/xml; charset=UTF-8")
+            .header("Accept-Encoding", acceptEncoding)
+            .POST(HttpRequest.BodyPublishers.ofFile(Path.of("requests", request)))
+            .build(),
+        HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  private static String get(String address) throws Exception {
+    HttpResponse<String> response =
+        CLIENT.send(
+            HttpRequest.newBuilder(URI.create(address)).timeout(Duration.ofSeconds(30)).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(address).isEqualTo(200);
+    return response.body();
+  }
+
+  private static String gunzip(byte[] body) throws IOException {
+    try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+      return new String(in.readAllBytes(), UTF_8);
+    }
+  }
+}

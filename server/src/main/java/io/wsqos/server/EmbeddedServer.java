@@ -1,0 +1,453 @@
+package io.wsqos.server;
+
+import static java.util.Objects.requireNonNull;
+
+import jakarta.servlet.Servlet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.apache.cxf.Bus;
+import org.apache.cxf.BusFactory;
+import org.apache.cxf.bus.extension.ExtensionManagerBus;
+import org.apache.cxf.endpoint.Server;
+import org.apache.cxf.feature.Feature;
+import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
+import org.apache.cxf.logging.FaultListener;
+import org.apache.cxf.transport.http.DestinationRegistry;
+import org.apache.cxf.transport.http.DestinationRegistryImpl;
+import org.apache.cxf.transport.http.HTTPTransportFactory;
+import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
+
+/**
+ * CXF JAX-WS endpoints and plain servlets on an embedded Jetty 12 server, served by {@link
+ * CXFNonSpringServlet} as in a WAR, on a dedicated CXF {@link Bus} (never the default bus). A fault
+ * in any endpoint is logged in one line (the stack trace at DEBUG). Build one with {@link
+ * #builder()}, and {@link #close()} it; nothing is left running when the start fails.
+ *
+ * <pre>{@code
+ * try (EmbeddedServer server =
+ *     EmbeddedServer.builder().port(8080).endpoint("/bookstore", Bookstore.class, impl).start()) {
+ *   System.out.println(server.address("/bookstore"));
+ * }
+ * }</pre>
+ */
+public final class EmbeddedServer implements AutoCloseable {
+
+  /** The default interface to listen on: loopback only. */
+  public static final String DEFAULT_HOST = "127.0.0.1";
+
+  /** The default port: 0, a free one chosen when the server starts. */
+  public static final int DEFAULT_PORT = 0;
+
+  /**
+   * The default number of connections the kernel holds for Jetty's acceptor. Jetty's default (0)
+   * leaves the JDK's 50: with one connection per request at a few thousand per second, a short
+   * pause (GC, JIT) fills it and every further SYN is dropped, so clients wait a second for the
+   * retransmission. Linux caps the value at {@code net.core.somaxconn}.
+   */
+  public static final int DEFAULT_ACCEPT_QUEUE_SIZE = 1024;
+
+  /** The default smallest number of Jetty threads (Jetty's own default). */
+  public static final int DEFAULT_MIN_THREADS = 8;
+
+  /** The default largest number of Jetty threads (Jetty's own default). */
+  public static final int DEFAULT_MAX_THREADS = 200;
+
+  /** The default prefix of the names of the server's threads. */
+  public static final String DEFAULT_THREAD_NAME_PREFIX = "wsqos-server";
+
+  /** The default time {@link #close()} waits for the requests in flight to finish. */
+  public static final long DEFAULT_STOP_TIMEOUT_MILLIS = 5_000;
+
+  /** Returns a builder with every default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  private final org.eclipse.jetty.server.Server jetty;
+  private final Bus bus;
+  private final Map<String, Server> endpoints;
+  private final String host;
+  private final int port;
+  private final String baseAddress;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private EmbeddedServer(Builder builder) {
+    host = builder.host;
+    // A dedicated bus: shutting it down cannot affect other CXF users in the same JVM, and their
+    // clients do not pick up this server's configuration.
+    ExtensionManagerBus newBus = new ExtensionManagerBus();
+    undoDefaultBus(newBus);
+    newBus.initialize();
+    newBus.setProperty(FaultListener.class.getName(), new OneLineFaultListener());
+    bus = newBus;
+
+    QueuedThreadPool threadPool = new QueuedThreadPool(builder.maxThreads, builder.minThreads);
+    threadPool.setName(builder.threadNamePrefix);
+    threadPool.setDaemon(builder.daemonThreads);
+    jetty =
+        new org.eclipse.jetty.server.Server(
+            threadPool,
+            new ScheduledExecutorScheduler(
+                builder.threadNamePrefix + "-scheduler", builder.daemonThreads),
+            null);
+    jetty.setStopTimeout(builder.stopTimeout.toMillis());
+    ServerConnector connector = new ServerConnector(jetty);
+    connector.setHost(builder.host);
+    connector.setPort(builder.port);
+    connector.setAcceptQueueSize(builder.acceptQueueSize);
+    jetty.addConnector(connector);
+
+    // One registry shared by the servlet and the endpoints' destination factory, so that a
+    // relative address is served by this servlet whatever other HTTP transports (CXF's own Jetty
+    // one) are on the class path.
+    DestinationRegistry registry = new DestinationRegistryImpl();
+    HTTPTransportFactory transportFactory = new HTTPTransportFactory(registry);
+    ServletContextHandler context = new ServletContextHandler("/");
+    ServletHolder cxf = new ServletHolder("cxf", new CXFNonSpringServlet(registry, bus));
+    cxf.setInitOrder(1);
+    context.addServlet(cxf, "/*");
+    builder.servlets.forEach(
+        (path, servlet) -> context.addServlet(new ServletHolder(path, servlet), path));
+    // Lets stop() finish the requests in flight, up to the stop timeout, before closing.
+    GracefulHandler graceful = new GracefulHandler();
+    graceful.setHandler(context);
+    jetty.setHandler(graceful);
+
+    Map<String, Server> created = new LinkedHashMap<>();
+    try {
+      // Endpoints first, so that no request reaches the port before they are there.
+      for (EndpointSpec<?> spec : builder.endpoints.values()) {
+        created.put(spec.path(), spec.create(bus, transportFactory));
+      }
+      jetty.start();
+    } catch (Exception | Error e) {
+      stop(created.values(), e);
+      if (e instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (e instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(
+          "server did not start on " + builder.host + ":" + builder.port + ": " + e, e);
+    }
+    endpoints = Map.copyOf(created);
+    port = connector.getLocalPort();
+    baseAddress = "http://" + uriHost(builder.host) + ":" + port;
+  }
+
+  /** The base URL, e.g. {@code http://127.0.0.1:41234}, without a trailing slash. */
+  public String address() {
+    return baseAddress;
+  }
+
+  /** The URL of {@code path} on this server, e.g. {@code http://127.0.0.1:41234/bookstore}. */
+  public String address(String path) {
+    requireNonNull(path, "path");
+    if (!path.startsWith("/")) {
+      throw new IllegalArgumentException("path: '" + path + "' (expected: starts with '/')");
+    }
+    return baseAddress + path;
+  }
+
+  /** The interface the server listens on, as given to the builder. */
+  public String host() {
+    return host;
+  }
+
+  /** The port the server listens on, useful when started on port 0. */
+  public int port() {
+    return port;
+  }
+
+  /** The server's dedicated bus; it is shut down by {@link #close()}. */
+  public Bus bus() {
+    return bus;
+  }
+
+  /** The CXF endpoint published at {@code path}, if there is one. */
+  public Optional<Server> endpoint(String path) {
+    return Optional.ofNullable(endpoints.get(requireNonNull(path, "path")));
+  }
+
+  /** Whether {@link #close()} has been called. */
+  public boolean isClosed() {
+    return closed.get();
+  }
+
+  /** Blocks until the server has stopped. */
+  public void join() throws InterruptedException {
+    jetty.join();
+  }
+
+  /**
+   * Stops accepting connections, lets the requests in flight finish (up to the stop timeout), then
+   * stops the endpoints and shuts the bus down. Idempotent.
+   *
+   * @throws IllegalStateException if a part did not stop cleanly; the others are stopped anyway
+   */
+  @Override
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      stop(endpoints.values(), null);
+    }
+  }
+
+  private void stop(Iterable<Server> created, Throwable cause) {
+    List<Exception> errors = new ArrayList<>();
+    try {
+      jetty.stop();
+    } catch (Exception e) {
+      errors.add(e);
+    }
+    for (Server endpoint : created) {
+      try {
+        endpoint.destroy();
+      } catch (RuntimeException e) {
+        errors.add(e);
+      }
+    }
+    try {
+      bus.shutdown(true);
+    } catch (RuntimeException e) {
+      errors.add(e);
+    }
+    if (errors.isEmpty()) {
+      return;
+    }
+    if (cause != null) {
+      errors.forEach(cause::addSuppressed);
+      return;
+    }
+    IllegalStateException failure =
+        new IllegalStateException("server did not stop cleanly: " + baseAddress);
+    errors.forEach(failure::addSuppressed);
+    throw failure;
+  }
+
+  /**
+   * A new bus makes itself the JVM's and the thread's default when there is none yet; undo that, so
+   * that code asking for the default bus never gets this server's, which dies with it.
+   */
+  private static void undoDefaultBus(Bus bus) {
+    if (BusFactory.getThreadDefaultBus(false) == bus) {
+      BusFactory.setThreadDefaultBus(null);
+    }
+    if (BusFactory.getDefaultBus(false) == bus) {
+      BusFactory.setDefaultBus(null);
+    }
+  }
+
+  private static String uriHost(String host) {
+    return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+  }
+
+  @Override
+  public String toString() {
+    return "EmbeddedServer{" + baseAddress + (closed.get() ? ", closed" : "") + '}';
+  }
+
+  private record EndpointSpec<T>(
+      String path,
+      Class<T> sei,
+      T implementor,
+      List<Feature> features,
+      Consumer<? super JaxWsServerFactoryBean> customizer) {
+
+    Server create(Bus bus, HTTPTransportFactory transportFactory) {
+      JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
+      factory.setBus(bus);
+      factory.setDestinationFactory(transportFactory);
+      factory.setServiceClass(sei);
+      factory.setServiceBean(implementor);
+      factory.setAddress(path);
+      factory.setFeatures(new ArrayList<>(features));
+      customizer.accept(factory);
+      return factory.create();
+    }
+  }
+
+  /** Configures an {@link EmbeddedServer}; every setting has a documented default. */
+  public static final class Builder {
+    private String host = DEFAULT_HOST;
+    private int port = DEFAULT_PORT;
+    private int acceptQueueSize = DEFAULT_ACCEPT_QUEUE_SIZE;
+    private int minThreads = DEFAULT_MIN_THREADS;
+    private int maxThreads = DEFAULT_MAX_THREADS;
+    private String threadNamePrefix = DEFAULT_THREAD_NAME_PREFIX;
+    private boolean daemonThreads;
+    private Duration stopTimeout = Duration.ofMillis(DEFAULT_STOP_TIMEOUT_MILLIS);
+    private final Map<String, EndpointSpec<?>> endpoints = new LinkedHashMap<>();
+    private final Map<String, Servlet> servlets = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    /** The interface to listen on; default {@link #DEFAULT_HOST}. */
+    public Builder host(String host) {
+      requireNonNull(host, "host");
+      if (host.isBlank()) {
+        throw new IllegalArgumentException("host: '' (expected: a host name or address)");
+      }
+      this.host = host;
+      return this;
+    }
+
+    /** The port, {@code 0..65535}, 0 for a free one; default {@link #DEFAULT_PORT}. */
+    public Builder port(int port) {
+      if (port < 0 || port > 65_535) {
+        throw new IllegalArgumentException("port: " + port + " (expected: 0..65535)");
+      }
+      this.port = port;
+      return this;
+    }
+
+    /**
+     * Publishes {@code implementor} as the JAX-WS endpoint of {@code sei} at {@code path} with
+     * {@code features}.
+     */
+    public <T> Builder endpoint(String path, Class<T> sei, T implementor, Feature... features) {
+      return endpoint(path, sei, implementor, List.of(features), factory -> {});
+    }
+
+    /**
+     * Publishes {@code implementor} as the JAX-WS endpoint of {@code sei} at {@code path} with
+     * {@code features}; {@code customizer} then sets what else the endpoint needs (interceptors,
+     * handlers, properties, service and endpoint names) on CXF's factory before it is created.
+     *
+     * @param path the servlet-relative address: starts with {@code /}, more than {@code /}, unique
+     *     on this server
+     */
+    public <T> Builder endpoint(
+        String path,
+        Class<T> sei,
+        T implementor,
+        List<? extends Feature> features,
+        Consumer<? super JaxWsServerFactoryBean> customizer) {
+      checkPath(path);
+      requireNonNull(sei, "sei");
+      requireNonNull(implementor, "implementor");
+      requireNonNull(customizer, "customizer");
+      if (!sei.isInstance(implementor)) {
+        throw new IllegalArgumentException(
+            "implementor: "
+                + implementor.getClass().getName()
+                + " (expected: an implementation of "
+                + sei.getName()
+                + ")");
+      }
+      endpoints.put(
+          path, new EndpointSpec<>(path, sei, implementor, List.copyOf(features), customizer));
+      return this;
+    }
+
+    /**
+     * Serves {@code servlet} at {@code path}, an exact path such as {@code /metrics} or a prefix
+     * such as {@code /qos/*}; it takes precedence over the endpoints' servlet, mapped to {@code
+     * /*}.
+     */
+    public Builder servlet(String path, Servlet servlet) {
+      checkPath(path);
+      servlets.put(path, requireNonNull(servlet, "servlet"));
+      return this;
+    }
+
+    /**
+     * The connections the kernel queues for the acceptor, at least 1; default {@link
+     * #DEFAULT_ACCEPT_QUEUE_SIZE}.
+     */
+    public Builder acceptQueueSize(int acceptQueueSize) {
+      if (acceptQueueSize < 1) {
+        throw new IllegalArgumentException(
+            "acceptQueueSize: " + acceptQueueSize + " (expected: >= 1)");
+      }
+      this.acceptQueueSize = acceptQueueSize;
+      return this;
+    }
+
+    /**
+     * Jetty's thread pool: {@code 1 <= min <= max}; defaults {@link #DEFAULT_MIN_THREADS} and
+     * {@link #DEFAULT_MAX_THREADS}. Jetty refuses to start when {@code max} leaves no thread for
+     * requests after its acceptors and selectors.
+     */
+    public Builder threads(int min, int max) {
+      if (min < 1 || max < min) {
+        throw new IllegalArgumentException(
+            "threads: " + min + ".." + max + " (expected: 1 <= min <= max)");
+      }
+      this.minThreads = min;
+      this.maxThreads = max;
+      return this;
+    }
+
+    /**
+     * The prefix of the names of the server's threads; default {@link #DEFAULT_THREAD_NAME_PREFIX}.
+     */
+    public Builder threadNamePrefix(String prefix) {
+      requireNonNull(prefix, "prefix");
+      if (prefix.isBlank()) {
+        throw new IllegalArgumentException("threadNamePrefix: '' (expected: non-blank)");
+      }
+      this.threadNamePrefix = prefix;
+      return this;
+    }
+
+    /**
+     * Whether the server's threads are daemons, so that they do not keep the JVM alive (for test
+     * fixtures); default false.
+     */
+    public Builder daemonThreads(boolean daemon) {
+      this.daemonThreads = daemon;
+      return this;
+    }
+
+    /**
+     * How long {@link EmbeddedServer#close()} waits for the requests in flight, not negative;
+     * default {@link #DEFAULT_STOP_TIMEOUT_MILLIS} ms.
+     */
+    public Builder stopTimeout(Duration stopTimeout) {
+      requireNonNull(stopTimeout, "stopTimeout");
+      if (stopTimeout.isNegative()) {
+        throw new IllegalArgumentException("stopTimeout: " + stopTimeout + " (expected: >= 0)");
+      }
+      this.stopTimeout = stopTimeout;
+      return this;
+    }
+
+    /**
+     * Starts the server and returns once it accepts requests; the caller owns it and must close it.
+     *
+     * @throws IllegalStateException if nothing is configured to serve, or the port cannot be bound;
+     *     nothing is left running then
+     */
+    public EmbeddedServer start() {
+      if (endpoints.isEmpty() && servlets.isEmpty()) {
+        throw new IllegalStateException(
+            "nothing to serve (expected: at least one endpoint or servlet)");
+      }
+      return new EmbeddedServer(this);
+    }
+
+    private void checkPath(String path) {
+      requireNonNull(path, "path");
+      if (!path.startsWith("/") || path.length() < 2) {
+        throw new IllegalArgumentException(
+            "path: '" + path + "' (expected: starts with '/', e.g. /service)");
+      }
+      if (endpoints.containsKey(path) || servlets.containsKey(path)) {
+        throw new IllegalArgumentException("path: " + path + " (expected: not already served)");
+      }
+    }
+  }
+}

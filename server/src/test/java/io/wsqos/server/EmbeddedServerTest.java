@@ -1,0 +1,230 @@
+package io.wsqos.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.cxf.Bus;
+import org.apache.cxf.BusFactory;
+import org.apache.cxf.interceptor.Interceptor;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+import org.junit.jupiter.api.Test;
+
+class EmbeddedServerTest {
+
+  static final String ECHO_REQUEST =
+      """
+      <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">
+        <soap:Body><e:echo xmlns:e="http://wsqos.io/ns/test/server"><arg0>hi</arg0></e:echo></soap:Body>
+      </soap:Envelope>""";
+
+  private static final HttpClient CLIENT = HttpClient.newHttpClient();
+
+  static HttpResponse<String> post(String url, String body) throws Exception {
+    {
+      return CLIENT.send(
+          HttpRequest.newBuilder(URI.create(url))
+              .header("Content-Type", "text/xml; charset=UTF-8")
+              .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+              .build(),
+          HttpResponse.BodyHandlers.ofString());
+    }
+  }
+
+  static HttpResponse<String> get(String url) throws Exception {
+    {
+      return CLIENT.send(
+          HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+  }
+
+  @Test
+  void anEndpointAnswersAtItsPathOnTheLoopbackOnAFreePort() throws Exception {
+    try (EmbeddedServer server =
+        EmbeddedServer.builder().endpoint("/echo", Echo.class, new Echo.Impl()).start()) {
+
+      HttpResponse<String> response = post(server.address("/echo"), ECHO_REQUEST);
+
+      assertThat(server.port()).isPositive();
+      assertThat(server.address()).isEqualTo("http://127.0.0.1:" + server.port());
+      assertThat(server.address("/echo")).isEqualTo(server.address() + "/echo");
+      assertThat(response.statusCode()).isEqualTo(200);
+      assertThat(response.body()).contains("echo: hi");
+      assertThat(server.endpoint("/echo")).isPresent();
+      assertThat(server.endpoint("/other")).isEmpty();
+    }
+  }
+
+  @Test
+  void severalEndpointsAndAPlainServletShareOnePort() throws Exception {
+    HttpServlet hello =
+        new HttpServlet() {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected void doGet(HttpServletRequest request, HttpServletResponse response)
+              throws IOException {
+            response.setContentType("text/plain");
+            response.getWriter().print("hello from a servlet");
+          }
+        };
+    try (EmbeddedServer server =
+        EmbeddedServer.builder()
+            .endpoint("/one", Echo.class, new Echo.Impl())
+            .endpoint("/two", Echo.class, new Echo.Impl())
+            .servlet("/hello", hello)
+            .start()) {
+
+      assertThat(post(server.address("/one"), ECHO_REQUEST).body()).contains("echo: hi");
+      assertThat(post(server.address("/two"), ECHO_REQUEST).body()).contains("echo: hi");
+      assertThat(get(server.address("/hello")).body()).isEqualTo("hello from a servlet");
+      assertThat(get(server.address("/two") + "?wsdl").body()).contains("wsdl:definitions");
+    }
+  }
+
+  @Test
+  void theCustomizerSetsInterceptorsOnTheEndpoint() throws Exception {
+    AtomicInteger seen = new AtomicInteger();
+    Interceptor<Message> counting =
+        new AbstractPhaseInterceptor<>(Phase.RECEIVE) {
+          @Override
+          public void handleMessage(Message message) {
+            seen.incrementAndGet();
+          }
+        };
+    try (EmbeddedServer server =
+        EmbeddedServer.builder()
+            .endpoint(
+                "/echo",
+                Echo.class,
+                new Echo.Impl(),
+                List.of(),
+                factory -> factory.getInInterceptors().add(counting))
+            .start()) {
+
+      post(server.address("/echo"), ECHO_REQUEST);
+
+      assertThat(seen).hasValue(1);
+    }
+  }
+
+  @Test
+  void closeStopsJettyShutsTheBusDownAndIsIdempotent() {
+    EmbeddedServer server =
+        EmbeddedServer.builder().endpoint("/echo", Echo.class, new Echo.Impl()).start();
+
+    server.close();
+    server.close();
+
+    assertThat(server.isClosed()).isTrue();
+    assertThat(server.bus().getState()).isEqualTo(Bus.BusState.SHUTDOWN);
+    assertThatThrownBy(() -> post(server.address("/echo"), ECHO_REQUEST))
+        .isInstanceOf(ConnectException.class);
+  }
+
+  @Test
+  void theBusIsDedicatedAndNeitherTheJvmNorTheThreadDefault() {
+    try (EmbeddedServer server =
+        EmbeddedServer.builder().endpoint("/echo", Echo.class, new Echo.Impl()).start()) {
+
+      assertThat(server.bus().getState()).isEqualTo(Bus.BusState.RUNNING);
+      assertThat(BusFactory.getDefaultBus(false)).isNotSameAs(server.bus());
+      assertThat(BusFactory.getThreadDefaultBus(false)).isNotSameAs(server.bus());
+    }
+  }
+
+  @Test
+  void threadsCarryThePrefixAndEndWithTheServer() {
+    EmbeddedServer server =
+        EmbeddedServer.builder()
+            .threadNamePrefix("embedded-test-prefix")
+            .threads(4, 12)
+            .endpoint("/echo", Echo.class, new Echo.Impl())
+            .start();
+    assertThat(threadsNamed("embedded-test-prefix")).isNotEmpty();
+
+    server.close();
+
+    org.awaitility.Awaitility.await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> threadsNamed("embedded-test-prefix").isEmpty());
+  }
+
+  @Test
+  void aPortInUseFailsTheStartAndLeavesNothingRunning() {
+    try (EmbeddedServer first =
+        EmbeddedServer.builder().endpoint("/echo", Echo.class, new Echo.Impl()).start()) {
+      EmbeddedServer.Builder second =
+          EmbeddedServer.builder()
+              .port(first.port())
+              .threadNamePrefix("embedded-test-second")
+              .endpoint("/echo", Echo.class, new Echo.Impl());
+
+      assertThatThrownBy(second::start)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("server did not start on 127.0.0.1:" + first.port());
+
+      org.awaitility.Awaitility.await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> threadsNamed("embedded-test-second").isEmpty());
+    }
+  }
+
+  @Test
+  void theBuilderRejectsBadSettingsWithWhatWasExpected() {
+    EmbeddedServer.Builder builder = EmbeddedServer.builder();
+
+    assertThatThrownBy(() -> builder.port(70_000)).hasMessage("port: 70000 (expected: 0..65535)");
+    assertThatThrownBy(() -> builder.host(" "))
+        .hasMessage("host: '' (expected: a host name or address)");
+    assertThatThrownBy(() -> builder.acceptQueueSize(0))
+        .hasMessage("acceptQueueSize: 0 (expected: >= 1)");
+    assertThatThrownBy(() -> builder.threads(8, 4))
+        .hasMessage("threads: 8..4 (expected: 1 <= min <= max)");
+    assertThatThrownBy(() -> builder.stopTimeout(Duration.ofSeconds(-1)))
+        .hasMessage("stopTimeout: PT-1S (expected: >= 0)");
+    assertThatThrownBy(() -> builder.endpoint("echo", Echo.class, new Echo.Impl()))
+        .hasMessage("path: 'echo' (expected: starts with '/', e.g. /service)");
+    assertThatThrownBy(builder::start)
+        .hasMessage("nothing to serve (expected: at least one endpoint or servlet)");
+  }
+
+  @Test
+  void theBuilderRejectsAnImplementorOfAnotherInterfaceAndAPathServedTwice() {
+    EmbeddedServer.Builder builder =
+        EmbeddedServer.builder().endpoint("/echo", Echo.class, new Echo.Impl());
+    Object notAnEcho = new Object();
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Throwable wrongType =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> builder.endpoint("/other", (Class) Echo.class, notAnEcho));
+
+    assertThat(wrongType)
+        .hasMessage(
+            "implementor: java.lang.Object (expected: an implementation of"
+                + " io.wsqos.server.Echo)");
+    assertThatThrownBy(() -> builder.servlet("/echo", new HttpServlet() {}))
+        .hasMessage("path: /echo (expected: not already served)");
+  }
+
+  private static List<Thread> threadsNamed(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().startsWith(prefix))
+        .toList();
+  }
+}
