@@ -44,12 +44,12 @@ final class CompressionExperiment implements Experiment {
   static final String ACCEPT_ANY = "gzip, deflate, zstd";
 
   /**
-   * One side of the comparison: the server mode it runs against and the preferences its requests
-   * carry, in turn ({@code null} sends no WS-QoS header).
+   * One side of the comparison: the bookstore's {@code --compression} it runs against and the
+   * preferences its requests carry, in turn ({@code null} sends no WS-QoS header).
    */
   record Side(
       String name,
-      ServerMode mode,
+      String compression,
       List<CompressionPreference> preferences,
       String acceptEncoding) {
     /** The share of this side's requests that leave the choice to the server. */
@@ -66,20 +66,20 @@ final class CompressionExperiment implements Experiment {
 
   static final List<Side> SIDES =
       List.of(
-          new Side("none", ServerMode.NONE, nulls(), ACCEPT_ANY),
-          new Side("all", ServerMode.ALL, List.of(CompressionPreference.COMPRESS), ACCEPT_ANY),
-          new Side("all-gzip", ServerMode.ALL, List.of(CompressionPreference.COMPRESS), "gzip"),
+          new Side("none", "none", nulls(), ACCEPT_ANY),
+          new Side("all", "always", List.of(CompressionPreference.COMPRESS), ACCEPT_ANY),
+          new Side("all-gzip", "always", List.of(CompressionPreference.COMPRESS), "gzip"),
           new Side(
               "dynamic",
-              ServerMode.DYNAMIC,
+              "dynamic",
               List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
               ACCEPT_ANY),
           new Side(
               "dynamic-graded",
-              ServerMode.GRADED,
+              "graded",
               List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
               ACCEPT_ANY),
-          new Side("cxf-gzip", ServerMode.CXF_GZIP, nulls(), ACCEPT_ANY));
+          new Side("cxf-gzip", "cxf-gzip", nulls(), ACCEPT_ANY));
 
   static final Option<List<Side>> VARIANTS =
       Option.listOf(
@@ -152,14 +152,12 @@ final class CompressionExperiment implements Experiment {
     Path requestFile = run.get(Run.REQUEST);
     Servers servers =
         run.servers(
-            CompressionServer.class,
-            sides.stream().map(s -> s.mode().token()).toList(),
-            token -> List.of());
+            sides.stream().map(Side::compression).toList(),
+            token -> List.of("--compression", token));
     List<Variant> variants = new ArrayList<>();
     for (Side side : sides) {
       variants.add(
-          new Variant(
-              side.name(), source(servers.address(side.mode().token()), requestFile, side)));
+          new Variant(side.name(), source(servers.address(side.compression()), requestFile, side)));
     }
     String loadBefore = Run.loadAverage();
     Map<String, Map<Double, long[]>> encoded = new LinkedHashMap<>();
@@ -183,8 +181,8 @@ final class CompressionExperiment implements Experiment {
       settings.add(
           "variant "
               + side.name()
-              + ": server `CompressionServer --mode="
-              + side.mode().token()
+              + ": server `BookstoreServer --compression "
+              + side.compression()
               + "` in its own JVM ("
               + servers.launch()
               + "), requests "

@@ -66,15 +66,15 @@ public final class MonitoringClient {
 
   public static void main(String[] argv) throws Exception {
     List<Option<?>> declared =
-        new ArrayList<>(List.of(MonitoringServer.MODE, URL, TRANSPORT, ISBN, STATS_FILE));
-    declared.addAll(MonitoringServer.LOG_OPTIONS);
+        new ArrayList<>(List.of(ClientMonitor.MODE, URL, TRANSPORT, ISBN, STATS_FILE));
+    declared.addAll(ClientMonitor.LOG_OPTIONS);
     Arguments args =
         Options.of(
                 "MonitoringClient",
                 "A CXF client of the bookstore with a monitoring mode.",
                 declared)
             .parse(argv);
-    MonitoringMode mode = MonitoringMode.parse("mode", args.get(MonitoringServer.MODE));
+    MonitoringMode mode = MonitoringMode.parse("mode", args.get(ClientMonitor.MODE));
     String transport = args.get(TRANSPORT);
     if (transport.equals("urlconnection")) {
       // Read when CXF creates the conduit, so it must be set before the proxy is built.
@@ -89,11 +89,11 @@ public final class MonitoringClient {
         switch (mode) {
           case PLAIN -> null;
           case MONITORED -> {
-            log = MonitoringServer.openLog(args, registry);
+            log = ClientMonitor.openLog(args, registry);
             yield MonitoringFeature.builder().log(log).build();
           }
           case MONITOR_ONLY -> MonitoringFeature.builder().listener(records -> {}).build();
-          case CXF_METRICS -> MonitoringServer.cxfMetrics(registry);
+          case CXF_METRICS -> ClientMonitor.cxfMetrics(registry);
         };
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
     factory.setServiceClass(BookstoreService.class);

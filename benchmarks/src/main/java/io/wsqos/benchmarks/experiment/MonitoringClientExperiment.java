@@ -17,7 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * The requester-side monitor under load (issue 5: "measure the requester-side monitor's own added
@@ -172,13 +171,9 @@ final class MonitoringClientExperiment implements Experiment {
     String loadBefore = Run.loadAverage();
     Servers servers =
         run.servers(
-            MonitoringServer.class,
             modes.stream().map(m -> serverOf.apply(m.token())).distinct().toList(),
             token ->
-                Stream.concat(
-                        Stream.of("--db-dir=" + work.resolve("server-db-" + token)),
-                        logOptions.stream())
-                    .toList());
+                MonitoringMode.parse("server-mode", token).serverArgs(serverLog(run, work, token)));
     Map<String, ClientProcess> clients = new LinkedHashMap<>();
     Map<String, String> conduits = new LinkedHashMap<>();
     for (MonitoringMode mode : modes) {
@@ -236,15 +231,16 @@ final class MonitoringClientExperiment implements Experiment {
     settings.add("callers per client " + callers + "; client transport `" + transport + "`");
     settings.add(
         sameServerMode
-            ? "servers: one `MonitoringServer` per client variant, in the variant's mode (a plain"
+            ? "servers: one `BookstoreServer` per client variant, in the variant's mode (a plain"
                 + " client calls a plain server, a monitored client a monitored one, whose"
                 + " provider-side log writes to "
                 + (jdbcUrl != null ? "`" + jdbcUrl + "`" : "an H2 file of its own")
                 + "), each in its own JVM ("
                 + serverJvm
                 + ")"
-            : "server: `MonitoringServer --mode="
-                + serverToken
+            : "server: `BookstoreServer "
+                + String.join(
+                    " ", MonitoringMode.parse("server-mode", serverToken).serverArgs(List.of()))
                 + "` in its own JVM ("
                 + serverJvm
                 + "), shared by every client");
@@ -314,6 +310,24 @@ final class MonitoringClientExperiment implements Experiment {
           run.out().resolve("client-" + token + ".properties"),
           StandardCopyOption.REPLACE_EXISTING);
     }
+  }
+
+  /**
+   * The log options of the server of {@code token}: an H2 file of its own in {@code work}, or the
+   * shared {@code --monitor-jdbc-url}; the store interval and H2 settings the clients' logs get.
+   */
+  private static List<String> serverLog(Run run, Path work, String token) {
+    List<String> log = new ArrayList<>();
+    log.add("--monitor-db-dir=" + work.resolve("server-db-" + token));
+    log.add("--monitor-store-interval=" + run.get(MonitoringExperiment.STORE).toMillis() + "ms");
+    if (!run.get(H2_SETTINGS).isEmpty()) {
+      log.add("--monitor-h2-settings=" + run.get(H2_SETTINGS));
+    }
+    if (run.options().isSet(MonitoringExperiment.JDBC_URL)) {
+      log.add("--monitor-jdbc=" + run.get(MonitoringExperiment.JDBC_URL));
+      log.add("--monitor-jdbc-user=" + run.get(MonitoringExperiment.JDBC_USER));
+    }
+    return log;
   }
 
   private static void warmUp(

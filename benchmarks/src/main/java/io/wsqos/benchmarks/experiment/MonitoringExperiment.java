@@ -33,9 +33,9 @@ import java.util.stream.Stream;
 /**
  * The monitoring experiments of issue 5: {@code monitoring-rate} (throughput and response time
  * against offered rate, unmonitored vs the provider-side monitor with its {@code QosLog} vs CXF's
- * {@code MetricsFeature}, interleaved, each against its own {@link MonitoringServer} JVM) and
- * {@code monitoring-requesters} (the Grid5000 sweep, closed loop, with Tables 2 and 3 built from
- * the provider's own records next to the paper's).
+ * {@code MetricsFeature}, interleaved, each against its own bookstore JVM) and {@code
+ * monitoring-requesters} (the Grid5000 sweep, closed loop, with Tables 2 and 3 built from the
+ * provider's own records next to the paper's).
  */
 final class MonitoringExperiment implements Experiment {
 
@@ -191,19 +191,24 @@ final class MonitoringExperiment implements Experiment {
     List<MonitoringMode> modes = run.get(modes());
     List<String> tokens = modes.stream().map(MonitoringMode::token).toList();
     String loadBefore = Run.loadAverage();
-    Servers servers =
-        run.servers(
-            MonitoringServer.class,
-            tokens,
-            token ->
-                List.of(
-                    "--db-dir=" + dbDir,
-                    "--jdbc-url=" + database.url(),
-                    "--jdbc-user=" + database.user(),
-                    "--flush-interval-ms=" + flushMillis,
-                    "--store-interval-ms=" + storeMillis,
-                    "--writer-priority=" + writerPriority,
-                    "--stats-file=" + work.resolve(token + ".properties")));
+    List<String> log =
+        new ArrayList<>(
+            List.of(
+                "--monitor-db-dir=" + dbDir,
+                "--monitor-flush-interval=" + flushMillis + "ms",
+                "--monitor-store-interval=" + storeMillis + "ms",
+                "--monitor-writer-priority=" + writerPriority));
+    if (run.options().isSet(JDBC_URL)) {
+      log.addAll(
+          List.of("--monitor-jdbc=" + database.url(), "--monitor-jdbc-user=" + database.user()));
+    }
+    Map<String, List<String>> serverArgs = new LinkedHashMap<>();
+    for (MonitoringMode mode : modes) {
+      List<String> args = new ArrayList<>(mode.serverArgs(log));
+      args.add("--stats-file=" + work.resolve(mode.token() + ".properties"));
+      serverArgs.put(mode.token(), args);
+    }
+    Servers servers = run.servers(tokens, serverArgs::get);
     List<Variant> variants = new ArrayList<>();
     for (String token : tokens) {
       variants.add(
@@ -228,8 +233,8 @@ final class MonitoringExperiment implements Experiment {
       settings.add(
           "variant "
               + mode.token()
-              + ": `MonitoringServer --mode="
-              + mode.token()
+              + ": `BookstoreServer "
+              + String.join(" ", mode.serverArgs(List.of()))
               + "` in its own JVM ("
               + jvm
               + ")"

@@ -6,6 +6,7 @@ import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
 import io.wsqos.benchmarks.report.Stats;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosStatistics;
 import io.wsqos.monitor.TimeStats;
 import java.util.ArrayList;
@@ -258,7 +259,7 @@ final class MonitoringTables {
               check(written, served),
               per(number(stats, "process.cpu.ns") / 1e3, served, 1),
               per(number(stats, "writer.cpu.ns") / 1e3, written, 1),
-              per(number(stats, MonitoringServer.LOG_FILE_BYTES), written, 0));
+              per(number(stats, BookstoreServer.LOG_FILE_BYTES), written, 0));
         });
     return Report.section(
             "Records written against responses served",

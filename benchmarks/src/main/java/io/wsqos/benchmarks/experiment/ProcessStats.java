@@ -17,9 +17,9 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * The counters a {@link MonitoringServer} or {@link MonitoringClient} JVM writes when it stops (a
- * properties file the experiment reads): its CPU time, its threads' CPU by name, the monitor's
- * record counters and its timers' counts.
+ * The counters a {@link MonitoringClient} JVM writes when it stops (a properties file the
+ * experiment reads): its CPU time, its threads' CPU by name, the monitor's record counters and its
+ * timers' counts.
  */
 final class ProcessStats {
 

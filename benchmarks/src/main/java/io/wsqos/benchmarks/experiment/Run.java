@@ -217,12 +217,11 @@ public final class Run implements AutoCloseable {
   }
 
   /**
-   * Starts a server JVM per distinct token ({@code mainClass --mode=TOKEN --port=0 EXTRA...}), held
-   * until the run ends.
+   * Starts a bookstore JVM per distinct token, its launcher's options {@code
+   * serverArgs.apply(token)}, held until the run ends.
    */
-  public Servers servers(
-      Class<?> mainClass, List<String> tokens, Function<String, List<String>> extraArgs) {
-    return hold(Servers.start(options, mainClass, tokens, extraArgs, progress));
+  Servers servers(List<String> tokens, Function<String, List<String>> serverArgs) {
+    return hold(Servers.start(options, tokens, serverArgs, progress));
   }
 
   /** The timing of every run of the sweep, from the options. */

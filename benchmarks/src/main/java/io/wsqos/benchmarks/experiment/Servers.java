@@ -1,6 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
 import io.wsqos.core.cli.Option;
+import io.wsqos.examples.bookstore.BookstoreServer;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,9 +12,9 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * One server JVM per mode ({@link CompressionServer} or {@link MonitoringServer}), all started
- * before a sweep and kept running, so that variants can be interleaved (A B A B ...) without
- * restarting servers. The idle ones cost a little memory and no CPU. Closing stops them all.
+ * One bookstore JVM per mode (its launcher with the mode's options), all started before a sweep and
+ * kept running, so that variants can be interleaved (A B A B ...) without restarting servers. The
+ * idle ones cost a little memory and no CPU. Closing stops them all.
  */
 final class Servers implements AutoCloseable {
 
@@ -46,12 +47,12 @@ final class Servers implements AutoCloseable {
   }
 
   /**
-   * Starts {@code mainClass --mode=TOKEN --port=0 EXTRA...} for each distinct token, on the
-   * classpath of this JVM (the benchmarks jar), with {@code extraArgs.apply(token)} appended.
+   * Starts the bookstore's launcher ({@code BookstoreServer --port=0 OPTIONS...}) for each distinct
+   * token, on the classpath of this JVM (the benchmarks jar), its options {@code
+   * extraArgs.apply(token)}.
    */
   static Servers start(
       OptionValues args,
-      Class<?> mainClass,
       List<String> tokens,
       Function<String, List<String>> extraArgs,
       java.io.PrintStream progress) {
@@ -72,8 +73,7 @@ final class Servers implements AutoCloseable {
             List.of(
                 "-cp",
                 System.getProperty("java.class.path"),
-                mainClass.getName(),
-                "--mode=" + token,
+                BookstoreServer.class.getName(),
                 "--port=0"));
         command.addAll(extraArgs.apply(token));
         BookstoreProcess process = BookstoreProcess.start(command);

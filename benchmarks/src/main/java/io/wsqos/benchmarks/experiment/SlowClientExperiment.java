@@ -56,12 +56,12 @@ final class SlowClientExperiment implements Experiment {
   private static final long CURL_MAX_SECONDS = 120;
 
   /**
-   * One scenario: the server's mode, the background requests' preferences in turn, the slow
-   * client's ({@code null}: no WS-QoS header).
+   * One scenario: the bookstore's {@code --compression}, the background requests' preferences in
+   * turn, the slow client's ({@code null}: no WS-QoS header).
    */
   record Scenario(
       String name,
-      ServerMode mode,
+      String compression,
       List<CompressionPreference> background,
       CompressionPreference slowClient) {}
 
@@ -74,12 +74,12 @@ final class SlowClientExperiment implements Experiment {
       List.of(
           new Scenario(
               "all-compressed",
-              ServerMode.DYNAMIC,
+              "dynamic",
               List.of(CompressionPreference.COMPRESS),
               CompressionPreference.COMPRESS),
           new Scenario(
               "dynamic",
-              ServerMode.DYNAMIC,
+              "dynamic",
               List.of(CompressionPreference.COMPRESS, CompressionPreference.SERVER_DECIDES),
               CompressionPreference.COMPRESS));
 
@@ -90,8 +90,8 @@ final class SlowClientExperiment implements Experiment {
    */
   static final List<Scenario> LINK =
       List.of(
-          new Scenario("uncompressed", ServerMode.NONE, CompressionExperiment.nulls(), null),
-          new Scenario("cxf-gzip", ServerMode.CXF_GZIP, CompressionExperiment.nulls(), null));
+          new Scenario("uncompressed", "none", CompressionExperiment.nulls(), null),
+          new Scenario("cxf-gzip", "cxf-gzip", CompressionExperiment.nulls(), null));
 
   static final Option<String> LINK_OPTION =
       Option.choice(
@@ -166,9 +166,8 @@ final class SlowClientExperiment implements Experiment {
     OpenLoopDriver driver = OpenLoopDriver.create(options);
     Servers servers =
         run.servers(
-            CompressionServer.class,
-            scenarios.stream().map(s -> s.mode().token()).toList(),
-            token -> List.of());
+            scenarios.stream().map(Scenario::compression).toList(),
+            token -> List.of("--compression", token));
     SlowLink link =
         run.hold(SlowLink.create(1 + (int) (ProcessHandle.current().pid() % 200), profile));
     String linkDescription = link.describe();
@@ -177,7 +176,7 @@ final class SlowClientExperiment implements Experiment {
     Map<String, Path> bodies = new LinkedHashMap<>();
     List<Variant> variants = new ArrayList<>();
     for (Scenario s : scenarios) {
-      URI server = servers.address(s.mode().token());
+      URI server = servers.address(s.compression());
       relays.put(
           s.name(),
           run.hold(
@@ -202,7 +201,10 @@ final class SlowClientExperiment implements Experiment {
                   server,
                   backgroundFile,
                   new CompressionExperiment.Side(
-                      s.name(), s.mode(), s.background(), CompressionExperiment.ACCEPT_ANY))));
+                      s.name(),
+                      s.compression(),
+                      s.background(),
+                      CompressionExperiment.ACCEPT_ANY))));
     }
     ServerWarmup.run(name(), run.options(), options, variants, run.progress());
     for (Scenario s : scenarios) {
@@ -254,8 +256,8 @@ final class SlowClientExperiment implements Experiment {
       settings.add(
           "scenario "
               + s.name()
-              + ": server mode "
-              + s.mode().token()
+              + ": server --compression "
+              + s.compression()
               + ", background "
               + tokens(s.background())
               + ", slow client "
@@ -277,7 +279,8 @@ final class SlowClientExperiment implements Experiment {
             + run.get(FETCHES)
             + " fetch(es) one after another per point (fetches that would end after the"
             + " background load are not made)");
-    settings.add("servers: `CompressionServer --mode=...` in own JVMs (" + servers.launch() + ")");
+    settings.add(
+        "servers: `BookstoreServer --compression ...` in own JVMs (" + servers.launch() + ")");
     settings.add(
         "machine load (/proc/loadavg) before: " + loadBefore + "; after: " + Run.loadAverage());
     write(run, profile, scenarios, rates, fetches, background, settings);

@@ -87,7 +87,7 @@ class ExperimentRunTest {
     assertThat(Files.readString(out.resolve("compression.csv")))
         .startsWith("variant,rate,succeeded,compressed,share_of_eligible\nnone,50,");
     assertThat(Files.readString(out.resolve("report.md")))
-        .contains("- variant all: server `CompressionServer --mode=all` in its own JVM")
+        .contains("- variant all: server `BookstoreServer --compression always` in its own JVM")
         .contains("## Compressed responses")
         .contains("| offered rate (req/s) | none | all |")
         .contains("## Peak throughput and the issue's goals")
@@ -95,7 +95,7 @@ class ExperimentRunTest {
         .contains("- all-compressed loses <= 15% of peak: ");
     assertThat(out.resolve("throughput.png")).isNotEmptyFile();
     String log = progress.toString(StandardCharsets.UTF_8);
-    long pid = Long.parseLong(log.replaceFirst("(?s).*server all: pid (\\d+) .*", "$1"));
+    long pid = Long.parseLong(log.replaceFirst("(?s).*server always: pid (\\d+) .*", "$1"));
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive))
         .isNotEqualTo(java.util.Optional.of(true));
   }
