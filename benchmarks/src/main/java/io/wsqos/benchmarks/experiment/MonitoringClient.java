@@ -6,6 +6,7 @@ import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
 import io.wsqos.examples.bookstore.BookstoreService;
+import io.wsqos.examples.bookstore.ProcessStats;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import java.io.BufferedReader;
