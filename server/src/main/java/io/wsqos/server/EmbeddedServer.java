@@ -18,6 +18,7 @@ import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.logging.FaultListener;
+import org.apache.cxf.transport.DestinationFactoryManager;
 import org.apache.cxf.transport.http.DestinationRegistry;
 import org.apache.cxf.transport.http.DestinationRegistryImpl;
 import org.apache.cxf.transport.http.HTTPTransportFactory;
@@ -109,11 +110,16 @@ public final class EmbeddedServer implements AutoCloseable {
     connector.setAcceptQueueSize(builder.acceptQueueSize);
     jetty.addConnector(connector);
 
-    // One registry shared by the servlet and the endpoints' destination factory, so that a
+    // One registry shared by the servlet and the bus's HTTP destination factory, so that a
     // relative address is served by this servlet whatever other HTTP transports (CXF's own Jetty
-    // one) are on the class path.
+    // one) are on the class path. Registered on the bus rather than given to each endpoint, so that
+    // the SOAP transport still describes the endpoint (its WSDL keeps its soap:address).
     DestinationRegistry registry = new DestinationRegistryImpl();
     HTTPTransportFactory transportFactory = new HTTPTransportFactory(registry);
+    DestinationFactoryManager destinations = bus.getExtension(DestinationFactoryManager.class);
+    for (String transportId : transportFactory.getTransportIds()) {
+      destinations.registerDestinationFactory(transportId, transportFactory);
+    }
     ServletContextHandler context = new ServletContextHandler("/");
     ServletHolder cxf = new ServletHolder("cxf", new CXFNonSpringServlet(registry, bus));
     cxf.setInitOrder(1);
@@ -129,7 +135,7 @@ public final class EmbeddedServer implements AutoCloseable {
     try {
       // Endpoints first, so that no request reaches the port before they are there.
       for (EndpointSpec<?> spec : builder.endpoints.values()) {
-        created.put(spec.path(), spec.create(bus, transportFactory));
+        created.put(spec.path(), spec.create(bus));
       }
       jetty.start();
     } catch (Exception | Error e) {
@@ -266,10 +272,9 @@ public final class EmbeddedServer implements AutoCloseable {
       List<Feature> features,
       Consumer<? super JaxWsServerFactoryBean> customizer) {
 
-    Server create(Bus bus, HTTPTransportFactory transportFactory) {
+    Server create(Bus bus) {
       JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
       factory.setBus(bus);
-      factory.setDestinationFactory(transportFactory);
       factory.setServiceClass(sei);
       factory.setServiceBean(implementor);
       factory.setAddress(path);

@@ -92,7 +92,9 @@ class EmbeddedServerTest {
       assertThat(post(server.address("/one"), ECHO_REQUEST).body()).contains("echo: hi");
       assertThat(post(server.address("/two"), ECHO_REQUEST).body()).contains("echo: hi");
       assertThat(get(server.address("/hello")).body()).isEqualTo("hello from a servlet");
-      assertThat(get(server.address("/two") + "?wsdl").body()).contains("wsdl:definitions");
+      assertThat(get(server.address("/two") + "?wsdl").body())
+          .contains("wsdl:definitions")
+          .contains("location=\"" + server.address("/two") + "\"");
     }
   }
 

@@ -287,6 +287,20 @@ public final class Option<T> {
         name, metavar, defaultValue, description, converter, formatter, flag, required, true);
   }
 
+  /**
+   * This option with its value shown as {@code metavar} in the usage text and table, for example
+   * {@code DIR} rather than {@code TEXT}.
+   */
+  public Option<T> withMetavar(String metavar) {
+    requireNonNull(metavar, "metavar");
+    if (metavar.isBlank() || flag) {
+      throw new IllegalArgumentException(
+          "metavar of --" + name + ": '" + metavar + "' (expected: non-blank, not for a flag)");
+    }
+    return new Option<>(
+        name, metavar, defaultValue, description, converter, formatter, flag, required, repeatable);
+  }
+
   /** The name without the leading {@code --}. */
   public String name() {
     return name;

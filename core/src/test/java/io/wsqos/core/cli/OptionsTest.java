@@ -275,6 +275,18 @@ class OptionsTest {
   }
 
   @Test
+  void aMetavarNamesTheValueInUsageAndTable() {
+    Option<String> dir = Option.string("db-dir", ".", "Where the files go").withMetavar("DIR");
+    Options options = Options.of("t", "T.", dir);
+
+    assertThat(options.usage()).contains("[--db-dir DIR]");
+    assertThat(options.markdownTable()).contains("| `--db-dir DIR` | `.` | Where the files go |");
+    assertThat(options.parse("--db-dir", "x").get(dir)).isEqualTo("x");
+    assertThatThrownBy(() -> MONITOR.withMetavar("X"))
+        .hasMessage("metavar of --monitor: 'X' (expected: non-blank, not for a flag)");
+  }
+
+  @Test
   void badDeclarationsAreRejectedWhenMade() {
     assertThatThrownBy(() -> Option.string("--port", null, "x"))
         .hasMessageStartingWith("name: '--port' (expected: lowercase words");

@@ -14,7 +14,8 @@ import java.util.List;
 final class BookstoreOptions {
 
   static final Option<String> HOST =
-      Option.string("host", BookstoreServer.DEFAULT_HOST, "Interface to listen on");
+      Option.string("host", BookstoreServer.DEFAULT_HOST, "Interface to listen on")
+          .withMetavar("HOST");
   static final Option<Integer> PORT =
       Option.integer(
           "port", BookstoreServer.DEFAULT_PORT, 0, 65_535, "Port to listen on; 0 picks a free one");
@@ -36,11 +37,12 @@ final class BookstoreOptions {
       Option.flag("monitor", "Log every exchange with the WS-QoS monitor, served at /qos/report");
   static final Option<String> MONITOR_DB_DIR =
       Option.string(
-          "monitor-db-dir",
-          "./wsqos-monitor",
-          "Directory of the monitor's H2 database file ("
-              + BookstoreServer.DATABASE_NAME
-              + ".mv.db)");
+              "monitor-db-dir",
+              "./wsqos-monitor",
+              "Directory of the monitor's H2 database file ("
+                  + BookstoreServer.DATABASE_NAME
+                  + ".mv.db)")
+          .withMetavar("DIR");
   static final Option<String> MONITOR_JDBC =
       Option.of(
           "monitor-jdbc",
@@ -54,12 +56,14 @@ final class BookstoreOptions {
             return url;
           });
   static final Option<String> MONITOR_JDBC_USER =
-      Option.string("monitor-jdbc-user", "", "User for --monitor-jdbc (no password)");
+      Option.string("monitor-jdbc-user", "", "User for --monitor-jdbc (no password)")
+          .withMetavar("USER");
   static final Option<String> MONITOR_H2_SETTINGS =
       Option.string(
-          "monitor-h2-settings",
-          QosLog.H2_LOG_SETTINGS.substring(1),
-          "Settings of the H2 file, as A=1;B=2 (benchmarks)");
+              "monitor-h2-settings",
+              QosLog.H2_LOG_SETTINGS.substring(1),
+              "Settings of the H2 file, in place of the default (benchmarks)")
+          .withMetavar("A=1;B=2");
   static final Option<Duration> MONITOR_FLUSH_INTERVAL =
       Option.duration(
           "monitor-flush-interval",
@@ -91,10 +95,11 @@ final class BookstoreOptions {
           "cxf-metrics", "Add CXF's own MetricsFeature, timers in /metrics (benchmark baseline)");
   static final Option<String> STATS_FILE =
       Option.string(
-          "stats-file",
-          null,
-          "On stop, write responses, faults, CPU and the log's counters and file size to this"
-              + " properties file (benchmarks)");
+              "stats-file",
+              null,
+              "On stop, write responses, faults, CPU and the log's counters and file size to this"
+                  + " properties file (benchmarks)")
+          .withMetavar("FILE");
 
   static final Options OPTIONS =
       Options.of(

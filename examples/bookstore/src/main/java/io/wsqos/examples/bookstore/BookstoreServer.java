@@ -27,6 +27,7 @@ import io.wsqos.core.cli.Arguments;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.server.EmbeddedServer;
+import jakarta.servlet.Servlet;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -34,10 +35,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.xml.namespace.QName;
 import org.apache.cxf.Bus;
@@ -144,6 +147,23 @@ public final class BookstoreServer implements AutoCloseable {
   }
 
   /**
+   * Starts the bookstore in this JVM as {@code java -jar bookstore.jar args} would, for a caller
+   * (an experiment, a test) that wants the launcher's wiring without a process of its own; the
+   * caller owns the result and must close it.
+   *
+   * @throws io.wsqos.core.cli.UsageException if {@code args} do not match the options
+   * @throws IllegalStateException if Jetty cannot bind or start; nothing is left running then
+   * @throws IOException if the monitor's database directory cannot be created
+   */
+  public static BookstoreServer launch(String... args) throws IOException {
+    Arguments arguments = OPTIONS.parse(args);
+    if (arguments.helpRequested()) {
+      throw new IllegalArgumentException("--help: not a configuration (expected: options)");
+    }
+    return launch(arguments);
+  }
+
+  /**
    * Starts the bookstore as the command line {@code arguments} (of {@link BookstoreOptions})
    * describe; closing it stops Jetty, then the monitor's log (everything queued is written), then
    * writes the stats file if asked for.
@@ -162,12 +182,12 @@ public final class BookstoreServer implements AutoCloseable {
       compression.feature(registry, resources).ifPresent(features::add);
       boolean monitor = arguments.get(MONITOR) || arguments.isSet(MONITOR_JDBC);
       boolean logRecords = monitor && arguments.get(MONITOR_RECORDS).equals("log");
-      Map<String, jakarta.servlet.Servlet> servlets = new java.util.LinkedHashMap<>();
+      Map<String, Servlet> servlets = new LinkedHashMap<>();
       servlets.put(METRICS_PATH, new MetricsServlet(registry));
       Optional<Path> logFile = Optional.empty();
       String logUrl = null;
       if (logRecords) {
-        Path dbDir = Path.of(arguments.get(MONITOR_DB_DIR));
+        Path dbDir = Path.of(arguments.get(MONITOR_DB_DIR)).toAbsolutePath().normalize();
         String settings = arguments.get(MONITOR_H2_SETTINGS);
         String fileUrl = "jdbc:h2:file:" + dbDir.toAbsolutePath().resolve(DATABASE_NAME);
         if (arguments.isSet(MONITOR_JDBC)) {
@@ -208,7 +228,7 @@ public final class BookstoreServer implements AutoCloseable {
               : logRecords ? "monitored" : "monitor-only";
       Optional<Path> statsFile = arguments.optional(STATS_FILE).map(Path::of);
       Optional<Path> writtenLogFile = logFile;
-      Map<String, Long> threadCpu = new java.util.concurrent.ConcurrentHashMap<>();
+      Map<String, Long> threadCpu = new ConcurrentHashMap<>();
       Runnable beforeStop =
           () -> {
             // Before the stops: Jetty's pool and the log's writer end with them, and their
@@ -253,7 +273,7 @@ public final class BookstoreServer implements AutoCloseable {
       int port,
       BookstoreService service,
       List<? extends Feature> features,
-      Map<String, jakarta.servlet.Servlet> servlets) {
+      Map<String, Servlet> servlets) {
     requireNonNull(service, "service");
     EmbeddedServer.Builder builder =
         EmbeddedServer.builder()

@@ -132,7 +132,7 @@ class BookstoreServerTest {
     assertThatThrownBy(() -> options.parse("--verbose"))
         .hasMessageStartingWith("--verbose: unknown option (expected one of: --host, --port,");
     assertThatThrownBy(() -> options.parse("--host"))
-        .hasMessage("--host: no value (expected: --host TEXT)");
+        .hasMessage("--host: no value (expected: --host HOST)");
     assertThatThrownBy(() -> options.parse("--port", "-1"))
         .hasMessage("--port: -1 (expected: 0..65535)");
     assertThatThrownBy(() -> options.parse("--delay-ms=-5"))

@@ -124,8 +124,7 @@ class LauncherEndToEndTest {
   @Test
   void withoutTheMonitorThereIsNoReportButMetricsAndCxfGzipCompresses() throws Exception {
     try (BookstoreServer server =
-        BookstoreServer.launch(
-            BookstoreOptions.OPTIONS.parse("--port", "0", "--compression", "cxf-gzip"))) {
+        BookstoreServer.launch("--port", "0", "--compression", "cxf-gzip")) {
 
       HttpResponse<byte[]> heavy = post(server.address(), "heavy-1.xml", "gzip");
       HttpResponse<String> report =
