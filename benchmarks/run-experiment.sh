@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs one load experiment from the repository root:
-#   benchmarks/run-experiment.sh baseline-rate|baseline-requesters|driver-limit|compression-rate|
-#                                compression-requesters|slow-client|monitoring-rate|
-#                                monitoring-requesters|monitoring-client [--option=value ...]
+#   benchmarks/run-experiment.sh NAME [--option value ...]
+#   benchmarks/run-experiment.sh NAME --help        (its options and their defaults)
+#   benchmarks/run-experiment.sh --markdown > benchmarks/EXPERIMENTS.md
+# NAME: baseline-rate, baseline-requesters, driver-limit, compression-rate, compression-requesters,
+# slow-client, monitoring-rate, monitoring-requesters, monitoring-client (see EXPERIMENTS.md).
 # Builds the bookstore and benchmarks jars first if they are missing (REBUILD=1 forces it).
-# Results go to benchmarks/results/<experiment>/ (results.csv, report.md, *.png).
+# Results go to benchmarks/results/NAME/ (results.csv, report.md, *.png) unless --out is given.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ "${REBUILD:-0}" == 1 || ! -f examples/bookstore/target/bookstore.jar || ! -f benchmarks/target/benchmarks.jar ]]; then

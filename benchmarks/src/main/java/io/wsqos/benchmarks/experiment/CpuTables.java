@@ -1,6 +1,8 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.benchmarks.experiment.MonitoringExperiments.RunWindow;
+import io.wsqos.benchmarks.report.Report;
+import io.wsqos.benchmarks.report.Stats;
+import io.wsqos.benchmarks.report.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,14 +30,51 @@ final class CpuTables {
    * no run has a CPU reading.
    */
   static String section(List<RunWindow> windows, String baseline, String whose) {
-    StringBuilder md =
-        new StringBuilder("\n## " + whose + " CPU per response in the measured runs\n\n");
+    String heading = whose + " CPU per response in the measured runs";
     List<RunWindow> read = windows.stream().filter(w -> !w.cpuNanos().isEmpty()).toList();
     if (read.isEmpty()) {
-      return md.append("No run has a CPU reading (`/proc/PID/task/*/schedstat` unreadable).\n")
-          .toString();
+      return Report.section(
+          heading, "No run has a CPU reading (`/proc/PID/task/*/schedstat` unreadable).", null);
     }
-    md.append(
+    List<String> header = new ArrayList<>(List.of("point", "variant", "runs", "responses"));
+    for (CpuCategory c : CpuCategory.values()) {
+      header.add(c.label());
+    }
+    header.addAll(List.of("total us", "without JIT", "vs " + baseline, "paired"));
+    Table table = Table.of(header);
+    Set<Double> points = new LinkedHashSet<>();
+    Set<String> variants = new LinkedHashSet<>(List.of(baseline));
+    read.forEach(
+        w -> {
+          points.add(w.x());
+          variants.add(w.variant());
+        });
+    for (double x : points) {
+      Optional<Double> base = total(read, baseline, x);
+      for (String variant : variants) {
+        List<RunWindow> runs = select(read, variant, x);
+        long responses = runs.stream().mapToLong(RunWindow::responses).sum();
+        if (responses <= 0) {
+          continue;
+        }
+        List<Object> cells =
+            new ArrayList<>(List.of(Table.point(x), variant, runs.size(), responses));
+        for (CpuCategory c : CpuCategory.values()) {
+          long nanos = runs.stream().mapToLong(w -> w.cpuNanos().getOrDefault(c, 0L)).sum();
+          cells.add(Table.fixed(nanos / 1e3 / responses, 1));
+        }
+        double total = total(read, variant, x).orElseThrow();
+        cells.add(
+            Table.fixed(runs.stream().mapToLong(RunWindow::allNanos).sum() / 1e3 / responses, 1));
+        cells.add(Table.fixed(total, 1));
+        boolean isBase = variant.equals(baseline);
+        cells.add(base.isPresent() && !isBase ? Table.fixed(total / base.get(), 3) : "-");
+        cells.add(isBase ? "-" : paired(read, baseline, variant, x));
+        table.row(cells);
+      }
+    }
+    return Report.section(
+        heading,
         "Each "
             + whose.toLowerCase(Locale.ROOT)
             + " thread's CPU time (`/proc/PID/task/TID/schedstat`, in nanoseconds) read at"
@@ -49,67 +88,29 @@ final class CpuTables {
             + " server's warm-up, and its share moves by tens of microseconds from run to run"
             + " whatever the variant. Where one process is the bound, its throughput goes as the"
             + " inverse of its ratio; here the other process shares the two cores, so the"
-            + " throughput ratio moves less than the CPU ratio.\n\n");
-    md.append("| point | variant | runs | responses |");
-    for (CpuCategory c : CpuCategory.values()) {
-      md.append(' ').append(c.label()).append(" |");
-    }
-    md.append(" total us | without JIT | vs ").append(baseline).append(" | paired |\n|");
-    md.append(" --- |".repeat(8 + CpuCategory.values().length)).append('\n');
-    for (double x : points(read)) {
-      Optional<Double> base = total(read, baseline, x);
-      for (String variant : variants(read, baseline)) {
-        List<RunWindow> runs = select(read, variant, x);
-        long responses = runs.stream().mapToLong(RunWindow::responses).sum();
-        if (responses <= 0) {
-          continue;
-        }
-        md.append(
-            String.format(
-                Locale.ROOT, "| %s | %s | %d | %d |", point(x), variant, runs.size(), responses));
-        for (CpuCategory c : CpuCategory.values()) {
-          long nanos = runs.stream().mapToLong(w -> w.cpuNanos().getOrDefault(c, 0L)).sum();
-          md.append(String.format(Locale.ROOT, " %.1f |", nanos / 1e3 / responses));
-        }
-        long all = runs.stream().mapToLong(CpuTables::allNanos).sum();
-        double total = total(read, variant, x).orElseThrow();
-        md.append(String.format(Locale.ROOT, " %.1f | %.1f |", all / 1e3 / responses, total));
-        md.append(
-            base.isPresent() && !variant.equals(baseline)
-                ? String.format(Locale.ROOT, " %.3f |", total / base.get())
-                : " - |");
-        md.append(
-            variant.equals(baseline) ? " - |" : " " + paired(read, baseline, variant, x) + " |");
-        md.append('\n');
-      }
-    }
-    return md.toString();
+            + " throughput ratio moves less than the CPU ratio.",
+        table);
   }
 
-  /** One line per run with its CPU nanoseconds by category, for {@code cpu.csv}. */
-  static String csv(List<RunWindow> windows) {
-    StringBuilder csv = new StringBuilder("variant,x,repetition,responses");
+  /** One row per run with its CPU nanoseconds by category, for {@code cpu.csv}. */
+  static Table csv(List<RunWindow> windows) {
+    List<String> header = new ArrayList<>(List.of("variant", "x", "repetition", "responses"));
     for (CpuCategory c : CpuCategory.values()) {
-      csv.append(",cpu_ns_").append(c.name().toLowerCase(Locale.ROOT));
+      header.add("cpu_ns_" + c.name().toLowerCase(Locale.ROOT));
     }
-    csv.append('\n');
+    Table table = Table.of(header);
     for (RunWindow w : windows) {
-      if (w.cpuNanos().isEmpty()) {
-        continue;
+      if (!w.cpuNanos().isEmpty()) {
+        List<Object> row =
+            new ArrayList<>(
+                List.of(w.variant(), Table.point(w.x()), w.repetition(), w.responses()));
+        for (CpuCategory c : CpuCategory.values()) {
+          row.add(w.cpuNanos().getOrDefault(c, 0L));
+        }
+        table.row(row);
       }
-      csv.append(w.variant())
-          .append(',')
-          .append(point(w.x()))
-          .append(',')
-          .append(w.repetition())
-          .append(',')
-          .append(w.responses());
-      for (CpuCategory c : CpuCategory.values()) {
-        csv.append(',').append(w.cpuNanos().getOrDefault(c, 0L));
-      }
-      csv.append('\n');
     }
-    return csv.toString();
+    return table;
   }
 
   /**
@@ -122,8 +123,7 @@ final class CpuTables {
     if (responses <= 0) {
       return Optional.empty();
     }
-    long nanos = runs.stream().mapToLong(CpuTables::totalNanos).sum();
-    return Optional.of(nanos / 1e3 / responses);
+    return Optional.of(runs.stream().mapToLong(RunWindow::withoutJitNanos).sum() / 1e3 / responses);
   }
 
   private static String paired(List<RunWindow> windows, String baseline, String variant, double x) {
@@ -132,57 +132,28 @@ final class CpuTables {
       for (RunWindow base : select(windows, baseline, x)) {
         if (base.repetition() == run.repetition() && base.responses() > 0 && run.responses() > 0) {
           ratios.add(
-              (totalNanos(run) / (double) run.responses())
-                  / (totalNanos(base) / (double) base.responses()));
+              (run.withoutJitNanos() / (double) run.responses())
+                  / (base.withoutJitNanos() / (double) base.responses()));
         }
       }
     }
     if (ratios.isEmpty()) {
       return "-";
     }
-    double mean = ratios.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-    double min = ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-    double max = ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-    if (ratios.size() == 1) {
-      return String.format(Locale.ROOT, "%.3f", mean);
+    Stats s = Stats.of(ratios, Double::doubleValue);
+    if (s.n() == 1) {
+      return Table.fixed(s.mean(), 3);
     }
-    double variance =
-        ratios.stream().mapToDouble(r -> (r - mean) * (r - mean)).sum() / (ratios.size() - 1);
     return String.format(
         Locale.ROOT,
         "%.3f ± %.3f (%.3f-%.3f)",
-        mean,
-        Math.sqrt(variance / ratios.size()),
-        min,
-        max);
-  }
-
-  private static long totalNanos(RunWindow w) {
-    return allNanos(w) - w.cpuNanos().getOrDefault(CpuCategory.JIT, 0L);
-  }
-
-  private static long allNanos(RunWindow w) {
-    return w.cpuNanos().values().stream().mapToLong(Long::longValue).sum();
+        s.mean(),
+        s.sd() / Math.sqrt(s.n()),
+        ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+        ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
   }
 
   private static List<RunWindow> select(List<RunWindow> windows, String variant, double x) {
     return windows.stream().filter(w -> w.variant().equals(variant) && w.x() == x).toList();
-  }
-
-  private static Set<Double> points(List<RunWindow> windows) {
-    Set<Double> points = new LinkedHashSet<>();
-    windows.forEach(w -> points.add(w.x()));
-    return points;
-  }
-
-  private static Set<String> variants(List<RunWindow> windows, String baseline) {
-    Set<String> variants = new LinkedHashSet<>();
-    variants.add(baseline);
-    windows.forEach(w -> variants.add(w.variant()));
-    return variants;
-  }
-
-  private static String point(double x) {
-    return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
   }
 }

@@ -9,8 +9,8 @@ import java.nio.file.Path;
  */
 record LogDatabase(String url, String user) {
 
-  /** The H2 file database in {@code dbDir}, as {@link MonitoringServer} makes it by default. */
+  /** The H2 file database in {@code dbDir}, as the bookstore's {@code --monitor} makes it. */
   static LogDatabase h2(Path dbDir) {
-    return new LogDatabase(MonitoringServer.jdbcUrl(dbDir), "");
+    return new LogDatabase(ClientMonitor.jdbcUrl(dbDir), "");
   }
 }

@@ -2,18 +2,21 @@ package io.wsqos.benchmarks.experiment;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.Option;
+import io.wsqos.core.cli.Options;
 import io.wsqos.examples.bookstore.BookstoreService;
+import io.wsqos.examples.bookstore.ProcessStats;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.frontend.ClientProxy;
@@ -53,32 +56,32 @@ public final class MonitoringClient {
   /** Transports a client can use. */
   static final List<String> TRANSPORTS = List.of("httpclient", "urlconnection");
 
+  static final Option<String> URL = Option.string("url", null, "the bookstore's address");
+  static final Option<String> TRANSPORT =
+      Option.choice("transport", TRANSPORTS.get(0), TRANSPORTS, "the CXF conduit");
+  static final Option<String> ISBN = Option.string("isbn", DEFAULT_ISBN, "the book asked for");
+  static final Option<Path> STATS_FILE =
+      Run.path("stats-file", null, "where to write the counters on stop");
+
   private MonitoringClient() {}
 
   public static void main(String[] argv) throws Exception {
-    Args args =
-        Args.parse(
-            Arrays.asList(argv),
-            Set.of(
-                "mode",
-                "url",
-                "transport",
-                "db-dir",
-                "jdbc-url",
-                "jdbc-user",
-                "flush-interval-ms",
-                "store-interval-ms",
-                "h2-settings",
-                "writer-priority",
-                "isbn",
-                "stats-file"));
-    MonitoringMode mode = MonitoringMode.parse("mode", args.string("mode", "plain"));
-    String transport = transport(args);
+    List<Option<?>> declared =
+        new ArrayList<>(List.of(ClientMonitor.MODE, URL, TRANSPORT, ISBN, STATS_FILE));
+    declared.addAll(ClientMonitor.LOG_OPTIONS);
+    Arguments args =
+        Options.of(
+                "MonitoringClient",
+                "A CXF client of the bookstore with a monitoring mode.",
+                declared)
+            .parse(argv);
+    MonitoringMode mode = MonitoringMode.parse("mode", args.get(ClientMonitor.MODE));
+    String transport = args.get(TRANSPORT);
     if (transport.equals("urlconnection")) {
       // Read when CXF creates the conduit, so it must be set before the proxy is built.
       System.setProperty(FORCE_URL_CONNECTION, "true");
     }
-    if (!args.has("url")) {
+    if (!args.isSet(URL)) {
       throw new IllegalArgumentException("--url: missing (expected: the bookstore's address)");
     }
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -87,15 +90,15 @@ public final class MonitoringClient {
         switch (mode) {
           case PLAIN -> null;
           case MONITORED -> {
-            log = MonitoringServer.openLog(args, registry);
+            log = ClientMonitor.openLog(args, registry);
             yield MonitoringFeature.builder().log(log).build();
           }
           case MONITOR_ONLY -> MonitoringFeature.builder().listener(records -> {}).build();
-          case CXF_METRICS -> MonitoringServer.cxfMetrics(registry);
+          case CXF_METRICS -> ClientMonitor.cxfMetrics(registry);
         };
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
     factory.setServiceClass(BookstoreService.class);
-    factory.setAddress(args.string("url", ""));
+    factory.setAddress(args.get(URL));
     if (feature != null) {
       factory.getFeatures().add(feature);
     }
@@ -106,7 +109,7 @@ public final class MonitoringClient {
     policy.setReceiveTimeout(30_000);
     ((HTTPConduit) client.getConduit()).setClient(policy);
 
-    String isbn = args.string("isbn", DEFAULT_ISBN);
+    String isbn = args.get(ISBN);
     Callers.CallerCounts calls = new Callers.CallerCounts();
     try (Callers callers = new Callers(() -> proxy.getBookInfo(isbn), calls)) {
       System.out.println(
@@ -142,23 +145,13 @@ public final class MonitoringClient {
       if (log != null) {
         log.close();
       }
-      if (args.has("stats-file")) {
+      if (args.isSet(STATS_FILE)) {
         Properties stats = new Properties();
         stats.setProperty("mode", mode.token());
         stats.setProperty("transport", transport);
         calls.forEach((outcome, n) -> stats.setProperty("calls." + outcome, Long.toString(n)));
-        ProcessStats.write(Path.of(args.string("stats-file", "")), stats, registry, threadCpu);
+        ProcessStats.write(args.get(STATS_FILE), stats, registry, threadCpu);
       }
     }
-  }
-
-  /** The {@code --transport} option, checked. */
-  static String transport(Args args) {
-    String transport = args.string("transport", TRANSPORTS.get(0));
-    if (!TRANSPORTS.contains(transport)) {
-      throw new IllegalArgumentException(
-          "--transport: '" + transport + "' (expected: one of " + TRANSPORTS + ")");
-    }
-    return transport;
   }
 }

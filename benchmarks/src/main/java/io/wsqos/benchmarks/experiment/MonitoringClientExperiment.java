@@ -1,16 +1,14 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.benchmarks.experiment.MonitoringExperiments.RunWindow;
 import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.report.PointResult;
-import io.wsqos.monitor.QosLog;
+import io.wsqos.benchmarks.report.Report;
+import io.wsqos.benchmarks.report.Table;
+import io.wsqos.core.cli.Option;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,22 +16,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * The requester-side monitor under load (issue 5: "measure the requester-side monitor's own added
  * cost separately from the client's, and say which client transport the figures used"): {@code
  * monitoring-client}. One bookstore server JVM (by default with the provider-side monitor, records
  * discarded, so that every response carries t2 and t3 back); one {@link MonitoringClient} JVM per
- * client mode (plain, monitored, monitor-only, cxf-metrics), each calling {@code getBookInfo}
- * through a real CXF JAX-WS proxy from closed-loop caller threads. The variants run interleaved;
- * for each run the report gives the calls per second, the call time the callers measured, and the
- * client JVM's CPU per call by thread (caller threads, the JDK HTTP client's threads, the log's
- * writer, H2, GC, JIT): the monitor's cost is the difference to the plain client's.
+ * client mode, each calling {@code getBookInfo} through a real CXF JAX-WS proxy from closed-loop
+ * caller threads. The variants run interleaved; for each run the report gives the calls per second,
+ * the call time the callers measured, and the client JVM's CPU per call by thread: the monitor's
+ * cost is the difference to the plain client's.
  */
-final class MonitoringClientExperiment {
+final class MonitoringClientExperiment implements Experiment {
 
   static final String NAME = "monitoring-client";
 
@@ -50,190 +45,202 @@ final class MonitoringClientExperiment {
    */
   static final String SAME_SERVER_MODE = "same";
 
-  static final Set<String> OPTIONS =
-      Experiments.sweepOptionsAnd(
-          "callers",
-          "variants",
-          "transport",
-          "server-mode",
-          "client-jvm-opt",
-          "monitor-flush-interval-ms",
-          "monitor-store-interval-ms",
-          "monitor-h2-settings",
-          "monitor-jdbc-url",
-          "monitor-jdbc-user",
-          "keep-db");
-
   /**
    * After every client's warm-up at {@link ServerWarmup#REQUESTERS} callers, each calls at one
-   * caller for this fraction of it, unmeasured, so that the JIT compilers catch up. While the
-   * warm-up saturates the two cores they fall behind: a monitored bookstore server compiled about
-   * 1,100 methods in its first 2 s at one caller and 400 in the next 2 s, and its JIT threads took
-   * 46-236 us of CPU per call in the first measured run of four of five runs (1-7 us in later
-   * runs), which the variant with the most code paid for in its first pairs. Settled, 4-5 us.
+   * caller for this fraction of it, unmeasured, so that the JIT compilers catch up: while the
+   * warm-up saturates the two cores they fall behind, and the variant with the most code would pay
+   * for their catching up in its first measured runs.
    */
   static final int SETTLE_DIVISOR = 2;
 
-  private MonitoringClientExperiment() {}
+  static final Option<List<Double>> CALLERS =
+      Option.listOf(
+          Option.of(
+              "callers",
+              "N",
+              (Double) null,
+              "closed-loop callers per client",
+              v -> {
+                double n = Double.parseDouble(v);
+                if (n < 1 || n != Math.rint(n)) {
+                  throw new IllegalArgumentException("a whole number >= 1");
+                }
+                return n;
+              }),
+          DEFAULT_CALLERS);
+  static final Option<List<MonitoringMode>> VARIANTS =
+      MonitoringExperiment.variants(List.of(MonitoringMode.values()));
+  static final Option<String> TRANSPORT =
+      Option.choice(
+          "transport",
+          MonitoringClient.TRANSPORTS.get(0),
+          MonitoringClient.TRANSPORTS,
+          "the clients' CXF conduit: the JDK HttpClient or HttpURLConnection");
+  static final Option<String> SERVER_MODE =
+      Option.of(
+          "server-mode",
+          "MODE",
+          MonitoringMode.MONITOR_ONLY.token(),
+          "the server every client calls, or same: each client a server of its own mode",
+          v -> {
+            if (!v.equals(SAME_SERVER_MODE) && MonitoringMode.fromToken(v).isEmpty()) {
+              throw new IllegalArgumentException(
+                  "plain, monitored, monitor-only, cxf-metrics or same");
+            }
+            return v;
+          });
+  static final Option<String> CLIENT_JVM_OPT =
+      Option.string(
+              "client-jvm-opt",
+              null,
+              "a client JVM option (replaces the defaults: "
+                  + String.join(" ", Run.JVM_OPTIONS)
+                  + ")")
+          .repeatable();
+  static final Option<String> H2_SETTINGS =
+      Option.string(
+          "monitor-h2-settings", "", "settings of each monitor's own H2 file, e.g. CACHE_SIZE=256");
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String summary() {
+    return "Each variant is a CXF JAX-WS client of the bookstore in a JVM of its own, calling"
+        + " `getBookInfo` from closed-loop caller threads (`requesters` below are the"
+        + " callers per client): `plain` (no monitor), `monitored` (the requester-side"
+        + " `MonitoringFeature` with a `QosLog` writing to an H2 file and Micrometer"
+        + " timers), `monitor-only` (the same monitor, records discarded) and"
+        + " `cxf-metrics` (CXF's `MetricsFeature` on the client). All call one server"
+        + " (with `--server-mode=same`, each a server of its own mode); the variants run"
+        + " interleaved. What the monitor costs the client is its CPU per"
+        + " call and its call time against `plain`'s.";
+  }
+
+  @Override
+  public List<Option<?>> options() {
+    return Run.join(
+        List.of(CALLERS, VARIANTS, TRANSPORT, SERVER_MODE, CLIENT_JVM_OPT),
+        List.of(
+            MonitoringExperiment.FLUSH,
+            MonitoringExperiment.STORE,
+            H2_SETTINGS,
+            MonitoringExperiment.JDBC_URL,
+            MonitoringExperiment.JDBC_USER,
+            MonitoringExperiment.KEEP_DB),
+        Run.timing(2, 2, 10),
+        List.of(ServerWarmup.OPTION),
+        Servers.OPTIONS);
+  }
 
   /** How long each client calls at one caller after the warm-up, before the sweep. */
   static Duration settle(Duration warmup) {
     return warmup.dividedBy(SETTLE_DIVISOR);
   }
 
-  private static void warmUp(Map<String, ClientProcess> clients, int callers, Duration duration) {
-    if (duration.isZero()) {
-      return;
-    }
-    for (Map.Entry<String, ClientProcess> client : clients.entrySet()) {
-      System.err.printf(
-          Locale.ROOT,
-          "[%s] warming client %s (and the server) up: %s with %d caller(s)%n",
-          NAME,
-          client.getKey(),
-          duration,
-          callers);
-      System.err.printf(
-          "[%s]   %s%n", NAME, client.getValue().run(callers, Duration.ZERO, duration));
-    }
-  }
-
-  static void run(Args args, String command) {
-    List<Double> callers = args.numbers("callers", DEFAULT_CALLERS);
-    for (double n : callers) {
-      if (n < 1 || n != Math.rint(n)) {
-        throw new IllegalArgumentException(
-            "--callers: " + n + " (expected: whole numbers >= 1, comma-separated)");
-      }
-    }
-    List<MonitoringMode> modes =
-        MonitoringExperiments.modes(
-            args,
-            List.of(
-                MonitoringMode.PLAIN,
-                MonitoringMode.MONITORED,
-                MonitoringMode.MONITOR_ONLY,
-                MonitoringMode.CXF_METRICS));
-    String transport = MonitoringClient.transport(args);
-    String serverToken = args.string("server-mode", MonitoringMode.MONITOR_ONLY.token());
+  @Override
+  public void run(Run run) throws IOException {
+    List<Double> callers = run.get(CALLERS);
+    List<MonitoringMode> modes = run.get(VARIANTS);
+    String transport = run.get(TRANSPORT);
+    String serverToken = run.get(SERVER_MODE);
     boolean sameServerMode = serverToken.equals(SAME_SERVER_MODE);
-    if (!sameServerMode && MonitoringMode.fromToken(serverToken).isEmpty()) {
-      throw new IllegalArgumentException(
-          "--server-mode: '"
-              + serverToken
-              + "' (expected: plain, monitored, monitor-only, cxf-metrics or "
-              + SAME_SERVER_MODE
-              + ")");
-    }
-    long storeMillis =
-        args.millis("monitor-store-interval-ms", QosLog.DEFAULT_STORE_INTERVAL_MILLIS).toMillis();
-    // Every monitored JVM's log, clients' and servers': where it goes (instead of an H2 file of its
-    // own) and when it stores.
+    long storeMillis = run.get(MonitoringExperiment.STORE).toMillis();
+    long flushMillis = run.get(MonitoringExperiment.FLUSH).toMillis();
+    String h2Settings = run.get(H2_SETTINGS);
+    String jdbcUrl = run.get(MonitoringExperiment.JDBC_URL);
+    // Every monitored JVM's log, clients' and servers': where it goes and when it stores.
     List<String> logOptions = new ArrayList<>();
     logOptions.add("--store-interval-ms=" + storeMillis);
-    String h2Settings = args.string("monitor-h2-settings", "");
     if (!h2Settings.isEmpty()) {
       // Each JVM's own H2 file; a shared --monitor-jdbc-url takes its settings in the URL.
       logOptions.add("--h2-settings=" + h2Settings);
     }
-    if (args.has("monitor-jdbc-url")) {
-      logOptions.add("--jdbc-url=" + args.string("monitor-jdbc-url", ""));
-      logOptions.add("--jdbc-user=" + args.string("monitor-jdbc-user", ""));
+    if (jdbcUrl != null) {
+      logOptions.add("--jdbc-url=" + jdbcUrl);
+      logOptions.add("--jdbc-user=" + run.get(MonitoringExperiment.JDBC_USER));
     }
-    // The server each client calls, by the client's mode.
     Function<String, String> serverOf = token -> sameServerMode ? token : serverToken;
-    long flushMillis =
-        args.millis("monitor-flush-interval-ms", QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS).toMillis();
-    Duration clientWarmup = args.seconds(ServerWarmup.OPTION, ServerWarmup.DEFAULT_SECONDS);
-    RunTiming timing = RunTiming.of(args, 2, 2, 10);
+    Duration clientWarmup = run.get(ServerWarmup.OPTION);
     List<String> clientJvm =
-        args.has("client-jvm-opt")
-            ? args.all("client-jvm-opt")
-            : CompressionExperiments.SERVER_JVM_OPTIONS;
-    Path work;
-    try {
-      work = Files.createTempDirectory("wsqos-" + NAME + "-");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    String loadBefore = CompressionExperiments.loadAverage();
-    List<RunWindow> clientWindows = new ArrayList<>();
-    List<RunWindow> serverWindows = new ArrayList<>();
-    List<PointResult> results;
-    Map<String, String> conduits = new LinkedHashMap<>();
-    String serverJvm;
-    try (Servers servers =
-        Servers.start(
-            args,
-            MonitoringServer.class,
+        run.options().isSet(CLIENT_JVM_OPT) ? run.options().all(CLIENT_JVM_OPT) : Run.JVM_OPTIONS;
+    Path work = Files.createTempDirectory("wsqos-" + NAME + "-");
+    run.hold(() -> MonitoringExperiment.cleanUp(run, work));
+    String loadBefore = Run.loadAverage();
+    Servers servers =
+        run.servers(
             modes.stream().map(m -> serverOf.apply(m.token())).distinct().toList(),
             token ->
-                Stream.concat(
-                        Stream.of("--db-dir=" + work.resolve("server-db-" + token)),
-                        logOptions.stream())
-                    .toList())) {
-      serverJvm = servers.launch();
-      Map<String, ClientProcess> clients = new LinkedHashMap<>();
-      try {
-        for (MonitoringMode mode : modes) {
-          String token = mode.token();
-          List<String> launch = new ArrayList<>();
-          launch.add(BookstoreProcess.javaCommand());
-          launch.addAll(clientJvm);
-          launch.addAll(
-              List.of(
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  MonitoringClient.class.getName(),
-                  "--mode=" + token,
-                  "--url=" + servers.address(serverOf.apply(token)),
-                  "--transport=" + transport,
-                  "--db-dir=" + work.resolve("client-db-" + token),
-                  "--flush-interval-ms=" + flushMillis,
-                  "--stats-file=" + work.resolve("client-" + token + ".properties")));
-          launch.addAll(logOptions);
-          ClientProcess client = ClientProcess.start(token, launch);
-          conduits.put(token, client.ready());
-          clients.put(token, client);
-        }
-        warmUp(clients, ServerWarmup.REQUESTERS, clientWarmup);
-        warmUp(clients, 1, settle(clientWarmup));
-        List<Variant> variants = modes.stream().map(m -> Variant.selfDriven(m.token())).toList();
-        PointRunner calls =
-            (v, x, warmup, measure) -> clients.get(v.name()).run((int) x, warmup, measure);
-        results =
-            timing
-                .sweep(NAME)
-                .points(callers)
-                .variants(variants)
-                .runner(
-                    MonitoringExperiments.windowed(
-                        clientWindows,
-                        MonitoringExperiments.windowed(
-                            serverWindows, calls, v -> servers.pid(serverOf.apply(v.name()))),
-                        v -> clients.get(v.name()).pid()))
-                .build()
-                .run();
-      } finally {
-        clients.values().forEach(ClientProcess::close);
-      }
+                MonitoringMode.parse("server-mode", token).serverArgs(serverLog(run, work, token)));
+    Map<String, ClientProcess> clients = new LinkedHashMap<>();
+    Map<String, String> conduits = new LinkedHashMap<>();
+    for (MonitoringMode mode : modes) {
+      String token = mode.token();
+      List<String> launch = new ArrayList<>();
+      launch.add(ChildProcess.javaCommand());
+      launch.addAll(clientJvm);
+      launch.addAll(
+          List.of(
+              "-cp",
+              System.getProperty("java.class.path"),
+              MonitoringClient.class.getName(),
+              "--mode=" + token,
+              "--url=" + servers.address(serverOf.apply(token)),
+              "--transport=" + transport,
+              "--db-dir=" + work.resolve("client-db-" + token),
+              "--flush-interval-ms=" + flushMillis,
+              "--stats-file=" + work.resolve("client-" + token + ".properties")));
+      launch.addAll(logOptions);
+      ClientProcess client = run.hold(ClientProcess.start(token, launch));
+      conduits.put(token, client.ready());
+      clients.put(token, client);
     }
-    Map<String, Properties> stats = readStats(work, modes);
+    warmUp(run, clients, ServerWarmup.REQUESTERS, clientWarmup);
+    warmUp(run, clients, 1, settle(clientWarmup));
+    List<RunWindow> clientWindows = new ArrayList<>();
+    List<RunWindow> serverWindows = new ArrayList<>();
+    PointRunner calls =
+        (v, x, warmup, measure) -> clients.get(v.name()).run((int) x, warmup, measure);
+    List<PointResult> results =
+        run.sweep(
+            callers,
+            modes.stream().map(m -> Variant.selfDriven(m.token())).toList(),
+            RunWindow.windowed(
+                clientWindows,
+                RunWindow.windowed(
+                    serverWindows,
+                    calls,
+                    v -> servers.pid(serverOf.apply(v.name())),
+                    run.progress()),
+                v -> clients.get(v.name()).pid(),
+                run.progress()),
+            false);
+    clients.values().forEach(ClientProcess::close);
+    String serverJvm = servers.launch();
+    servers.close();
     List<String> settings = new ArrayList<>();
+    Map<String, Properties> stats =
+        MonitoringExperiment.readStats(
+            work,
+            "client-",
+            modes.stream().map(MonitoringMode::token).toList(),
+            settings,
+            run.progress());
     settings.add("callers per client " + callers + "; client transport `" + transport + "`");
     settings.add(
         sameServerMode
-            ? "servers: one `MonitoringServer` per client variant, in the variant's mode (a plain"
+            ? "servers: one `BookstoreServer` per client variant, in the variant's mode (a plain"
                 + " client calls a plain server, a monitored client a monitored one, whose"
                 + " provider-side log writes to "
-                + (args.has("monitor-jdbc-url")
-                    ? "`" + args.string("monitor-jdbc-url", "") + "`"
-                    : "an H2 file of its own")
+                + (jdbcUrl != null ? "`" + jdbcUrl + "`" : "an H2 file of its own")
                 + "), each in its own JVM ("
                 + serverJvm
                 + ")"
-            : "server: `MonitoringServer --mode="
-                + serverToken
+            : "server: `BookstoreServer "
+                + String.join(
+                    " ", MonitoringMode.parse("server-mode", serverToken).serverArgs(List.of()))
                 + "` in its own JVM ("
                 + serverJvm
                 + "), shared by every client");
@@ -249,8 +256,7 @@ final class MonitoringClientExperiment {
               + String.join(" ", clientJvm)
               + "), one CXF JAX-WS proxy shared by its caller threads, connect timeout 5 s,"
               + " receive timeout 30 s"
-              + describe(
-                  mode, flushMillis, storeMillis, args.string("monitor-jdbc-url", ""), h2Settings)
+              + describe(mode, flushMillis, storeMillis, jdbcUrl, h2Settings)
               + "; it said: `"
               + conduits.getOrDefault(mode.token(), "-")
               + "`");
@@ -268,73 +274,79 @@ final class MonitoringClientExperiment {
             + settle(clientWarmup).toMillis()
             + " ms by one caller so that its compilers catch up, before the sweep (which also"
             + " warms the server)");
-    settings.add(timing.describe(args, true).replaceFirst("; each server warmed up.*$", ""));
+    settings.add(run.timing().describe(run.options(), true));
     settings.add(
-        "machine load (/proc/loadavg) before: "
-            + loadBefore
-            + "; after: "
-            + CompressionExperiments.loadAverage());
-    settings.add("command: `" + command + "`");
-    Path out =
-        Experiments.write(
-            args,
-            NAME,
-            "Monitoring: the requester-side monitor under load, through a real CXF client",
-            "Each variant is a CXF JAX-WS client of the bookstore in a JVM of its own, calling"
-                + " `getBookInfo` from closed-loop caller threads (`requesters` below are the"
-                + " callers per client): `plain` (no monitor), `monitored` (the requester-side"
-                + " `MonitoringFeature` with a `QosLog` writing to an H2 file and Micrometer"
-                + " timers), `monitor-only` (the same monitor, records discarded) and"
-                + " `cxf-metrics` (CXF's `MetricsFeature` on the client). All call one server"
-                + " (with `--server-mode=same`, each a server of its own mode); the variants run"
-                + " interleaved. What the monitor costs the client is its CPU per"
-                + " call and its call time against `plain`'s.",
-            "requesters",
-            settings,
-            results);
+        "machine load (/proc/loadavg) before: " + loadBefore + "; after: " + Run.loadAverage());
     String baseline = modes.get(0).token();
     String goal =
-        modes.stream()
-            .map(MonitoringMode::token)
-            .filter(t -> t.equals(MonitoringExperiments.MONITORED))
-            .findFirst()
-            .orElse(baseline);
-    StringBuilder md = new StringBuilder();
-    md.append(MonitoringTables.peakSection(results, baseline, goal));
+        modes.contains(MonitoringMode.MONITORED) ? MonitoringExperiment.MONITORED : baseline;
     // The fewest callers: the call time with the least queueing in client and server.
     double fewest = callers.stream().min(Double::compare).orElseThrow();
-    md.append(
-        MonitoringTables.latencySection(
-            results,
-            baseline,
-            goal,
-            fewest,
-            CompressionExperiments.format(fewest) + " caller(s) per client",
-            "with " + CompressionExperiments.format(fewest) + " caller(s)",
-            "call time of successful calls, from the proxy call to its return, as the caller"
-                + " measures it"));
-    md.append(CpuTables.section(clientWindows, baseline, "Client"));
-    md.append(CpuTables.section(serverWindows, baseline, "Server"));
-    md.append(recordsSection(stats));
-    try {
-      Files.writeString(out.resolve("report.md"), md.toString(), StandardOpenOption.APPEND);
-      Files.writeString(out.resolve("cpu.csv"), CpuTables.csv(clientWindows));
-      Files.writeString(out.resolve("server-cpu.csv"), CpuTables.csv(serverWindows));
-      for (String token : stats.keySet()) {
-        Files.copy(
-            work.resolve("client-" + token + ".properties"),
-            out.resolve("client-" + token + ".properties"),
-            StandardCopyOption.REPLACE_EXISTING);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } finally {
-      if (Boolean.parseBoolean(args.string("keep-db", "false"))) {
-        System.err.println("kept the clients' databases and counters in " + work);
-      } else {
-        MonitoringExperiments.deleteRecursively(work);
-      }
+    run.writeSweep(
+        "Monitoring: the requester-side monitor under load, through a real CXF client",
+        summary(),
+        "requesters",
+        settings,
+        results,
+        List.of(
+            MonitoringTables.peakSection(results, baseline, goal),
+            MonitoringTables.latencySection(
+                results,
+                baseline,
+                goal,
+                fewest,
+                Table.point(fewest) + " caller(s) per client",
+                "with " + Table.point(fewest) + " caller(s)",
+                "call time of successful calls, from the proxy call to its return, as the caller"
+                    + " measures it"),
+            CpuTables.section(clientWindows, baseline, "Client"),
+            CpuTables.section(serverWindows, baseline, "Server"),
+            recordsSection(stats)));
+    CpuTables.csv(clientWindows).writeCsv(run.out().resolve("cpu.csv"));
+    CpuTables.csv(serverWindows).writeCsv(run.out().resolve("server-cpu.csv"));
+    for (String token : stats.keySet()) {
+      Files.copy(
+          work.resolve("client-" + token + ".properties"),
+          run.out().resolve("client-" + token + ".properties"),
+          StandardCopyOption.REPLACE_EXISTING);
     }
+  }
+
+  /**
+   * The log options of the server of {@code token}: an H2 file of its own in {@code work}, or the
+   * shared {@code --monitor-jdbc-url}; the store interval and H2 settings the clients' logs get.
+   */
+  private static List<String> serverLog(Run run, Path work, String token) {
+    List<String> log = new ArrayList<>();
+    log.add("--monitor-db-dir=" + work.resolve("server-db-" + token));
+    log.add("--monitor-store-interval=" + run.get(MonitoringExperiment.STORE).toMillis() + "ms");
+    if (!run.get(H2_SETTINGS).isEmpty()) {
+      log.add("--monitor-h2-settings=" + run.get(H2_SETTINGS));
+    }
+    if (run.options().isSet(MonitoringExperiment.JDBC_URL)) {
+      log.add("--monitor-jdbc=" + run.get(MonitoringExperiment.JDBC_URL));
+      log.add("--monitor-jdbc-user=" + run.get(MonitoringExperiment.JDBC_USER));
+    }
+    return log;
+  }
+
+  private static void warmUp(
+      Run run, Map<String, ClientProcess> clients, int callers, Duration duration) {
+    if (duration.isZero()) {
+      return;
+    }
+    clients.forEach(
+        (name, client) -> {
+          run.progress()
+              .printf(
+                  Locale.ROOT,
+                  "[%s] warming client %s (and the server) up: %s with %d caller(s)%n",
+                  NAME,
+                  name,
+                  duration,
+                  callers);
+          run.progress().printf("[%s]   %s%n", NAME, client.run(callers, Duration.ZERO, duration));
+        });
   }
 
   private static String describe(
@@ -348,7 +360,7 @@ final class MonitoringClientExperiment {
               + " ms, store interval "
               + storeMillis
               + " ms) to "
-              + (jdbcUrl.isEmpty()
+              + (jdbcUrl == null
                   ? "an H2 file of its own"
                       + (h2Settings.isEmpty() ? "" : " (`;" + h2Settings + "`)")
                   : "`" + jdbcUrl + "`")
@@ -364,17 +376,17 @@ final class MonitoringClientExperiment {
    * the requester-side monitor keeps one record per call, whatever its outcome.
    */
   static String recordsSection(Map<String, Properties> stats) {
-    StringBuilder md = new StringBuilder("\n## Records written against calls made\n\n");
-    md.append(
-        "Counted by each client JVM over its whole life (warm-up, every run, pauses) and written"
-            + " when it stopped, after closing its `QosLog` (which writes everything queued)."
-            + " `calls` counts every call its callers made, whatever the outcome; the"
-            + " requester-side monitor keeps one record per call, so `records written` must equal"
-            + " it.\n\n");
-    md.append(
-        "| client | calls | failed | records written | dropped | lost | invalid |"
-            + " written = calls | JVM CPU us per call |\n"
-            + "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    Table table =
+        Table.of(
+            "client",
+            "calls",
+            "failed",
+            "records written",
+            "dropped",
+            "lost",
+            "invalid",
+            "written = calls",
+            "JVM CPU us per call");
     stats.forEach(
         (mode, p) -> {
           long calls = 0;
@@ -384,53 +396,26 @@ final class MonitoringClientExperiment {
             calls += n;
             failed += outcome.failed() ? n : 0;
           }
-          String written = p.getProperty("wsqos.monitor.records.written", "-");
-          String check =
-              written.equals("-")
-                  ? "-"
-                  : Long.parseLong(written) == calls
-                      ? "yes"
-                      : "NO (" + (calls - Long.parseLong(written)) + " missing)";
-          long cpu = Long.parseLong(p.getProperty("process.cpu.ns", "-1"));
-          md.append(
-              String.format(
-                  Locale.ROOT,
-                  "| %s | %d | %d | %s | %s | %s | %s | %s | %s |%n",
-                  mode,
-                  calls,
-                  failed,
-                  written,
-                  p.getProperty("wsqos.monitor.records.dropped", "-"),
-                  p.getProperty("wsqos.monitor.records.lost", "-"),
-                  p.getProperty("wsqos.monitor.records.invalid", "-"),
-                  check,
-                  cpu < 0 || calls == 0
-                      ? "-"
-                      : String.format(Locale.ROOT, "%.1f", cpu / 1e3 / calls)));
+          table.row(
+              mode,
+              calls,
+              failed,
+              p.getProperty("wsqos.monitor.records.written", "-"),
+              p.getProperty("wsqos.monitor.records.dropped", "-"),
+              p.getProperty("wsqos.monitor.records.lost", "-"),
+              p.getProperty("wsqos.monitor.records.invalid", "-"),
+              MonitoringTables.check(
+                  MonitoringTables.number(p, "wsqos.monitor.records.written"), calls),
+              MonitoringTables.per(MonitoringTables.number(p, "process.cpu.ns") / 1e3, calls, 1));
         });
-    if (stats.isEmpty()) {
-      md.append("\nNo client wrote its counters (killed before it stopped?).\n");
-    }
-    return md.toString();
-  }
-
-  private static Map<String, Properties> readStats(Path work, List<MonitoringMode> modes) {
-    Map<String, Properties> stats = new LinkedHashMap<>();
-    for (MonitoringMode mode : modes) {
-      Path file = work.resolve("client-" + mode.token() + ".properties");
-      if (!Files.isRegularFile(file)) {
-        System.err.println(
-            "WARNING: client " + mode.token() + " wrote no counters on stop (killed?)");
-        continue;
-      }
-      Properties p = new Properties();
-      try (Reader in = Files.newBufferedReader(file)) {
-        p.load(in);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      stats.put(mode.token(), p);
-    }
-    return stats;
+    return Report.section(
+            "Records written against calls made",
+            "Counted by each client JVM over its whole life (warm-up, every run, pauses) and"
+                + " written when it stopped, after closing its `QosLog` (which writes everything"
+                + " queued). `calls` counts every call its callers made, whatever the outcome; the"
+                + " requester-side monitor keeps one record per call, so `records written` must"
+                + " equal it.",
+            table)
+        + (stats.isEmpty() ? "\nNo client wrote its counters (killed before it stopped?).\n" : "");
   }
 }

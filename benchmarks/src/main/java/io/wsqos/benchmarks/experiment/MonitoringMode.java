@@ -1,9 +1,11 @@
 package io.wsqos.benchmarks.experiment;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
-/** How {@link MonitoringServer} monitors the bookstore, for the monitoring experiments. */
+/** What monitors a bookstore server or client in the monitoring experiments. */
 enum MonitoringMode {
   /** No monitoring at all: the baseline. */
   PLAIN("plain"),
@@ -31,6 +33,25 @@ enum MonitoringMode {
   }
 
   String token() {
+    return token;
+  }
+
+  /**
+   * The bookstore launcher's options for a server in this mode; {@code log} are the options of its
+   * {@code QosLog} (database, intervals), for {@link #MONITORED}.
+   */
+  List<String> serverArgs(List<String> log) {
+    return switch (this) {
+      case PLAIN -> List.of();
+      case MONITORED -> Stream.concat(Stream.of("--monitor"), log.stream()).toList();
+      case MONITOR_ONLY -> List.of("--monitor", "--monitor-records=discard");
+      case CXF_METRICS -> List.of("--cxf-metrics");
+    };
+  }
+
+  /** The token, as options and reports name the mode. */
+  @Override
+  public String toString() {
     return token;
   }
 

@@ -14,26 +14,11 @@ import java.time.Duration;
  */
 record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pause) {
 
-  /** The options' values, or the given defaults (the pause defaults to the sweep's). */
-  static RunTiming of(Args args, int repetitions, double warmupSeconds, double measureSeconds) {
-    return new RunTiming(
-        args.integer("reps", repetitions),
-        args.seconds("warmup", warmupSeconds),
-        args.seconds("measure", measureSeconds),
-        args.millis("pause-ms", Sweep.DEFAULT_PAUSE_MILLIS));
-  }
-
-  /** A sweep builder with this timing. */
-  Sweep.Builder sweep(String name) {
-    return Sweep.builder(name)
-        .repetitions(repetitions)
-        .warmup(warmup)
-        .measure(measure)
-        .pause(pause);
-  }
-
-  /** The settings line of a report, with how the servers were warmed up. */
-  String describe(Args args, boolean interleaved) {
+  /**
+   * The settings line of a report, with how the servers were warmed up where the experiment warms
+   * them.
+   */
+  String describe(OptionValues options, boolean interleaved) {
     return "per run: warm-up "
         + warmup.toMillis()
         + " ms (not counted), measured "
@@ -43,7 +28,9 @@ record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pa
         + " ms; "
         + repetitions
         + " repetition(s) per point"
-        + (interleaved ? ", variants interleaved; " : "; ")
-        + ServerWarmup.describe(args);
+        + (interleaved ? ", variants interleaved" : "")
+        + (options.declares(ServerWarmup.REQUESTERS_OPTION)
+            ? "; " + ServerWarmup.describe(options)
+            : "");
   }
 }

@@ -2,6 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
+import io.wsqos.core.cli.Option;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -22,23 +23,36 @@ import java.util.Locale;
  */
 final class ServerWarmup {
 
-  /** Option: seconds per server, 0 to skip. */
-  static final String OPTION = "server-warmup";
-
   /** Default seconds per server: on 2 cores CXF's throughput still grows after 10 s. */
   static final long DEFAULT_SECONDS = 20;
 
   /** Requesters: enough to keep both cores busy through the server's blocking hand-offs. */
   static final int REQUESTERS = 16;
 
-  /** Option: requesters for the second half of the warm-up, e.g. the sweep's own concurrency. */
-  static final String REQUESTERS_OPTION = "server-warmup-requesters";
+  static final Option<Duration> OPTION =
+      Run.seconds("server-warmup", DEFAULT_SECONDS, "warm-up of each server JVM, 0 to skip");
+
+  static final Option<Integer> REQUESTERS_OPTION =
+      Option.integer(
+          "server-warmup-requesters",
+          REQUESTERS,
+          1,
+          100_000,
+          "requesters for the second half of the warm-up, e.g. the sweep's own concurrency");
+
+  /** Both options. */
+  static final java.util.List<Option<?>> OPTIONS = java.util.List.of(OPTION, REQUESTERS_OPTION);
 
   private ServerWarmup() {}
 
   /** Warms each variant's server in turn, printing what it achieved. */
-  static void run(String experiment, Args args, DriverOptions options, List<Variant> variants) {
-    Duration duration = duration(args);
+  static void run(
+      String experiment,
+      OptionValues args,
+      DriverOptions options,
+      List<Variant> variants,
+      java.io.PrintStream progress) {
+    Duration duration = args.get(OPTION);
     if (duration.isZero()) {
       return;
     }
@@ -46,29 +60,34 @@ final class ServerWarmup {
     Duration settle = settleRequesters > REQUESTERS ? duration.dividedBy(2) : Duration.ZERO;
     ClosedLoopDriver driver = ClosedLoopDriver.create(options);
     for (Variant v : variants) {
-      warm(experiment, driver, v, REQUESTERS, duration.minus(settle));
+      warm(experiment, driver, v, REQUESTERS, duration.minus(settle), progress);
       if (!settle.isZero()) {
-        warm(experiment, driver, v, settleRequesters, settle);
+        warm(experiment, driver, v, settleRequesters, settle, progress);
       }
     }
   }
 
   private static void warm(
-      String experiment, ClosedLoopDriver driver, Variant v, int requesters, Duration duration) {
-    System.err.printf(
+      String experiment,
+      ClosedLoopDriver driver,
+      Variant v,
+      int requesters,
+      Duration duration,
+      java.io.PrintStream progress) {
+    progress.printf(
         Locale.ROOT,
         "[%s] warming %s up: %s with %d requesters%n",
         experiment,
         v.name(),
         duration,
         requesters);
-    System.err.printf(
+    progress.printf(
         "[%s]   %s%n", experiment, driver.run(v.source(), requesters, Duration.ZERO, duration));
   }
 
   /** The settings line of a report. */
-  static String describe(Args args) {
-    long millis = duration(args).toMillis();
+  static String describe(OptionValues args) {
+    long millis = args.get(OPTION).toMillis();
     int settleRequesters = settleRequesters(args);
     if (settleRequesters <= REQUESTERS || millis == 0) {
       return "each server warmed up "
@@ -88,16 +107,8 @@ final class ServerWarmup {
         + ", before the sweep";
   }
 
-  private static Duration duration(Args args) {
-    return args.seconds(OPTION, DEFAULT_SECONDS);
-  }
-
-  private static int settleRequesters(Args args) {
-    int requesters = args.integer(REQUESTERS_OPTION, REQUESTERS);
-    if (requesters < 1) {
-      throw new IllegalArgumentException(
-          "--" + REQUESTERS_OPTION + "=" + requesters + " (expected: at least 1)");
-    }
-    return requesters;
+  /** At least 1: the option's range. */
+  private static int settleRequesters(OptionValues args) {
+    return args.get(REQUESTERS_OPTION);
   }
 }

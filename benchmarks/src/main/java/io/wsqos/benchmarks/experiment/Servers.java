@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
+import io.wsqos.core.cli.Option;
+import io.wsqos.examples.bookstore.BookstoreServer;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,16 +12,30 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * One server JVM per mode ({@link CompressionServer} or {@link MonitoringServer}), all started
- * before a sweep and kept running, so that variants can be interleaved (A B A B ...) without
- * restarting servers. The idle ones cost a little memory and no CPU. Closing stops them all.
+ * One bookstore JVM per mode (its launcher with the mode's options), all started before a sweep and
+ * kept running, so that variants can be interleaved (A B A B ...) without restarting servers. The
+ * idle ones cost a little memory and no CPU. Closing stops them all.
  */
 final class Servers implements AutoCloseable {
 
-  /** Option: CPUs to pin the server JVMs to ({@code taskset -c} syntax, e.g. {@code 0}). */
-  static final String CPUS_OPTION = "server-cpus";
-
   private static final Pattern CPU_LIST = Pattern.compile("[0-9]+([,-][0-9]+)*");
+
+  /** Option: CPUs to pin the server JVMs to ({@code taskset -c} syntax, e.g. {@code 0}). */
+  static final Option<String> CPUS_OPTION =
+      Option.of(
+          "server-cpus",
+          "CPUS",
+          (String) null,
+          "pin the server JVMs to these CPUs with taskset, e.g. 0 or 0,1 or 0-1",
+          v -> {
+            if (!CPU_LIST.matcher(v).matches()) {
+              throw new IllegalArgumentException("a CPU list such as 0 or 0,1 or 0-1");
+            }
+            return v;
+          });
+
+  /** The options of the server JVMs: their JVM options and CPUs. */
+  static final List<Option<?>> OPTIONS = List.of(Run.SERVER_JVM_OPT, CPUS_OPTION);
 
   private final Map<String, BookstoreProcess> processes = new LinkedHashMap<>();
   private final List<String> jvmOptions;
@@ -30,33 +46,19 @@ final class Servers implements AutoCloseable {
     this.cpus = cpus;
   }
 
-  /** Starts a {@link CompressionServer} for each distinct mode. */
-  static Servers start(Args args, List<ServerMode> modes) {
-    return start(
-        args,
-        CompressionServer.class,
-        modes.stream().map(ServerMode::token).toList(),
-        token -> List.of());
-  }
-
   /**
-   * Starts {@code mainClass --mode=TOKEN --port=0 EXTRA...} for each distinct token, on the
-   * classpath of this JVM (the benchmarks jar), with {@code extraArgs.apply(token)} appended.
+   * Starts the bookstore's launcher ({@code BookstoreServer --port=0 OPTIONS...}) for each distinct
+   * token, on the classpath of this JVM (the benchmarks jar), its options {@code
+   * extraArgs.apply(token)}.
    */
   static Servers start(
-      Args args,
-      Class<?> mainClass,
+      OptionValues args,
       List<String> tokens,
-      Function<String, List<String>> extraArgs) {
+      Function<String, List<String>> extraArgs,
+      java.io.PrintStream progress) {
     List<String> jvmOptions =
-        args.has("server-jvm-opt")
-            ? args.all("server-jvm-opt")
-            : CompressionExperiments.SERVER_JVM_OPTIONS;
-    String cpus = args.has(CPUS_OPTION) ? args.string(CPUS_OPTION, "") : null;
-    if (cpus != null && !CPU_LIST.matcher(cpus).matches()) {
-      throw new IllegalArgumentException(
-          "--" + CPUS_OPTION + ": '" + cpus + "' (expected: a CPU list such as 0 or 0,1 or 0-1)");
-    }
+        args.isSet(Run.SERVER_JVM_OPT) ? args.all(Run.SERVER_JVM_OPT) : Run.JVM_OPTIONS;
+    String cpus = args.get(CPUS_OPTION);
     Servers servers = new Servers(jvmOptions, cpus);
     try {
       for (String token : new LinkedHashSet<>(tokens)) {
@@ -65,29 +67,24 @@ final class Servers implements AutoCloseable {
           // The JVM sizes its pools from its affinity mask, so it also sees only these CPUs.
           command.addAll(List.of("taskset", "-c", cpus));
         }
-        command.add(BookstoreProcess.javaCommand());
+        command.add(ChildProcess.javaCommand());
         command.addAll(jvmOptions);
         command.addAll(
             List.of(
                 "-cp",
                 System.getProperty("java.class.path"),
-                mainClass.getName(),
-                "--mode=" + token,
+                BookstoreServer.class.getName(),
                 "--port=0"));
         command.addAll(extraArgs.apply(token));
         BookstoreProcess process = BookstoreProcess.start(command);
         servers.processes.put(token, process);
-        System.err.printf("server %s: pid %d at %s%n", token, process.pid(), process.address());
+        progress.printf("server %s: pid %d at %s%n", token, process.pid(), process.address());
       }
       return servers;
     } catch (RuntimeException e) {
       servers.close();
       throw e;
     }
-  }
-
-  URI address(ServerMode mode) {
-    return address(mode.token());
   }
 
   URI address(String token) {

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.benchmarks.report.Table;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,58 +18,54 @@ import java.util.concurrent.locks.LockSupport;
  * after the same neighbour, whose leftover work (its GC, its JIT, its database flushing what the
  * run left) would otherwise fall on the same variant every time. Each run has its own warm-up; a
  * pause between runs lets the server drain what an overloaded run left queued.
+ *
+ * @param name for the progress lines
+ * @param points the rates or numbers of requesters, in the order run
+ * @param variants the first is the baseline of the ratios
+ * @param timing each run's warm-up, measurement and pause, and the repetitions
+ * @param progress where each run is announced and summarised
  */
-public final class Sweep {
+record Sweep(
+    String name,
+    List<Double> points,
+    List<Variant> variants,
+    RunTiming timing,
+    PrintStream progress) {
 
-  public static final long DEFAULT_PAUSE_MILLIS = 1_000;
+  /** The pause between runs unless {@code --pause-ms} says otherwise. */
+  static final long DEFAULT_PAUSE_MILLIS = 1_000;
 
-  private final String name;
-  private final List<Double> points;
-  private final int repetitions;
-  private final List<Variant> variants;
-  private final Duration warmup;
-  private final Duration measure;
-  private final Duration pause;
-  private final PointRunner runner;
-  private final PrintStream progress;
-
-  private Sweep(Builder b) {
-    this.name = requireNonNull(b.name, "name");
-    this.points = List.copyOf(b.points);
-    this.repetitions = b.repetitions;
-    this.variants = List.copyOf(b.variants);
-    this.warmup = requireNonNull(b.warmup, "warmup");
-    this.measure = requireNonNull(b.measure, "measure");
-    this.pause = requireNonNull(b.pause, "pause");
-    this.runner = requireNonNull(b.runner, "runner");
-    this.progress = requireNonNull(b.progress, "progress");
+  Sweep {
+    requireNonNull(name, "name");
+    points = List.copyOf(points);
+    variants = List.copyOf(variants);
+    requireNonNull(timing, "timing");
+    requireNonNull(progress, "progress");
     if (points.isEmpty()) {
       throw new IllegalArgumentException("points: [] (expected: at least one)");
     }
     if (variants.isEmpty()) {
       throw new IllegalArgumentException("variants: [] (expected: at least one)");
     }
-    if (repetitions < 1) {
-      throw new IllegalArgumentException("repetitions: " + repetitions + " (expected: >= 1)");
+    if (timing.repetitions() < 1) {
+      throw new IllegalArgumentException(
+          "repetitions: " + timing.repetitions() + " (expected: >= 1)");
     }
   }
 
-  public static Builder builder(String name) {
-    return new Builder(name);
-  }
-
-  /** Runs every point, repetition and variant; returns the results in run order. */
-  public List<PointResult> run() {
+  /** Runs every point, repetition and variant with {@code runner}; the results in run order. */
+  List<PointResult> run(PointRunner runner) {
+    int repetitions = timing.repetitions();
     int total = points.size() * repetitions * variants.size();
-    long perRunNanos = warmup.toNanos() + measure.toNanos() + pause.toNanos();
+    long perRunNanos = timing.warmup().plus(timing.measure()).plus(timing.pause()).toNanos();
     long started = System.nanoTime();
     List<PointResult> results = new ArrayList<>(total);
-    int done = 0;
     for (int p = 0; p < points.size(); p++) {
       double x = points.get(p);
       for (int rep = 1; rep <= repetitions; rep++) {
         for (int v = 0; v < variants.size(); v++) {
           Variant variant = variants.get((v + rep - 1) % variants.size());
+          int done = results.size();
           long elapsed = System.nanoTime() - started;
           long remaining =
               done == 0
@@ -82,7 +78,7 @@ public final class Sweep {
               name,
               p + 1,
               points.size(),
-              format(x),
+              Table.point(x),
               rep,
               repetitions,
               variant.name(),
@@ -90,7 +86,7 @@ public final class Sweep {
               total,
               clock(elapsed),
               clock(remaining));
-          RunResult run = runner.run(variant, x, warmup, measure);
+          RunResult run = runner.run(variant, x, timing.warmup(), timing.measure());
           PointResult result = PointResult.of(variant.name(), x, rep, run);
           results.add(result);
           progress.printf(
@@ -103,9 +99,8 @@ public final class Sweep {
               result.p99Millis(),
               run.failed(),
               run.requests());
-          done++;
-          if (done < total && !pause.isZero()) {
-            LockSupport.parkNanos(pause.toNanos());
+          if (results.size() < total) {
+            LockSupport.parkNanos(timing.pause().toNanos());
           }
         }
       }
@@ -115,79 +110,8 @@ public final class Sweep {
     return results;
   }
 
-  private static String format(double x) {
-    return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
-  }
-
   private static String clock(long nanos) {
     long seconds = nanos / 1_000_000_000L;
     return String.format(Locale.ROOT, "%dm%02ds", seconds / 60, seconds % 60);
-  }
-
-  /** Builds a {@link Sweep}; points, variants and runner are required. */
-  public static final class Builder {
-    private final String name;
-    private List<Double> points = List.of();
-    private int repetitions = 3;
-    private List<Variant> variants = List.of();
-    private Duration warmup = Duration.ofSeconds(2);
-    private Duration measure = Duration.ofSeconds(10);
-    private Duration pause = Duration.ofMillis(DEFAULT_PAUSE_MILLIS);
-    private PointRunner runner;
-    private PrintStream progress = System.err;
-
-    private Builder(String name) {
-      this.name = requireNonNull(name, "name");
-    }
-
-    public Builder points(List<Double> points) {
-      this.points = requireNonNull(points, "points");
-      return this;
-    }
-
-    /** Default 3, as in the paper. */
-    public Builder repetitions(int repetitions) {
-      this.repetitions = repetitions;
-      return this;
-    }
-
-    /** The first variant is the baseline of the ratios. */
-    public Builder variants(List<Variant> variants) {
-      this.variants = requireNonNull(variants, "variants");
-      return this;
-    }
-
-    /** Default 2 s per run, not counted. */
-    public Builder warmup(Duration warmup) {
-      this.warmup = warmup;
-      return this;
-    }
-
-    /** Default 10 s per run. */
-    public Builder measure(Duration measure) {
-      this.measure = measure;
-      return this;
-    }
-
-    /** Default {@value #DEFAULT_PAUSE_MILLIS} ms between runs. */
-    public Builder pause(Duration pause) {
-      this.pause = pause;
-      return this;
-    }
-
-    public Builder runner(PointRunner runner) {
-      this.runner = runner;
-      return this;
-    }
-
-    /** Default {@code System.err}. */
-    public Builder progress(PrintStream progress) {
-      this.progress = progress;
-      return this;
-    }
-
-    public Sweep build() {
-      return new Sweep(this);
-    }
   }
 }

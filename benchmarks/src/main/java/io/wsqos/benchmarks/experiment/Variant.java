@@ -2,7 +2,9 @@ package io.wsqos.benchmarks.experiment;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.RequestSource;
+import java.net.URI;
 
 /**
  * One side of a comparison (e.g. plain vs with a feature): a name and the requests it sends.
@@ -17,6 +19,15 @@ public record Variant(String name, RequestSource source) {
     if (name.isBlank()) {
       throw new IllegalArgumentException("name: '' (expected: a non-blank name)");
     }
+  }
+
+  /**
+   * A POST of the SOAP envelope {@code body} to {@code url}, as every bookstore request is made.
+   */
+  static HttpRequest.Builder soapPost(URI url, byte[] body) {
+    return HttpRequest.post(url, body)
+        .header("Content-Type", "text/xml; charset=UTF-8")
+        .header("SOAPAction", "\"\"");
   }
 
   /**

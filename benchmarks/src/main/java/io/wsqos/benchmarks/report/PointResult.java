@@ -98,6 +98,17 @@ public record PointResult(
     return histogram.getCountBetweenValues(0, micros - 1);
   }
 
+  /** The successes per Table 3 bucket, summed over {@code runs}. */
+  public static long[] bucketTotals(List<PointResult> runs) {
+    long[] totals = new long[BUCKETS];
+    for (PointResult r : runs) {
+      for (int i = 0; i < totals.length; i++) {
+        totals[i] += r.buckets().get(i);
+      }
+    }
+    return totals;
+  }
+
   public long requests() {
     return counts.values().stream().mapToLong(Long::longValue).sum();
   }

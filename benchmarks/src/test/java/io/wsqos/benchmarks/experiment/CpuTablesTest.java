@@ -2,7 +2,6 @@ package io.wsqos.benchmarks.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wsqos.benchmarks.experiment.MonitoringExperiments.RunWindow;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
@@ -62,7 +61,7 @@ class CpuTablesTest {
     assertThat(CpuTables.section(List.of(unread), "plain")).contains("No run has a CPU reading");
     assertThat(CpuTables.section(List.of(unread), "plain", "Client"))
         .startsWith("\n## Client CPU per response in the measured runs");
-    assertThat(CpuTables.csv(List.of(unread, RUNS.get(1))))
+    assertThat(CpuTables.csv(List.of(unread, RUNS.get(1))).csv())
         .isEqualTo(
             "variant,x,repetition,responses,cpu_ns_request,cpu_ns_http_client,cpu_ns_log_writer,"
                 + "cpu_ns_h2,cpu_ns_gc,cpu_ns_jit,cpu_ns_other\n"

@@ -3,6 +3,8 @@ package io.wsqos.benchmarks.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,8 +46,7 @@ class MonitoringClientExperimentTest {
   @Test
   void callerCountsMustBeWholeAndPositive() {
     for (String bad : List.of("0", "1.5", "-4")) {
-      Args args = Args.parse(List.of("--callers=" + bad), MonitoringClientExperiment.OPTIONS);
-      assertThatThrownBy(() -> MonitoringClientExperiment.run(args, "test"))
+      assertThatThrownBy(() -> run("--callers=" + bad))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("--callers");
     }
@@ -53,22 +54,18 @@ class MonitoringClientExperimentTest {
 
   @Test
   void anUnknownServerModeIsRefusedBeforeAnyJvmStarts() {
-    Args args = Args.parse(List.of("--server-mode=mirror"), MonitoringClientExperiment.OPTIONS);
-
-    assertThatThrownBy(() -> MonitoringClientExperiment.run(args, "test"))
+    assertThatThrownBy(() -> run("--server-mode=mirror"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "--server-mode: 'mirror' (expected: plain, monitored, monitor-only, cxf-metrics or"
+            "--server-mode: mirror (expected: plain, monitored, monitor-only, cxf-metrics or"
                 + " same)");
   }
 
   @Test
   void anUnknownTransportIsRefusedBeforeAnyJvmStarts() {
-    Args args = Args.parse(List.of("--transport=netty"), MonitoringClientExperiment.OPTIONS);
-
-    assertThatThrownBy(() -> MonitoringClientExperiment.run(args, "test"))
+    assertThatThrownBy(() -> run("--transport", "netty"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("--transport: 'netty' (expected: one of [httpclient, urlconnection])");
+        .hasMessage("--transport: netty (expected: one of httpclient, urlconnection)");
   }
 
   @Test
@@ -76,5 +73,13 @@ class MonitoringClientExperimentTest {
     assertThat(MonitoringClientExperiment.settle(Duration.ofSeconds(45)))
         .isEqualTo(Duration.ofMillis(22_500));
     assertThat(MonitoringClientExperiment.settle(Duration.ZERO)).isZero();
+  }
+
+  /** Runs the experiment with {@code argv}; it must refuse them before starting anything. */
+  private static void run(String... argv) throws Exception {
+    Run.execute(
+        new MonitoringClientExperiment(),
+        List.of(argv),
+        new PrintStream(OutputStream.nullOutputStream()));
   }
 }

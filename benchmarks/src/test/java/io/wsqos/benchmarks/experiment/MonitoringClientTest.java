@@ -109,7 +109,7 @@ class MonitoringClientTest {
   private static List<String> command(
       String url, String mode, Path work, Path stats, String... extra) {
     List<String> command = new ArrayList<>();
-    command.add(BookstoreProcess.javaCommand());
+    command.add(ChildProcess.javaCommand());
     command.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path")));
     command.add(MonitoringClient.class.getName());
     command.addAll(

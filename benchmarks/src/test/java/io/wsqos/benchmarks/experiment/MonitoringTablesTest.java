@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.benchmarks.report.Results;
+import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosQuery;
 import io.wsqos.monitor.QosStatistics;
 import io.wsqos.monitor.TimeStats;
@@ -82,7 +84,7 @@ class MonitoringTablesTest {
             point("plain", 8000, 2, 10, 0, 6000, 5, 50),
             point("monitored", 8000, 2, 10, 0, 6000, 5, 50));
 
-    Map<String, Double> peaks = Experiments.peaks(results);
+    Map<String, Double> peaks = new Results(results).peaks();
     String section = MonitoringTables.peakSection(results, "plain", "monitored");
 
     assertThat(peaks).containsEntry("plain", 6000.0).containsEntry("monitored", 5800.0);
@@ -130,7 +132,7 @@ class MonitoringTablesTest {
     complete.setProperty("timer.wsqos.monitor.execution", "102");
     complete.setProperty("process.cpu.ns", "30600000");
     complete.setProperty("writer.cpu.ns", "1020000");
-    complete.setProperty(MonitoringServer.LOG_FILE_BYTES, "20400");
+    complete.setProperty(BookstoreServer.LOG_FILE_BYTES, "20400");
     Properties short_ = new Properties();
     short_.setProperty("responses", "100");
     short_.setProperty("faults", "0");

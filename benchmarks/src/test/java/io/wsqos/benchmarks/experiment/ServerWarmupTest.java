@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.RequestSource;
+import io.wsqos.core.cli.Option;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -14,7 +15,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,8 +24,7 @@ import org.junit.jupiter.api.Test;
 
 class ServerWarmupTest {
 
-  private static final Set<String> OPTIONS =
-      Set.of(ServerWarmup.OPTION, ServerWarmup.REQUESTERS_OPTION);
+  private static final List<Option<?>> OPTIONS = ServerWarmup.OPTIONS;
 
   private static final byte[] RESPONSE =
       "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body/>"
@@ -84,9 +83,9 @@ class ServerWarmupTest {
 
   @Test
   void warmsAtSixteenRequestersByDefault() {
-    Args args = Args.parse(List.of("--server-warmup=1"), OPTIONS);
+    OptionValues args = OptionValues.parse(OPTIONS, "--server-warmup=1");
 
-    ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()));
+    ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()), System.err);
 
     assertThat(requests.get()).isPositive();
     assertThat(mostInFlight.get()).isBetween(2, ServerWarmup.REQUESTERS);
@@ -96,9 +95,10 @@ class ServerWarmupTest {
 
   @Test
   void runsTheSecondHalfAtTheRequestersAsked() {
-    Args args = Args.parse(List.of("--server-warmup=2", "--server-warmup-requesters=24"), OPTIONS);
+    OptionValues args =
+        OptionValues.parse(OPTIONS, "--server-warmup=2", "--server-warmup-requesters=24");
 
-    ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()));
+    ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant()), System.err);
 
     assertThat(mostInFlight.get()).isBetween(ServerWarmup.REQUESTERS + 1, 24);
     assertThat(ServerWarmup.describe(args))
@@ -109,13 +109,10 @@ class ServerWarmupTest {
 
   @Test
   void refusesFewerThanOneRequester() {
-    Args args = Args.parse(List.of("--server-warmup=1", "--server-warmup-requesters=0"), OPTIONS);
-
     assertThatThrownBy(
-            () ->
-                ServerWarmup.run("test", args, DriverOptions.builder().build(), List.of(variant())))
+            () -> OptionValues.parse(OPTIONS, "--server-warmup=1", "--server-warmup-requesters=0"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("--server-warmup-requesters=0 (expected: at least 1)");
+        .hasMessage("--server-warmup-requesters: 0 (expected: 1..100000)");
     assertThat(requests.get()).isZero();
   }
 

@@ -1,21 +1,70 @@
 package io.wsqos.benchmarks.experiment;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.wsqos.examples.bookstore.BookstoreServer;
+import java.io.Reader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ServersTest {
 
   @Test
   void aCpuListThatTasksetWouldNotTakeIsRefusedBeforeAnyServerStarts() {
     for (String bad : List.of("", "a", "0;reboot", "0,", "-1", "0 1")) {
-      Args args = Args.parse(List.of("--server-cpus=" + bad), Set.of(Servers.CPUS_OPTION));
-
-      assertThatThrownBy(() -> Servers.start(args, List.of(ServerMode.NONE)))
+      assertThatThrownBy(() -> OptionValues.parse(Servers.OPTIONS, "--server-cpus=" + bad))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining("--server-cpus: '" + bad + "'");
+          .hasMessage("--server-cpus: " + bad + " (expected: a CPU list such as 0 or 0,1 or 0-1)");
     }
+  }
+
+  @Test
+  void aMonitoredServerStoppedBySigtermReportsItsRecordsAndItsLogFilesSize(@TempDir Path work)
+      throws Exception {
+    Path dbDir = work.resolve("db");
+    Path stats = work.resolve("server.properties");
+    byte[] request = Files.readAllBytes(Path.of("../examples/bookstore/requests/lite-1.xml"));
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    // As the monitoring experiments start it: the bookstore's launcher with the mode's options.
+    List<String> args =
+        new ArrayList<>(MonitoringMode.MONITORED.serverArgs(List.of("--monitor-db-dir=" + dbDir)));
+    args.add("--stats-file=" + stats);
+    try (Servers servers =
+        Servers.start(
+            OptionValues.parse(Servers.OPTIONS), List.of("monitored"), token -> args, System.err)) {
+      URI address = servers.address("monitored");
+      for (int i = 0; i < 20; i++) {
+        HttpResponse<String> response =
+            http.send(
+                HttpRequest.newBuilder(address)
+                    .header("Content-Type", "text/xml; charset=UTF-8")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(request))
+                    .timeout(Duration.ofSeconds(30))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+      }
+    }
+
+    Properties counters = new Properties();
+    try (Reader in = Files.newBufferedReader(stats)) {
+      counters.load(in);
+    }
+    assertThat(counters.getProperty("responses")).isEqualTo("20");
+    assertThat(counters.getProperty("wsqos.monitor.records.written")).isEqualTo("20");
+    Path file = dbDir.resolve(BookstoreServer.DATABASE_NAME + ".mv.db");
+    assertThat(counters.getProperty(BookstoreServer.LOG_FILE_BYTES))
+        .isEqualTo(Long.toString(Files.size(file)));
   }
 }

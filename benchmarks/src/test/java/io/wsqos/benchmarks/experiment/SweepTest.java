@@ -23,24 +23,19 @@ class SweepTest {
     List<String> calls = new ArrayList<>();
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     Sweep sweep =
-        Sweep.builder("demo")
-            .points(List.of(10.0, 20.0))
-            .repetitions(2)
-            .variants(
-                List.of(
-                    new Variant("A", UNUSED), new Variant("B", UNUSED), new Variant("C", UNUSED)))
-            .warmup(Duration.ZERO)
-            .measure(Duration.ofSeconds(1))
-            .pause(Duration.ZERO)
-            .progress(new PrintStream(progress, true, StandardCharsets.UTF_8))
-            .runner(
-                (variant, x, warmup, measure) -> {
-                  calls.add(variant.name() + (int) x);
-                  return RunResults.succeededWithLatencies(1_000);
-                })
-            .build();
+        new Sweep(
+            "demo",
+            List.of(10.0, 20.0),
+            List.of(new Variant("A", UNUSED), new Variant("B", UNUSED), new Variant("C", UNUSED)),
+            new RunTiming(2, Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO),
+            new PrintStream(progress, true, StandardCharsets.UTF_8));
 
-    List<PointResult> results = sweep.run();
+    List<PointResult> results =
+        sweep.run(
+            (variant, x, warmup, measure) -> {
+              calls.add(variant.name() + (int) x);
+              return RunResults.succeededWithLatencies(1_000);
+            });
 
     assertThat(calls)
         .containsExactly(
@@ -57,10 +52,9 @@ class SweepTest {
 
   @Test
   void rejectsASweepWithoutVariants() {
-    Sweep.Builder builder =
-        Sweep.builder("empty").points(List.of(1.0)).runner((v, x, w, m) -> null);
+    RunTiming timing = new RunTiming(3, Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO);
 
-    assertThatThrownBy(builder::build)
+    assertThatThrownBy(() -> new Sweep("empty", List.of(1.0), List.of(), timing, System.err))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("variants: [] (expected: at least one)");
   }

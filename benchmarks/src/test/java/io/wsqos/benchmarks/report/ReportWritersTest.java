@@ -58,9 +58,18 @@ class ReportWritersTest {
           point("plain", 100, 2, 10, 0, 110, 3.0),
           point("feature", 100, 2, 9, 1, 99, 6.0));
 
+  private static Report report(List<String> settings, List<PointResult> results) {
+    return new Report("T", "D", MACHINE, settings)
+        .add(SweepReport.sections("rate", new Results(results)));
+  }
+
+  private static String render(List<String> settings, List<PointResult> results) {
+    return report(settings, results).render();
+  }
+
   @Test
   void csvHasAHeaderAndOneRowPerRepetitionInRunOrder() {
-    String csv = CsvWriter.toCsv("rate", results);
+    String csv = SweepReport.csv("rate", results).csv();
 
     List<String> lines = csv.lines().toList();
     assertThat(lines).hasSize(5);
@@ -77,14 +86,14 @@ class ReportWritersTest {
 
   @Test
   void csvLeavesUndefinedLatenciesEmptyAndPrintsFractionsWithThreeDecimals() {
-    assertThat(CsvWriter.number(Double.NaN)).isEmpty();
-    assertThat(CsvWriter.number(2.0 / 3)).isEqualTo("0.667");
-    assertThat(CsvWriter.number(1500)).isEqualTo("1500");
+    assertThat(Table.number(Double.NaN)).isEmpty();
+    assertThat(Table.number(2.0 / 3)).isEqualTo("0.667");
+    assertThat(Table.number(1500)).isEqualTo("1500");
   }
 
   @Test
   void markdownGivesMeanAndSpreadAndTheRatioToTheBaseline() {
-    String md = new MarkdownReport("T", "D", "rate", List.of("s1"), MACHINE).render(results);
+    String md = render(List.of("s1"), results);
 
     assertThat(md).contains("# T\n\nD\n");
     assertThat(md).contains("- cores: 2\n").contains("- core-wake convention: none\n");
@@ -107,7 +116,7 @@ class ReportWritersTest {
 
   @Test
   void markdownCountsFailuresByCauseAndTheTable3Buckets() {
-    String md = new MarkdownReport("T", "D", "rate", List.of(), MACHINE).render(results);
+    String md = render(List.of(), results);
 
     assertThat(md).contains("| 100 | feature | 10 | 9 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 90.00% |");
     // feature: 8 + 8 below 1 s, 1 + 1 below 2 s, of 18 successes
@@ -121,18 +130,17 @@ class ReportWritersTest {
   void markdownOfASingleVariantHasNoRatioColumns() {
     List<PointResult> single = results.stream().filter(r -> r.variant().equals("plain")).toList();
 
-    String md = new MarkdownReport("T", "D", "rate", List.of(), MACHINE).render(single);
+    String md = render(List.of(), single);
 
     assertThat(md).doesNotContain("ratio |");
   }
 
   @Test
   void writesCsvMarkdownAndBothPlots(@TempDir Path dir) {
-    CsvWriter.write(dir.resolve("results.csv"), "rate", results);
-    new MarkdownReport("T", "D", "rate", List.of(), MACHINE)
-        .write(dir.resolve("report.md"), results);
+    SweepReport.csv("rate", results).writeCsv(dir.resolve("results.csv"));
+    report(List.of(), results).write(dir.resolve("report.md"));
 
-    Plots.write(dir, "T", "rate", results);
+    SweepReport.plots(dir, "T", "rate", results);
 
     assertThat(dir.resolve("results.csv")).isNotEmptyFile();
     assertThat(dir.resolve("report.md")).isNotEmptyFile();

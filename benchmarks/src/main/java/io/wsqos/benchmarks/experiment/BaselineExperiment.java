@@ -1,0 +1,297 @@
+package io.wsqos.benchmarks.experiment;
+
+import com.sun.net.httpserver.HttpServer;
+import io.wsqos.benchmarks.load.DriverOptions;
+import io.wsqos.benchmarks.load.HttpRequest;
+import io.wsqos.benchmarks.load.OpenLoopDriver;
+import io.wsqos.benchmarks.load.RequestSource;
+import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.core.cli.Option;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+
+/**
+ * The bookstore alone, as the paper's figures measure it: {@code baseline-rate} (open loop, Figures
+ * 51-52), {@code baseline-requesters} (N back-to-back requesters, Tables 2 and 3 of the Grid5000
+ * paper), and {@code driver-limit} (the driver against a trivial in-process endpoint).
+ */
+final class BaselineExperiment implements Experiment {
+
+  /** Which of the three. */
+  enum Kind {
+    RATE,
+    REQUESTERS,
+    DRIVER_LIMIT
+  }
+
+  static final List<Double> DEFAULT_RATES =
+      List.of(
+          500.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 7000.0, 8000.0, 10000.0, 12000.0);
+  static final List<Double> GRID5000_REQUESTERS =
+      List.of(1.0, 3.0, 5.0, 10.0, 25.0, 50.0, 75.0, 100.0, 200.0, 350.0, 500.0);
+  static final List<Double> DEFAULT_LIMIT_RATES =
+      List.of(2000.0, 4000.0, 6000.0, 8000.0, 10000.0, 12000.0, 15000.0, 20000.0);
+
+  static final Option<String> JAR =
+      Option.string("jar", "examples/bookstore/target/bookstore.jar", "the bookstore jar to start");
+  static final Option<String> URL =
+      Option.string("url", null, "load an already running server at this URL instead");
+  static final Option<String> HEADER =
+      Option.of(
+              "header",
+              "NAME:VALUE",
+              (String) null,
+              "an HTTP header on every request",
+              v -> {
+                if (v.indexOf(':') <= 0) {
+                  throw new IllegalArgumentException("Name:value");
+                }
+                return v;
+              })
+          .repeatable();
+  static final Option<Boolean> KEEP_ALIVE =
+      Option.flag("keep-alive", "reuse connections instead of one per request");
+  static final Option<String> BOOKSTORE_JVM_OPT =
+      Option.string("server-jvm-opt", null, "a bookstore JVM option").repeatable();
+
+  private final Kind kind;
+
+  BaselineExperiment(Kind kind) {
+    this.kind = kind;
+  }
+
+  @Override
+  public String name() {
+    return switch (kind) {
+      case RATE -> "baseline-rate";
+      case REQUESTERS -> "baseline-requesters";
+      case DRIVER_LIMIT -> "driver-limit";
+    };
+  }
+
+  @Override
+  public String summary() {
+    return switch (kind) {
+      case RATE ->
+          "Open loop in the manner of the paper's `sclient` (Figures 51-52 of"
+              + " `000_49aae6b7688bc2eb.txt`): the driver offers a fixed rate whatever the"
+              + " server's state, one connection per request, and aborts connects that take"
+              + " longer than the connect timeout. Throughput counts successful responses per"
+              + " second; response times are those of successful requests from their intended"
+              + " send time.";
+      case REQUESTERS ->
+          "Closed loop as in `001_09b853a5d60af789.txt`: N requesters each send their next"
+              + " request as soon as the previous one ended, for the measured duration."
+              + " Requests, successes, failures by cause, throughput and the response-time"
+              + " distribution in Table 3's one-second buckets, per requester count. Response"
+              + " times run from each request's send.";
+      case DRIVER_LIMIT ->
+          "The open-loop driver against an in-process JDK `HttpServer` answering `200 ok` from"
+              + " one thread, one connection per request. The driver keeps up while offered/s"
+              + " equals the target rate and latency stays flat; beyond that either the driver"
+              + " or this trivial server (which shares the machine's two cores with it) is the"
+              + " bottleneck.";
+    };
+  }
+
+  private Option<List<Double>> points() {
+    return switch (kind) {
+      case RATE -> Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
+      case REQUESTERS ->
+          Run.numbers("requesters", GRID5000_REQUESTERS, "numbers of back-to-back requesters");
+      case DRIVER_LIMIT -> Run.numbers("rates", DEFAULT_LIMIT_RATES, "offered rates (req/s)");
+    };
+  }
+
+  @Override
+  public List<Option<?>> options() {
+    List<Option<?>> common =
+        Run.join(
+            List.of(points()),
+            Run.timing(3, 2, 8),
+            List.of(
+                Run.CONNECT_TIMEOUT,
+                Run.responseTimeout(kind == Kind.REQUESTERS ? 30_000 : 5_000)));
+    if (kind == Kind.DRIVER_LIMIT) {
+      return Run.join(
+          common, List.of(Run.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s")));
+    }
+    return Run.join(
+        common,
+        List.of(Run.REQUEST, JAR, URL, HEADER, KEEP_ALIVE, BOOKSTORE_JVM_OPT),
+        ServerWarmup.OPTIONS);
+  }
+
+  @Override
+  public void run(Run run) throws Exception {
+    List<Double> points = run.get(points());
+    DriverOptions driverOptions = run.driverOptions();
+    PointRunner driver = run.driver(kind == Kind.REQUESTERS);
+    PointRunner runner =
+        (v, x, w, m) -> withDriverCpu(run.progress(), () -> driver.run(v, x, w, m));
+    if (kind == Kind.DRIVER_LIMIT) {
+      driverLimit(run, points, runner, driverOptions);
+      return;
+    }
+    URI url;
+    String serverNote;
+    if (run.options().isSet(URL)) {
+      url = URI.create(run.get(URL));
+      serverNote = "an already running server at the given URL";
+    } else {
+      Path jar = Path.of(run.get(JAR));
+      List<String> jvm = run.options().all(BOOKSTORE_JVM_OPT);
+      BookstoreProcess bookstore = run.hold(BookstoreProcess.start(jar, jvm));
+      run.progress().printf("bookstore pid %d at %s%n", bookstore.pid(), bookstore.address());
+      url = bookstore.address();
+      serverNote =
+          "`java "
+              + String.join(" ", jvm)
+              + (jvm.isEmpty() ? "" : " ")
+              + "-jar "
+              + jar
+              + " --port 0` in its own JVM";
+    }
+    Path requestFile = run.get(Run.REQUEST);
+    HttpRequest.Builder request =
+        Variant.soapPost(url, read(requestFile)).keepAlive(run.get(KEEP_ALIVE));
+    for (String header : run.options().all(HEADER)) {
+      int colon = header.indexOf(':');
+      request.header(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
+    }
+    String file = requestFile.getFileName().toString();
+    Variant variant =
+        new Variant(
+            file.endsWith(".xml") ? file.substring(0, file.length() - 4) : file,
+            RequestSource.of(request.build()));
+    List<String> settings = new ArrayList<>();
+    settings.add("server: " + serverNote + ", " + url);
+    settings.add(
+        "request: POST of `"
+            + requestFile
+            + "`, Content-Type text/xml, "
+            + (run.get(KEEP_ALIVE) ? "keep-alive" : "one connection per request"));
+    settings.add(points().name() + " " + points);
+    settings.add(run.timing().describe(run.options(), false));
+    settings.add(timeouts(driverOptions));
+    boolean rate = kind == Kind.RATE;
+    run.writeSweep(
+        rate
+            ? "Bookstore throughput and response time against offered rate"
+            : "Bookstore under N back-to-back requesters (Tables 2 and 3 of the Grid5000 paper)",
+        summary(),
+        rate ? "offered rate (req/s)" : "requesters",
+        settings,
+        run.sweep(points, List.of(variant), runner, true),
+        List.of());
+  }
+
+  private void driverLimit(
+      Run run, List<Double> rates, PointRunner runner, DriverOptions driverOptions)
+      throws IOException {
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
+    byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
+    server.createContext(
+        "/",
+        exchange -> {
+          exchange.getRequestBody().readAllBytes();
+          exchange.sendResponseHeaders(200, ok.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(ok);
+          }
+        });
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    server.setExecutor(executor);
+    server.start();
+    run.hold(
+        () -> {
+          server.stop(0);
+          executor.shutdownNow();
+        });
+    URI url = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/trivial");
+    RequestSource trivial =
+        RequestSource.of(
+            HttpRequest.post(url, new byte[] {'x'}).header("Content-Type", "text/plain").build());
+    OpenLoopDriver.create(driverOptions)
+        .run(trivial, 2000, Duration.ZERO, run.options().get(ServerWarmup.OPTION));
+    RunTiming timing = run.timing();
+    run.writeSweep(
+        "The driver's own limit against a trivial endpoint",
+        summary(),
+        "offered rate (req/s)",
+        List.of(
+            "endpoint: JDK HttpServer, one handler thread, in the driver's JVM",
+            "request: POST of 1 byte, Connection: close",
+            "warm-up "
+                + timing.warmup().toMillis()
+                + " ms, measured "
+                + timing.measure().toMillis()
+                + " ms, "
+                + timing.repetitions()
+                + " repetition(s)",
+            timeouts(driverOptions),
+            "rates " + rates),
+        run.sweep(rates, List.of(new Variant("trivial", trivial)), runner, false),
+        List.of());
+  }
+
+  /**
+   * Runs {@code run} and prints the CPU time this JVM (the driver's; the bookstore runs in its own)
+   * spent per request sent, warm-up included: the driver's own cost, to compare with the server's.
+   */
+  private static RunResult withDriverCpu(PrintStream progress, Supplier<RunResult> run) {
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    long cpuBefore = os.getProcessCpuTime();
+    long wallBefore = System.nanoTime();
+    RunResult result = run.get();
+    long cpu = os.getProcessCpuTime() - cpuBefore;
+    long wall = System.nanoTime() - wallBefore;
+    double sent = result.offeredPerSecond() * wall / 1e9;
+    progress.printf(
+        Locale.ROOT,
+        "[driver]   JVM CPU ~%.1f us per request, %.0f%% of one core; send lag mean %.0f us,"
+            + " max %d us; max in flight %d%n",
+        sent == 0 ? 0 : cpu / 1000.0 / sent,
+        100.0 * cpu / wall,
+        result.meanSendLagMicros(),
+        result.maxSendLagMicros(),
+        result.maxInFlight());
+    return result;
+  }
+
+  /** The settings line of the driver's timeouts. */
+  static String timeouts(DriverOptions options) {
+    return "connect timeout "
+        + options.connectTimeout().toMillis()
+        + " ms, response timeout "
+        + options.responseTimeout().toMillis()
+        + " ms";
+  }
+
+  /** The bytes of a request file. */
+  static byte[] read(Path file) {
+    try {
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("request: " + file, e);
+    }
+  }
+}

@@ -1,0 +1,331 @@
+package io.wsqos.benchmarks.experiment;
+
+import io.wsqos.benchmarks.load.DriverOptions;
+import io.wsqos.benchmarks.load.HttpRequest;
+import io.wsqos.benchmarks.load.RequestSource;
+import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.benchmarks.report.Report;
+import io.wsqos.benchmarks.report.Results;
+import io.wsqos.benchmarks.report.Table;
+import io.wsqos.core.cli.Option;
+import io.wsqos.core.header.CompressionPreference;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The compression experiments of issue 4 (Figures 53-54 of {@code 000_49aae6b7688bc2eb.txt}):
+ * {@code compression-rate} (throughput and response time against offered rate, per compression
+ * variant, with the share of {@code server-decides} responses the server compressed) and {@code
+ * compression-requesters} (the same variants under N back-to-back requesters: each server's
+ * capacity, without the collapse an open loop past saturation brings on 2 shared cores).
+ */
+final class CompressionExperiment implements Experiment {
+
+  /**
+   * One connection per request keeps each requester waiting on hand-offs, not CPU: on 2 cores the
+   * bookstore reaches its peak only from about 100 requesters on.
+   */
+  static final List<Double> DEFAULT_REQUESTERS = List.of(50.0, 100.0, 200.0, 400.0);
+
+  static final List<Double> DEFAULT_RATES =
+      List.of(1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 8000.0);
+
+  /**
+   * What a client that can inflate everything sends: the feature then picks its own first coding
+   * (zstd), CXF's GZIPFeature gzip.
+   */
+  static final String ACCEPT_ANY = "gzip, deflate, zstd";
+
+  /**
+   * One side of the comparison: the bookstore's {@code --compression} it runs against and the
+   * preferences its requests carry, in turn ({@code null} sends no WS-QoS header).
+   */
+  record Side(
+      String name,
+      String compression,
+      List<CompressionPreference> preferences,
+      String acceptEncoding) {
+    /** The share of this side's requests that leave the choice to the server. */
+    @Override
+    public String toString() {
+      return name;
+    }
+
+    double serverDecidesShare() {
+      long n = preferences.stream().filter(p -> p == CompressionPreference.SERVER_DECIDES).count();
+      return (double) n / preferences.size();
+    }
+  }
+
+  static final List<Side> SIDES =
+      List.of(
+          new Side("none", "none", nulls(), ACCEPT_ANY),
+          new Side("all", "always", List.of(CompressionPreference.COMPRESS), ACCEPT_ANY),
+          new Side("all-gzip", "always", List.of(CompressionPreference.COMPRESS), "gzip"),
+          new Side(
+              "dynamic",
+              "dynamic",
+              List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
+              ACCEPT_ANY),
+          new Side(
+              "dynamic-graded",
+              "graded",
+              List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
+              ACCEPT_ANY),
+          new Side("cxf-gzip", "cxf-gzip", nulls(), ACCEPT_ANY));
+
+  static final Option<List<Side>> VARIANTS =
+      Option.listOf(
+          Option.of(
+              "variants",
+              "NAME",
+              (Side) null,
+              "the variants to compare, the first the baseline",
+              CompressionExperiment::side),
+          SIDES);
+
+  private final boolean closedLoop;
+
+  CompressionExperiment(boolean closedLoop) {
+    this.closedLoop = closedLoop;
+  }
+
+  /** No preference (no WS-QoS header) once; {@code List.of} refuses nulls. */
+  static List<CompressionPreference> nulls() {
+    List<CompressionPreference> list = new ArrayList<>();
+    list.add(null);
+    return list;
+  }
+
+  @Override
+  public String name() {
+    return closedLoop ? "compression-requesters" : "compression-rate";
+  }
+
+  private static final String VARIANTS_TEXT =
+      " each variant against its own server JVM: no compression, everything compressed"
+          + " (clients ask `compress`), dynamic (half the requests ask `none`, half"
+          + " `server-decides`, the server compressing those while its load is under 80%), and"
+          + " CXF's own `GZIPFeature` as a further line.";
+
+  @Override
+  public String summary() {
+    return closedLoop
+        ? "The bookstore's \"lite information for 1 book\" from N requesters that each send their"
+            + " next request when the previous one ended, so each server runs at its capacity"
+            + " without being pushed past it;"
+            + VARIANTS_TEXT
+        : "The bookstore's \"lite information for 1 book\" under an open-loop rate;"
+            + VARIANTS_TEXT;
+  }
+
+  private Option<List<Double>> points() {
+    return closedLoop
+        ? Run.numbers("requesters", DEFAULT_REQUESTERS, "numbers of back-to-back requesters")
+        : Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
+  }
+
+  @Override
+  public List<Option<?>> options() {
+    return Run.join(
+        List.of(points(), VARIANTS, Run.REQUEST),
+        Run.timing(2, 1, 5),
+        List.of(Run.CONNECT_TIMEOUT, Run.responseTimeout(5_000)),
+        ServerWarmup.OPTIONS,
+        Servers.OPTIONS);
+  }
+
+  @Override
+  public void run(Run run) {
+    String axis = closedLoop ? "requesters" : "offered rate (req/s)";
+    DriverOptions options = run.driverOptions();
+    PointRunner driver = run.driver(closedLoop);
+    List<Double> points = run.get(points());
+    List<Side> sides = run.get(VARIANTS);
+    Path requestFile = run.get(Run.REQUEST);
+    Servers servers =
+        run.servers(
+            sides.stream().map(Side::compression).toList(),
+            token -> List.of("--compression", token));
+    List<Variant> variants = new ArrayList<>();
+    for (Side side : sides) {
+      variants.add(
+          new Variant(side.name(), source(servers.address(side.compression()), requestFile, side)));
+    }
+    String loadBefore = Run.loadAverage();
+    Map<String, Map<Double, long[]>> encoded = new LinkedHashMap<>();
+    List<PointResult> results =
+        run.sweep(
+            points,
+            variants,
+            (v, x, w, m) -> {
+              RunResult r = driver.run(v, x, w, m);
+              long[] sums =
+                  encoded
+                      .computeIfAbsent(v.name(), k -> new LinkedHashMap<>())
+                      .computeIfAbsent(x, k -> new long[2]);
+              sums[0] += r.succeeded();
+              sums[1] += r.succeededEncoded();
+              return r;
+            },
+            true);
+    List<String> settings = new ArrayList<>();
+    for (Side side : sides) {
+      settings.add(
+          "variant "
+              + side.name()
+              + ": server `BookstoreServer --compression "
+              + side.compression()
+              + "` in its own JVM ("
+              + servers.launch()
+              + "), requests "
+              + describe(side.preferences())
+              + ", Accept-Encoding: "
+              + side.acceptEncoding());
+    }
+    settings.add(
+        "request: POST of `"
+            + requestFile
+            + "` (lite information for 1 book), one connection each");
+    settings.add((closedLoop ? "requesters " : "rates ") + points);
+    settings.add(run.timing().describe(run.options(), true));
+    settings.add(BaselineExperiment.timeouts(options));
+    settings.add(
+        "machine load (/proc/loadavg) before the sweep: "
+            + loadBefore
+            + "; after: "
+            + Run.loadAverage()
+            + " (other work shares these 2 cores; the dynamic policy reads the system CPU load)");
+    Table share = Table.of("variant", "rate", "succeeded", "compressed", "share_of_eligible");
+    String shares = compressionShare(axis, sides, points, encoded, share);
+    share.writeCsv(run.out().resolve("compression.csv"));
+    run.writeSweep(
+        closedLoop
+            ? "Compression: capacity under N back-to-back requesters"
+            : "Compression: throughput and response time against offered rate (Figures 51-54)",
+        summary(),
+        axis,
+        settings,
+        results,
+        List.of(shares, goals(new Results(results))));
+  }
+
+  /** The variant named {@code name}. */
+  static Side side(String name) {
+    return SIDES.stream()
+        .filter(s -> s.name().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "one of " + String.join(", ", SIDES.stream().map(Side::name).toList())));
+  }
+
+  private static String describe(List<CompressionPreference> preferences) {
+    List<String> names = new ArrayList<>();
+    for (CompressionPreference p : preferences) {
+      names.add(p == null ? "without WS-QoS header" : "with Requirement " + p.token());
+    }
+    return String.join(" / ", names) + (preferences.size() > 1 ? " in turn" : "");
+  }
+
+  /** The side's requests in turn, each with its preference's WS-QoS header. */
+  static RequestSource source(URI url, Path requestFile, Side side) {
+    byte[] envelope = BaselineExperiment.read(requestFile);
+    List<HttpRequest> requests = new ArrayList<>();
+    for (CompressionPreference p : side.preferences()) {
+      byte[] body = p == null ? envelope : QosEnvelopes.withRequirement(envelope, p);
+      HttpRequest.Builder builder = Variant.soapPost(url, body);
+      if (!side.acceptEncoding().isEmpty()) {
+        builder.header("Accept-Encoding", side.acceptEncoding());
+      }
+      requests.add(builder.build());
+    }
+    return RequestSource.cycling(requests);
+  }
+
+  /**
+   * The section of the share of compressed responses per variant and point; adds the same figures
+   * to {@code csv} (variant, rate, succeeded, compressed, share of eligible).
+   */
+  static String compressionShare(
+      String axis,
+      List<Side> sides,
+      List<Double> points,
+      Map<String, Map<Double, long[]>> encoded,
+      Table csv) {
+    List<String> header = new ArrayList<>(List.of(axis));
+    sides.forEach(s -> header.add(s.name()));
+    Table table = Table.of(header);
+    for (double x : new LinkedHashSet<>(points)) {
+      List<String> cells = new ArrayList<>(List.of(Table.point(x)));
+      for (Side s : sides) {
+        long[] sums = encoded.getOrDefault(s.name(), Map.of()).get(x);
+        if (sums == null || sums[0] == 0) {
+          cells.add("-");
+          continue;
+        }
+        double eligible = s.serverDecidesShare() > 0 ? sums[0] * s.serverDecidesShare() : sums[0];
+        double share = Math.min(1.0, sums[1] / eligible);
+        cells.add(String.format(Locale.ROOT, "%.1f%%", 100 * share));
+        csv.row(s.name(), Table.point(x), sums[0], sums[1], Table.fixed(share, 4));
+      }
+      table.row(cells);
+    }
+    return Report.section(
+        "Compressed responses",
+        "Share of successful responses with a `Content-Encoding` other than identity, summed"
+            + " over repetitions. For `dynamic` the share is of the `server-decides` half"
+            + " (compressed / (succeeded x 0.5), the requests alternating `none` and"
+            + " `server-decides`): the paper's \"share of requests without preference that"
+            + " were compressed\" (all up to 60 req/s, 20% at 120, none past 140).",
+        table);
+  }
+
+  /** Peak throughput per variant (the best mean over repetitions at any rate) and the goals. */
+  static String goals(Results results) {
+    Map<String, Double> peaks = results.peaks();
+    StringBuilder md =
+        new StringBuilder(
+            Report.section(
+                "Peak throughput and the issue's goals",
+                "Peak: the highest mean throughput (over repetitions) at any point.",
+                results.peakTable("none")));
+    Double none = peaks.get("none");
+    if (none != null) {
+      md.append('\n');
+      goal(md, peaks, none, "dynamic", 0.97, "dynamic peak >= 97% of uncompressed");
+      goal(md, peaks, none, "all", 0.85, "all-compressed loses <= 15% of peak");
+    }
+    return md.toString();
+  }
+
+  private static void goal(
+      StringBuilder md,
+      Map<String, Double> peaks,
+      double none,
+      String variant,
+      double atLeast,
+      String text) {
+    Double peak = peaks.get(variant);
+    if (peak == null) {
+      md.append("- ").append(text).append(": not measured in this run\n");
+      return;
+    }
+    double ratio = peak / none;
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "- %s: %.1f%% -> %s%n",
+            text,
+            100 * ratio,
+            ratio >= atLeast ? "met" : "NOT met"));
+  }
+}

@@ -1,0 +1,24 @@
+package io.wsqos.benchmarks.experiment;
+
+import io.wsqos.core.cli.Option;
+import java.util.List;
+
+/**
+ * A load experiment that {@code benchmarks/run-experiment.sh NAME} runs: its name, what it shows,
+ * the typed options it takes, and what it does within a {@link Run}, which holds its servers and
+ * variants, runs its interleaved sweep over its points and writes its report's sections.
+ */
+public interface Experiment {
+
+  /** The command-line name, e.g. {@code compression-rate}. */
+  String name();
+
+  /** What it measures and how, for its usage and {@code benchmarks/EXPERIMENTS.md}. */
+  String summary();
+
+  /** The options it takes, each with its default ({@code --out} is every experiment's). */
+  List<Option<?>> options();
+
+  /** Starts its servers in {@code run}, runs its points and writes its report. */
+  void run(Run run) throws Exception;
+}

@@ -1,0 +1,429 @@
+package io.wsqos.benchmarks.experiment;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.benchmarks.load.DriverOptions;
+import io.wsqos.benchmarks.load.RequestSource;
+import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.core.cli.Option;
+import io.wsqos.monitor.QosAnalysis;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.QosQuery;
+import io.wsqos.monitor.Side;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The monitoring experiments of issue 5: {@code monitoring-rate} (throughput and response time
+ * against offered rate, unmonitored vs the provider-side monitor with its {@code QosLog} vs CXF's
+ * {@code MetricsFeature}, interleaved, each against its own bookstore JVM) and {@code
+ * monitoring-requesters} (the Grid5000 sweep, closed loop, with Tables 2 and 3 built from the
+ * provider's own records next to the paper's).
+ */
+final class MonitoringExperiment implements Experiment {
+
+  static final List<Double> DEFAULT_RATES =
+      List.of(1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 7000.0, 8000.0);
+
+  /** The rate at which the added p99 is read: well below saturation on this machine. */
+  static final double DEFAULT_MODERATE_RATE = 2000.0;
+
+  static final String BASELINE = MonitoringMode.PLAIN.token();
+  static final String MONITORED = MonitoringMode.MONITORED.token();
+
+  static final Option<Double> MODERATE_RATE =
+      Option.decimal(
+          "moderate-rate",
+          DEFAULT_MODERATE_RATE,
+          0,
+          Double.MAX_VALUE,
+          "the rate (req/s) at which the added latency is read");
+  static final Option<Boolean> TIMESTAMPS =
+      Option.of(
+          "timestamps",
+          "true|false",
+          true,
+          "requests carry a WS-QoS Timestamps header, as a monitored client's",
+          v -> {
+            if (!v.equals("true") && !v.equals("false")) {
+              throw new IllegalArgumentException("true or false");
+            }
+            return Boolean.parseBoolean(v);
+          });
+  static final Option<Boolean> KEEP_DB =
+      Option.flag("keep-db", "keep the monitors' databases and counters (temp directory)");
+  static final Option<String> JDBC_URL =
+      Option.string("monitor-jdbc-url", null, "where the monitors log, instead of H2 files");
+  static final Option<String> JDBC_USER =
+      Option.string("monitor-jdbc-user", "", "the user of --monitor-jdbc-url");
+  static final Option<Duration> FLUSH =
+      Run.millis(
+          "monitor-flush-interval-ms",
+          QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS,
+          "the QosLog's flush interval");
+  static final Option<Duration> STORE =
+      Run.millis(
+          "monitor-store-interval-ms",
+          QosLog.DEFAULT_STORE_INTERVAL_MILLIS,
+          "the QosLog's store interval");
+  static final Option<Integer> WRITER_PRIORITY =
+      Option.integer(
+          "monitor-writer-priority",
+          QosLog.DEFAULT_WRITER_PRIORITY,
+          1,
+          10,
+          "the QosLog writer thread's priority, 1-10");
+
+  /** {@code --variants}: monitoring modes, the first the baseline. */
+  static Option<List<MonitoringMode>> variants(List<MonitoringMode> defaults) {
+    return Option.listOf(
+        Option.of(
+            "variants",
+            "MODE",
+            (MonitoringMode) null,
+            "the variants, the first the baseline",
+            token ->
+                MonitoringMode.fromToken(token)
+                    .orElseThrow(
+                        () ->
+                            new IllegalArgumentException(
+                                "plain, monitored, monitor-only or cxf-metrics"))),
+        defaults);
+  }
+
+  private final boolean closedLoop;
+
+  MonitoringExperiment(boolean closedLoop) {
+    this.closedLoop = closedLoop;
+  }
+
+  @Override
+  public String name() {
+    return closedLoop ? "monitoring-requesters" : "monitoring-rate";
+  }
+
+  @Override
+  public String summary() {
+    return closedLoop
+        ? "Closed loop as in the paper: N requesters each send their next request as soon as the"
+            + " previous one ended, against the bookstore with the provider-side monitor and its"
+            + " `QosLog` (`monitored`), interleaved with the unmonitored bookstore (`plain`) at"
+            + " the same N. Tables 2 and 3 below are built from the provider's own records where"
+            + " the records hold the figure, and from the driver otherwise; each column says"
+            + " which."
+        : "The bookstore's \"lite information for 1 book\" under an open-loop rate, each variant"
+            + " against its own server JVM, run interleaved: `plain` (no monitoring), `monitored`"
+            + " (provider-side `MonitoringFeature` with a `QosLog` writing to an H2 file database"
+            + " and to Micrometer timers) and `cxf-metrics` (CXF's `MetricsFeature` with its"
+            + " Micrometer provider).";
+  }
+
+  private Option<List<Double>> points() {
+    return closedLoop
+        ? Run.numbers("requesters", BaselineExperiment.GRID5000_REQUESTERS, "numbers of requesters")
+        : Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
+  }
+
+  private Option<List<MonitoringMode>> modes() {
+    return variants(
+        closedLoop
+            ? List.of(MonitoringMode.PLAIN, MonitoringMode.MONITORED)
+            : List.of(MonitoringMode.PLAIN, MonitoringMode.MONITORED, MonitoringMode.CXF_METRICS));
+  }
+
+  @Override
+  public List<Option<?>> options() {
+    return Run.join(
+        List.of(points(), modes()),
+        closedLoop ? List.of() : List.of(MODERATE_RATE),
+        List.of(Run.REQUEST, TIMESTAMPS),
+        List.of(JDBC_URL, JDBC_USER, FLUSH, STORE, WRITER_PRIORITY, KEEP_DB),
+        Run.timing(2, 1, closedLoop ? 8 : 5),
+        List.of(Run.CONNECT_TIMEOUT, Run.responseTimeout(closedLoop ? 30_000 : 5_000)),
+        ServerWarmup.OPTIONS,
+        Servers.OPTIONS);
+  }
+
+  /**
+   * Starts one server JVM per mode (the monitored one writing to a fresh temp directory), warms
+   * each up, runs the sweep, stops the servers (so that the log writes what it holds and each
+   * server writes its counters), then reports; the temp directory is deleted unless {@code
+   * --keep-db=true}.
+   */
+  @Override
+  public void run(Run run) throws IOException {
+    Path work = Files.createTempDirectory("wsqos-" + name() + "-");
+    run.hold(() -> cleanUp(run, work));
+    Path dbDir = work.resolve("db");
+    LogDatabase database =
+        run.options().isSet(JDBC_URL)
+            ? new LogDatabase(run.get(JDBC_URL), run.get(JDBC_USER))
+            : LogDatabase.h2(dbDir);
+    long flushMillis = run.get(FLUSH).toMillis();
+    long storeMillis = run.get(STORE).toMillis();
+    int writerPriority = run.get(WRITER_PRIORITY);
+    boolean timestamps = run.get(TIMESTAMPS);
+    Path requestFile = run.get(Run.REQUEST);
+    byte[] body = BaselineExperiment.read(requestFile);
+    if (timestamps) {
+      // The t1 a monitored requester would send: the provider reads it, echoes it and keeps it.
+      body =
+          QosEnvelopes.withTimestamps(
+              body, ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
+    }
+    List<MonitoringMode> modes = run.get(modes());
+    List<String> tokens = modes.stream().map(MonitoringMode::token).toList();
+    String loadBefore = Run.loadAverage();
+    List<String> log =
+        new ArrayList<>(
+            List.of(
+                "--monitor-db-dir=" + dbDir,
+                "--monitor-flush-interval=" + flushMillis + "ms",
+                "--monitor-store-interval=" + storeMillis + "ms",
+                "--monitor-writer-priority=" + writerPriority));
+    if (run.options().isSet(JDBC_URL)) {
+      log.addAll(
+          List.of("--monitor-jdbc=" + database.url(), "--monitor-jdbc-user=" + database.user()));
+    }
+    Map<String, List<String>> serverArgs = new LinkedHashMap<>();
+    for (MonitoringMode mode : modes) {
+      List<String> args = new ArrayList<>(mode.serverArgs(log));
+      args.add("--stats-file=" + work.resolve(mode.token() + ".properties"));
+      serverArgs.put(mode.token(), args);
+    }
+    Servers servers = run.servers(tokens, serverArgs::get);
+    List<Variant> variants = new ArrayList<>();
+    for (String token : tokens) {
+      variants.add(
+          new Variant(
+              token, RequestSource.of(Variant.soapPost(servers.address(token), body).build())));
+    }
+    DriverOptions options = run.driverOptions();
+    PointRunner runner = run.driver(closedLoop);
+    List<RunWindow> windows = new ArrayList<>();
+    List<Double> points = run.get(points());
+    List<PointResult> results =
+        run.sweep(
+            points,
+            variants,
+            RunWindow.windowed(windows, runner, v -> servers.pid(v.name()), run.progress()),
+            true);
+    String jvm = servers.launch();
+    servers.close();
+    List<String> settings = new ArrayList<>();
+    Map<String, Properties> stats = readStats(work, "", tokens, settings, run.progress());
+    for (MonitoringMode mode : modes) {
+      settings.add(
+          "variant "
+              + mode.token()
+              + ": `BookstoreServer "
+              + String.join(" ", mode.serverArgs(List.of()))
+              + "` in its own JVM ("
+              + jvm
+              + ")"
+              + switch (mode) {
+                case MONITORED ->
+                    ", QosLog (queue 10,000, batches of up to 500, flush interval "
+                        + flushMillis
+                        + " ms, store interval "
+                        + storeMillis
+                        + " ms, writer priority "
+                        + writerPriority
+                        + ") to `"
+                        + (run.options().isSet(JDBC_URL)
+                            ? database.url()
+                            : "jdbc:h2:file:<temp>/db/qos")
+                        + "`, Micrometer SimpleMeterRegistry";
+                case MONITOR_ONLY ->
+                    ", the provider-side monitor with its records discarded (no QosLog)";
+                case CXF_METRICS ->
+                    ", MicrometerMetricsProvider with StandardTags, JAX-WS operation and"
+                        + " fault-code tags, SimpleMeterRegistry";
+                case PLAIN -> "";
+              });
+    }
+    settings.add(
+        "request: POST of `"
+            + requestFile
+            + "`"
+            + (timestamps
+                ? " with a WS-QoS `Timestamps` header carrying a fixed t1 (what a monitored"
+                    + " requester sends; the provider reads and echoes it), the same bytes for"
+                    + " every variant"
+                : " without WS-QoS header")
+            + ", one connection per request");
+    settings.add(run.timing().describe(run.options(), true));
+    settings.add(BaselineExperiment.timeouts(options));
+    settings.add(
+        "machine load (/proc/loadavg) before: "
+            + loadBefore
+            + "; after: "
+            + Run.loadAverage()
+            + " (the machine is shared: other builds and tests ran meanwhile; variants are"
+            + " interleaved so that drift touches all alike)");
+    List<String> sections = new ArrayList<>();
+    if (closedLoop) {
+      settings.add("requesters " + points);
+      boolean monitored = tokens.contains(MONITORED);
+      List<MonitoringTables.ProviderWindow> provider =
+          monitored ? analyze(database, windows) : List.of();
+      if (monitored) {
+        qosReport(database, run.out().resolve("qos-report-provider.txt"), run.progress());
+      }
+      sections.add(MonitoringTables.table2(results, MONITORED, provider));
+      sections.add(MonitoringTables.table2Comparison(results, MONITORED, provider));
+      sections.add(MonitoringTables.table3(results, MONITORED));
+    } else {
+      double moderate = run.get(MODERATE_RATE);
+      settings.add("rates " + points + "; added latency read at " + moderate + " req/s");
+      sections.add(MonitoringTables.peakSection(results, BASELINE, MONITORED));
+      sections.add(MonitoringTables.latencySection(results, BASELINE, MONITORED, moderate));
+    }
+    sections.add(CpuTables.section(windows, BASELINE));
+    sections.add(MonitoringTables.recordsSection(stats));
+    if (closedLoop) {
+      sections.add(
+          "\nThe provider's whole database, as the monitor's command-line report prints"
+              + " it (`QosReport --side provider`, every record including warm-ups and"
+              + " pauses): `qos-report-provider.txt`.\n");
+    }
+    run.writeSweep(
+        closedLoop
+            ? "Monitoring: the Grid5000 sweep (Tables 2 and 3 of 001_09b853a5d60af789.txt)"
+            : "Monitoring: throughput and response time against offered rate",
+        summary(),
+        closedLoop ? "requesters" : "offered rate (req/s)",
+        settings,
+        results,
+        sections);
+    CpuTables.csv(windows).writeCsv(run.out().resolve("cpu.csv"));
+    for (String token : stats.keySet()) {
+      Files.copy(
+          work.resolve(token + ".properties"),
+          run.out().resolve("server-" + token + ".properties"),
+          StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /**
+   * The counters each JVM wrote on stop ({@code work/PREFIX TOKEN.properties}); a missing file is
+   * said in {@code settings} and on {@code log}.
+   */
+  static Map<String, Properties> readStats(
+      Path work, String prefix, List<String> tokens, List<String> settings, PrintStream log) {
+    Map<String, Properties> stats = new LinkedHashMap<>();
+    for (String token : tokens) {
+      Path file = work.resolve(prefix + token + ".properties");
+      if (!Files.isRegularFile(file)) {
+        // Killed after the stop timeout, or failed while stopping: its counters are missing.
+        String missing =
+            (prefix.isEmpty() ? "server " : prefix.replace("-", " "))
+                + token
+                + " wrote no counters on stop (killed after "
+                + ChildProcess.STOP_TIMEOUT_SECONDS
+                + " s, or failed while stopping): its CPU and records-written figures are missing";
+        log.println("WARNING: " + missing);
+        settings.add("**" + missing + "**");
+        continue;
+      }
+      Properties p = new Properties();
+      try (Reader in = Files.newBufferedReader(file)) {
+        p.load(in);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      stats.put(token, p);
+    }
+    return stats;
+  }
+
+  /** The provider's figures per monitored run, from the database the server wrote and closed. */
+  static List<MonitoringTables.ProviderWindow> analyze(
+      LogDatabase database, List<RunWindow> windows) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(database.url());
+    config.setUsername(database.user());
+    config.setMaximumPoolSize(1);
+    config.setPoolName("wsqos-monitoring-analysis");
+    List<MonitoringTables.ProviderWindow> rows = new ArrayList<>();
+    try (HikariDataSource dataSource = new HikariDataSource(config)) {
+      QosAnalysis analysis = new QosAnalysis(dataSource);
+      for (RunWindow w : windows) {
+        if (w.variant().equals(MONITORED)) {
+          rows.add(
+              new MonitoringTables.ProviderWindow(
+                  w.x(),
+                  w.repetition(),
+                  analysis.analyze(QosQuery.window(w.from(), w.to()).side(Side.PROVIDER))));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("analysing " + database.url() + ": " + e, e);
+    }
+    return rows;
+  }
+
+  /** Runs the monitor's own command-line report on the database, into {@code file}. */
+  private static void qosReport(LogDatabase database, Path file, PrintStream log) {
+    List<String> command =
+        List.of(
+            ChildProcess.javaCommand(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            "io.wsqos.monitor.report.QosReport",
+            "--jdbc-url",
+            database.url(),
+            "--user",
+            database.user(),
+            "--side",
+            "provider");
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Process p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(file.toFile())
+              .start();
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        log.println("QosReport did not finish within 120 s; killed");
+      }
+    } catch (IOException e) {
+      log.println("QosReport failed: " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Deletes {@code work} unless {@code --keep-db=true}. */
+  static void cleanUp(Run run, Path work) {
+    if (run.get(KEEP_DB)) {
+      run.progress().println("kept the databases and counters in " + work);
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(work)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      run.progress().println("could not delete " + work + ": " + e);
+    }
+  }
+}

@@ -1,0 +1,184 @@
+package io.wsqos.benchmarks.report;
+
+import io.wsqos.benchmarks.load.Outcome;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The standard output of a sweep: its CSV rows, its report's three sections (per point and variant,
+ * the mean and standard deviation over the repetitions and the ratio to the baseline, the first
+ * variant; the counts by outcome; the response-time distribution in the buckets of the Grid5000
+ * paper's Table 3) and its two plots (as Figures 51-54 of the paper).
+ */
+public final class SweepReport {
+
+  private SweepReport() {}
+
+  /** Every repetition of every point as one row, in run order: {@code results.csv}. */
+  public static Table csv(String xName, List<PointResult> results) {
+    List<String> header = new ArrayList<>(List.of("variant", xName, "repetition", "requests"));
+    for (Outcome outcome : Outcome.values()) {
+      header.add(outcome.name().toLowerCase(Locale.ROOT));
+    }
+    header.addAll(
+        List.of(
+            "offered_per_s",
+            "throughput_per_s",
+            "mean_ms",
+            "p50_ms",
+            "p90_ms",
+            "p99_ms",
+            "max_ms",
+            "service_mean_ms",
+            "service_p50_ms"));
+    for (int second = 1; second < PointResult.BUCKETS; second++) {
+      header.add("lt_" + second + "s");
+    }
+    header.add("ge_10s");
+    Table table = Table.of(header);
+    for (PointResult r : results) {
+      List<Object> row = new ArrayList<>();
+      row.add(r.variant());
+      row.add(Table.number(r.x()));
+      row.add(r.repetition());
+      row.add(r.requests());
+      for (Outcome outcome : Outcome.values()) {
+        row.add(r.count(outcome));
+      }
+      for (double v :
+          new double[] {
+            r.offeredPerSecond(),
+            r.throughputPerSecond(),
+            r.meanMillis(),
+            r.p50Millis(),
+            r.p90Millis(),
+            r.p99Millis(),
+            r.maxMillis(),
+            r.serviceMeanMillis(),
+            r.serviceP50Millis()
+          }) {
+        row.add(Table.number(v));
+      }
+      row.addAll(r.buckets());
+      table.row(row);
+    }
+    return table;
+  }
+
+  /** The sweep's three standard sections. */
+  public static List<String> sections(String xName, Results results) {
+    String baseline = results.variants().stream().findFirst().orElse("");
+    boolean ratios = results.variants().size() > 1;
+    int repetitions = results.all().stream().mapToInt(PointResult::repetition).max().orElse(0);
+    List<String> header =
+        new ArrayList<>(
+            List.of(xName, "variant", "offered/s", "throughput/s", "mean ms", "p50 ms", "p99 ms"));
+    if (ratios) {
+      header.addAll(List.of("throughput ratio", "mean ratio", "p99 ratio"));
+    }
+    Table main = Table.of(header);
+    List<String> countsHeader = new ArrayList<>(List.of(xName, "variant", "requests"));
+    for (Outcome outcome : Outcome.values()) {
+      countsHeader.add(outcome.name().toLowerCase(Locale.ROOT));
+    }
+    countsHeader.add("availability");
+    Table counts = Table.of(countsHeader);
+    List<String> bucketHeader = new ArrayList<>(List.of(xName, "variant"));
+    for (int second = 1; second < PointResult.BUCKETS; second++) {
+      bucketHeader.add("<" + second + "s");
+    }
+    bucketHeader.add("≥10s");
+    Table buckets = Table.of(bucketHeader);
+    for (double x : results.points()) {
+      List<PointResult> base = results.at(baseline, x);
+      for (String variant : results.variants()) {
+        List<PointResult> reps = results.at(variant, x);
+        if (reps.isEmpty()) {
+          continue;
+        }
+        List<String> cells = new ArrayList<>(List.of(Table.number(x), variant));
+        cells.add(Stats.of(reps, PointResult::offeredPerSecond).meanSd(1));
+        cells.add(Stats.of(reps, PointResult::throughputPerSecond).meanSd(1));
+        cells.add(Stats.of(reps, PointResult::meanMillis).meanSd(2));
+        cells.add(Stats.of(reps, PointResult::p50Millis).meanSd(2));
+        cells.add(Stats.of(reps, PointResult::p99Millis).meanSd(2));
+        if (ratios) {
+          cells.add(ratio(reps, base, PointResult::throughputPerSecond));
+          cells.add(ratio(reps, base, PointResult::meanMillis));
+          cells.add(ratio(reps, base, PointResult::p99Millis));
+        }
+        main.row(cells);
+
+        List<String> countCells = new ArrayList<>(List.of(Table.number(x), variant));
+        double requests = Stats.of(reps, r -> r.requests()).mean();
+        countCells.add(Table.fixed(requests, 0));
+        for (Outcome outcome : Outcome.values()) {
+          countCells.add(Table.fixed(Stats.of(reps, r -> r.count(outcome)).mean(), 0));
+        }
+        double succeeded = Stats.of(reps, r -> r.count(Outcome.SUCCEEDED)).mean();
+        countCells.add(Table.percent(succeeded, requests, ""));
+        counts.row(countCells);
+
+        long[] totals = PointResult.bucketTotals(reps);
+        long all = Arrays.stream(totals).sum();
+        List<String> bucketCells = new ArrayList<>(List.of(Table.number(x), variant));
+        for (long t : totals) {
+          bucketCells.add(Table.percent(t, all, ""));
+        }
+        buckets.row(bucketCells);
+      }
+    }
+    return List.of(
+        Report.section(
+            "Throughput and response time",
+            "Mean ± standard deviation over "
+                + repetitions
+                + " repetition(s); response times of successful requests, from the intended send"
+                + " time."
+                + (ratios
+                    ? " Ratios are this variant's mean over the baseline's (`"
+                        + baseline
+                        + "`) at the same point."
+                    : ""),
+            main),
+        Report.section(
+            "Requests and failures by cause",
+            "Mean per repetition. Availability is succeeded / requests.",
+            counts),
+        Report.section(
+            "Response-time distribution (Table 3 buckets)",
+            "Share of successful requests per response-time interval, over all repetitions.",
+            buckets));
+  }
+
+  /** Writes {@code throughput.png} and {@code response-time.png} into {@code directory}. */
+  public static void plots(Path directory, String title, String xName, List<PointResult> results) {
+    Results r = new Results(results);
+    r.plot(
+            Plot.of(title + ": throughput", xName, "successful requests/s"),
+            "",
+            PointResult::throughputPerSecond)
+        .write(directory.resolve("throughput.png"));
+    Plot latency = Plot.of(title + ": response time", xName, "ms (mean, p99)").logarithmicY();
+    for (String variant : r.variants()) {
+      Results one = new Results(r.all().stream().filter(p -> p.variant().equals(variant)).toList());
+      one.plot(latency, " mean", PointResult::meanMillis);
+      one.plot(latency, " p99", PointResult::p99Millis);
+    }
+    latency.write(directory.resolve("response-time.png"));
+  }
+
+  private static String ratio(
+      List<PointResult> reps, List<PointResult> base, ToDoubleFunction<PointResult> quantity) {
+    double denominator = Stats.of(base, quantity).mean();
+    double numerator = Stats.of(reps, quantity).mean();
+    if (Double.isNaN(denominator) || Double.isNaN(numerator) || denominator == 0) {
+      return "";
+    }
+    return Table.fixed(numerator / denominator, 2);
+  }
+}

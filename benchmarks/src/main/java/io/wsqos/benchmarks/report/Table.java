@@ -1,0 +1,144 @@
+package io.wsqos.benchmarks.report;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A table of text cells with a header row, written as Markdown or as CSV: the one table every
+ * experiment's report and data files are made of. Its static methods format cells the same way
+ * everywhere (empty for an undefined value).
+ */
+public final class Table {
+
+  private final List<String> columns;
+  private final List<List<String>> rows = new ArrayList<>();
+
+  private Table(List<String> columns) {
+    this.columns = List.copyOf(columns);
+    if (this.columns.isEmpty()) {
+      throw new IllegalArgumentException("columns: [] (expected: at least one)");
+    }
+  }
+
+  /** A table with these column headings and no rows yet. */
+  public static Table of(List<String> columns) {
+    return new Table(columns);
+  }
+
+  /** A table with these column headings and no rows yet. */
+  public static Table of(String... columns) {
+    return new Table(Arrays.asList(columns));
+  }
+
+  /**
+   * Adds a row; each cell is its {@code String.valueOf}.
+   *
+   * @throws IllegalArgumentException if the row has not one cell per column
+   */
+  public Table row(List<?> cells) {
+    if (cells.size() != columns.size()) {
+      throw new IllegalArgumentException(
+          "row: " + cells.size() + " cells (expected: " + columns.size() + ", one per column)");
+    }
+    rows.add(cells.stream().map(String::valueOf).toList());
+    return this;
+  }
+
+  /** Adds a row; see {@link #row(List)}. */
+  public Table row(Object... cells) {
+    return row(Arrays.asList(cells));
+  }
+
+  public List<String> columns() {
+    return columns;
+  }
+
+  public List<List<String>> rows() {
+    return List.copyOf(rows);
+  }
+
+  public boolean isEmpty() {
+    return rows.isEmpty();
+  }
+
+  /** The table in Markdown: header, separator, one line per row, each line ending in a newline. */
+  public String markdown() {
+    StringBuilder md = new StringBuilder();
+    line(md, columns);
+    md.append('|').append(" --- |".repeat(columns.size())).append('\n');
+    rows.forEach(r -> line(md, r));
+    return md.toString();
+  }
+
+  /** The table as CSV: the header row, then the rows; cells quoted where CSV needs it. */
+  public String csv() {
+    StringBuilder csv = new StringBuilder();
+    csv.append(String.join(",", columns.stream().map(Table::quote).toList())).append('\n');
+    for (List<String> row : rows) {
+      csv.append(String.join(",", row.stream().map(Table::quote).toList())).append('\n');
+    }
+    return csv.toString();
+  }
+
+  /** Writes {@link #csv()} to {@code file} in UTF-8. */
+  public void writeCsv(Path file) {
+    write(file, csv());
+  }
+
+  /** Writes {@code text} to {@code file} in UTF-8, replacing it. */
+  public static void write(Path file, String text) {
+    requireNonNull(file, "file");
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.writeString(file, text, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A whole number as such, any other with three decimals; empty for NaN. */
+  public static String number(double value) {
+    if (Double.isNaN(value)) {
+      return "";
+    }
+    if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+      return Long.toString((long) value);
+    }
+    return String.format(Locale.ROOT, "%.3f", value);
+  }
+
+  /** {@code value} with {@code decimals} decimals; empty for NaN. */
+  public static String fixed(double value, int decimals) {
+    return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+  }
+
+  /** {@code part / whole} as a percentage with two decimals; {@code dash} when whole is 0. */
+  public static String percent(double part, double whole, String dash) {
+    return whole == 0 ? dash : fixed(100 * part / whole, 2) + "%";
+  }
+
+  /** A point of a sweep (a rate, a number of requesters): whole numbers without a decimal point. */
+  public static String point(double x) {
+    return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
+  }
+
+  private static void line(StringBuilder md, List<String> cells) {
+    md.append("| ").append(String.join(" | ", cells)).append(" |\n");
+  }
+
+  private static String quote(String s) {
+    if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+      return '"' + s.replace("\"", "\"\"") + '"';
+    }
+    return s;
+  }
+}

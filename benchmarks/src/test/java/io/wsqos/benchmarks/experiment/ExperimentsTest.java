@@ -1,0 +1,101 @@
+package io.wsqos.benchmarks.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.wsqos.core.cli.Option;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ExperimentsTest {
+
+  /** Relative to the module: Surefire runs in {@code benchmarks/}. */
+  private static final Path EXPERIMENTS_MD = Path.of("EXPERIMENTS.md");
+
+  @Test
+  void everyExperimentOfTheScriptIsThereUnderItsName() {
+    assertThat(Experiments.ALL.stream().map(Experiment::name))
+        .containsExactly(
+            "baseline-rate",
+            "baseline-requesters",
+            "driver-limit",
+            "compression-rate",
+            "compression-requesters",
+            "slow-client",
+            "monitoring-rate",
+            "monitoring-requesters",
+            "monitoring-client");
+  }
+
+  @Test
+  void theExperimentsPageIsCurrentWithTheDeclarations() throws Exception {
+    String page = Experiments.markdown();
+
+    assertThat(Files.readString(EXPERIMENTS_MD, StandardCharsets.UTF_8))
+        .as("benchmarks/EXPERIMENTS.md; regenerate it: benchmarks/run-experiment.sh --markdown")
+        .isEqualTo(page);
+    for (Experiment e : Experiments.ALL) {
+      assertThat(page)
+          .contains("\n## " + e.name() + "\n")
+          .contains(Run.declared(e).markdownTable());
+    }
+  }
+
+  @Test
+  void helpPrintsTheUsageFromTheOptionsAndRunsNothing() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    Run.execute(
+        Experiments.find("compression-rate").orElseThrow(),
+        List.of("--help"),
+        new PrintStream(out, true, StandardCharsets.UTF_8));
+
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .startsWith("usage: benchmarks/run-experiment.sh compression-rate [--rates X,...]")
+        .contains("offered rates (req/s) (default: 1000.0,2000.0,3000.0,")
+        .contains("  --server-cpus CPUS ")
+        .contains("  --out PATH ")
+        .contains("  --help ");
+  }
+
+  @Test
+  void theRunStopsWhatItHoldsWhenTheExperimentFails() {
+    List<String> stopped = new java.util.ArrayList<>();
+    Experiment failing =
+        new Experiment() {
+          @Override
+          public String name() {
+            return "failing";
+          }
+
+          @Override
+          public String summary() {
+            return "fails after starting two things";
+          }
+
+          @Override
+          public List<Option<?>> options() {
+            return List.of();
+          }
+
+          @Override
+          public void run(Run run) {
+            run.hold(() -> stopped.add("first"));
+            run.hold(() -> stopped.add("second"));
+            throw new IllegalStateException("boom");
+          }
+        };
+
+    assertThatThrownBy(
+            () ->
+                Run.execute(
+                    failing, List.of(), new PrintStream(java.io.OutputStream.nullOutputStream())))
+        .hasMessage("boom");
+    assertThat(stopped).containsExactly("second", "first");
+  }
+}
