@@ -56,7 +56,10 @@ final class OneLineFaultListener implements FaultListener {
     Exchange exchange = message == null ? null : message.getExchange();
     Endpoint endpoint = exchange == null ? null : exchange.getEndpoint();
     if (endpoint != null && endpoint.getEndpointInfo() != null) {
-      return endpoint.getEndpointInfo().getAddress() + " (" + description + ")";
+      return endpoint.getEndpointInfo().getAddress()
+          + " ("
+          + String.valueOf(description).strip()
+          + ")";
     }
     return description;
   }
