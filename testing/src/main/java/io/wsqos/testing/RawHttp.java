@@ -35,11 +35,24 @@ public final class RawHttp {
   private RawHttp() {}
 
   /**
-   * Posts {@code body} as a SOAP 1.1 request ({@code text/xml; charset=UTF-8}, empty {@code
-   * SOAPAction}).
+   * Posts {@code body} as a SOAP 1.1 request: {@code Content-Type: text/xml; charset=UTF-8} and an
+   * empty {@code SOAPAction}, then the given headers (name, value, ...). A given {@code
+   * Content-Type} or {@code SOAPAction} (any case) replaces the default, so a test can send, say, a
+   * type without a charset.
+   *
+   * @throws UncheckedIOException if the exchange fails or the response has no end of headers
    */
-  public static Response postXml(String address, byte[] body) {
-    return post(address, body, "Content-Type", "text/xml; charset=UTF-8", "SOAPAction", "\"\"");
+  public static Response postXml(String address, byte[] body, String... headers) {
+    checkPairs(headers);
+    List<String> all = new ArrayList<>(headers.length + 4);
+    if (!names(headers, "Content-Type")) {
+      all.addAll(List.of("Content-Type", "text/xml; charset=UTF-8"));
+    }
+    if (!names(headers, "SOAPAction")) {
+      all.addAll(List.of("SOAPAction", "\"\""));
+    }
+    all.addAll(Arrays.asList(headers));
+    return post(address, body, all.toArray(String[]::new));
   }
 
   /**
@@ -57,11 +70,24 @@ public final class RawHttp {
     return exchange("GET", address, null, headers);
   }
 
-  private static Response exchange(String method, String address, byte[] body, String[] headers) {
+  private static void checkPairs(String[] headers) {
     if (headers.length % 2 != 0) {
       throw new IllegalArgumentException(
           "headers: " + Arrays.toString(headers) + " (expected: name, value pairs)");
     }
+  }
+
+  private static boolean names(String[] headers, String name) {
+    for (int i = 0; i < headers.length; i += 2) {
+      if (headers[i].equalsIgnoreCase(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Response exchange(String method, String address, byte[] body, String[] headers) {
+    checkPairs(headers);
     URI uri = URI.create(address);
     StringBuilder head = new StringBuilder();
     String target = uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();

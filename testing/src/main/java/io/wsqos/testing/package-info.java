@@ -1,7 +1,7 @@
 /**
  * The shared test kit, used by every module's tests in test scope: CXF endpoints on embedded Jetty
  * at 127.0.0.1 port 0 and leak checks here, a database per test in {@code db}, the one test service
- * in {@code service}, a refusing loopback port in {@code net}, and {@link io.wsqos.testing.RawHttp}
- * for requests exactly as framed on the wire.
+ * and hand-written requests to it in {@code service}, a refusing loopback port in {@code net}, and
+ * {@link io.wsqos.testing.RawHttp} for requests exactly as framed on the wire.
  */
 package io.wsqos.testing;

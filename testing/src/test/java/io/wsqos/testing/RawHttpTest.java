@@ -61,6 +61,36 @@ class RawHttpTest {
   }
 
   @Test
+  void postXmlSendsSoapDefaultsAndAddsTheGivenHeaders() throws Exception {
+    CompletableFuture<String> request = answerOnce("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+
+    RawHttp.Response response =
+        RawHttp.postXml(
+            address(), "<x/>".getBytes(StandardCharsets.UTF_8), "Accept-Encoding", "gzip");
+
+    assertThat(request.get(30, TimeUnit.SECONDS))
+        .contains("Content-Type: text/xml; charset=UTF-8\r\n")
+        .contains("SOAPAction: \"\"\r\n")
+        .contains("Accept-Encoding: gzip\r\n")
+        .endsWith("\r\n\r\n<x/>");
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.content()).isEmpty();
+  }
+
+  @Test
+  void aContentTypeGivenToPostXmlReplacesTheDefaultWhateverItsCase() throws Exception {
+    CompletableFuture<String> request = answerOnce("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+
+    RawHttp.postXml(address(), new byte[] {'x'}, "content-type", "text/xml");
+
+    assertThat(request.get(30, TimeUnit.SECONDS))
+        .contains("content-type: text/xml\r\n")
+        .doesNotContain("charset")
+        .doesNotContain("Content-Type")
+        .contains("SOAPAction: \"\"\r\n");
+  }
+
+  @Test
   void aResponseWithoutAnEndOfHeadersIsAnError() {
     answerOnce("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n");
 

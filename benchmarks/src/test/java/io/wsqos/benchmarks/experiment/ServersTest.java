@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wsqos.examples.bookstore.BookstoreServer;
+import io.wsqos.testing.RawHttp;
 import java.io.Reader;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -35,7 +32,6 @@ class ServersTest {
     Path dbDir = work.resolve("db");
     Path stats = work.resolve("server.properties");
     byte[] request = Files.readAllBytes(Path.of("../examples/bookstore/requests/lite-1.xml"));
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     // As the monitoring experiments start it: the bookstore's launcher with the mode's options.
     List<String> args =
         new ArrayList<>(MonitoringMode.MONITORED.serverArgs(List.of("--monitor-db-dir=" + dbDir)));
@@ -45,15 +41,8 @@ class ServersTest {
             OptionValues.parse(Servers.OPTIONS), List.of("monitored"), token -> args, System.err)) {
       URI address = servers.address("monitored");
       for (int i = 0; i < 20; i++) {
-        HttpResponse<String> response =
-            http.send(
-                HttpRequest.newBuilder(address)
-                    .header("Content-Type", "text/xml; charset=UTF-8")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(request))
-                    .timeout(Duration.ofSeconds(30))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).isEqualTo(200);
+        RawHttp.Response response = RawHttp.postXml(address.toString(), request);
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
       }
     }
 

@@ -1,16 +1,17 @@
 package io.wsqos.core.compression;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.service.EchoEnvelopes;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
@@ -34,8 +35,6 @@ class CompressedRequestTest {
       InflationLimits.builder().maxInflatedBytes(MAX_INFLATED_BYTES).build();
   private static final Pattern RATIO_EXCEEDED =
       Pattern.compile("more than (\\d+) bytes inflated from (\\d+) compressed bytes");
-
-  static final HttpClient http = Soap.client();
   static final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   static final EchoServiceImpl service = new EchoServiceImpl();
   static final CompressionFeature feature =
@@ -60,15 +59,16 @@ class CompressedRequestTest {
     long invocations = service.invocations();
     double inflated = requests("inflated", "none", coding.token());
 
-    HttpResponse<byte[]> response =
-        Soap.post(
+    RawHttp.Response response =
+        RawHttp.postXml(
             server.address(),
-            Soap.compress(coding, Soap.lengthRequest(BODY)),
+            Codings.compress(coding, EchoEnvelopes.length(BODY)),
             "Content-Encoding",
             coding.token());
 
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(Soap.utf8(response.body())).contains("<return>" + BODY.length() + "</return>");
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(new String(response.content(), UTF_8))
+        .contains("<return>" + BODY.length() + "</return>");
     assertThat(service.invocations()).isEqualTo(invocations + 1);
     assertThat(requests("inflated", "none", coding.token())).isEqualTo(inflated + 1);
   }
@@ -103,7 +103,7 @@ class CompressedRequestTest {
 
   @Test
   void truncatedBodyGetsAClientFaultAndNeverReachesTheService() {
-    byte[] gzip = Soap.compress(ContentCoding.GZIP, Soap.lengthRequest(BODY));
+    byte[] gzip = Codings.compress(ContentCoding.GZIP, EchoEnvelopes.length(BODY));
     byte[] truncated = Arrays.copyOf(gzip, gzip.length - 4);
 
     assertRejected(truncated, "gzip", 500, "TRUNCATED", "truncated");
@@ -111,7 +111,7 @@ class CompressedRequestTest {
 
   @Test
   void badChecksumGetsAClientFaultAndNeverReachesTheService() {
-    byte[] gzip = Soap.compress(ContentCoding.GZIP, Soap.lengthRequest(BODY));
+    byte[] gzip = Codings.compress(ContentCoding.GZIP, EchoEnvelopes.length(BODY));
     gzip[gzip.length - 8] ^= 0x5a; // first byte of the CRC-32 in the gzip trailer
 
     assertRejected(gzip, "gzip", 500, "CORRUPT", "corrupt");
@@ -119,7 +119,7 @@ class CompressedRequestTest {
 
   @Test
   void trailingGarbageGetsAClientFaultAndNeverReachesTheService() {
-    byte[] gzip = Soap.compress(ContentCoding.GZIP, Soap.lengthRequest(BODY));
+    byte[] gzip = Codings.compress(ContentCoding.GZIP, EchoEnvelopes.length(BODY));
     byte[] withGarbage = Arrays.copyOf(gzip, gzip.length + 7);
     System.arraycopy("garbage".getBytes(StandardCharsets.US_ASCII), 0, withGarbage, gzip.length, 7);
 
@@ -128,7 +128,7 @@ class CompressedRequestTest {
 
   @Test
   void corruptZstdChecksumGetsAClientFaultAndNeverReachesTheService() {
-    byte[] zstd = Soap.compress(ContentCoding.ZSTD, Soap.lengthRequest(BODY));
+    byte[] zstd = Codings.compress(ContentCoding.ZSTD, EchoEnvelopes.length(BODY));
     zstd[zstd.length - 1] ^= 0x5a; // the frame's content checksum
 
     assertRejected(zstd, "zstd", 500, "CORRUPT", "corrupt");
@@ -136,7 +136,8 @@ class CompressedRequestTest {
 
   @Test
   void unsupportedCodingGets415AndNeverReachesTheService() {
-    assertRejected(Soap.lengthRequest(BODY), "br", 415, "UNSUPPORTED_CODING", "unsupported-coding");
+    assertRejected(
+        EchoEnvelopes.length(BODY), "br", 415, "UNSUPPORTED_CODING", "unsupported-coding");
   }
 
   private String assertRejected(
@@ -144,11 +145,11 @@ class CompressedRequestTest {
     long invocations = service.invocations();
     double rejected = requests("rejected", reasonTag, "none");
 
-    HttpResponse<byte[]> response =
-        Soap.post(server.address(), body, "Content-Encoding", contentEncoding);
+    RawHttp.Response response =
+        RawHttp.postXml(server.address(), body, "Content-Encoding", contentEncoding);
 
-    assertThat(response.statusCode()).isEqualTo(status);
-    String fault = Soap.utf8(response.body());
+    assertThat(response.status()).isEqualTo(status);
+    String fault = new String(response.content(), UTF_8);
     assertThat(fault)
         .contains(CLIENT_FAULT)
         .contains("<faultstring>Compressed request rejected: " + reason + ": ");
@@ -162,7 +163,7 @@ class CompressedRequestTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (Codec codec = Codec.of(ContentCoding.GZIP, 6);
         OutputStream out = codec.compressingStream(bytes)) {
-      out.write(Soap.lengthRequestHead());
+      out.write(EchoEnvelopes.lengthHead());
       byte[] chunk = new byte[8192];
       for (int written = 0; written < chars; written += chunk.length) {
         for (int i = 0; i < chunk.length; i++) {
@@ -170,7 +171,7 @@ class CompressedRequestTest {
         }
         out.write(chunk);
       }
-      out.write("</body></t:length></soap:Body></soap:Envelope>".getBytes(StandardCharsets.UTF_8));
+      out.write(EchoEnvelopes.LENGTH_TAIL.getBytes(StandardCharsets.UTF_8));
     }
     return bytes.toByteArray();
   }

@@ -9,10 +9,10 @@ import io.wsqos.core.header.WsQosHeaderFeature;
 import io.wsqos.core.header.WsQosHeaderInterceptor;
 import io.wsqos.core.load.ScriptedLoadProbe;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayOutputStream;
-import java.net.http.HttpResponse;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
@@ -37,8 +37,6 @@ class HeaderRulesTest {
   private static final int CHARS = 4000;
   private static final String QOS = WsQos.NAMESPACE;
   private static final String SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
-
-  static final java.net.http.HttpClient http = Soap.client();
   static final ScriptedLoadProbe probe = new ScriptedLoadProbe();
   static final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   static final CompressionFeature feature =
@@ -69,7 +67,7 @@ class HeaderRulesTest {
 
   @Test
   void anInvalidTokenInARequirementMarkedMustUnderstandGetsAClientFault() {
-    HttpResponse<byte[]> response = post(requirement("zip", "1"), "Accept-Encoding", "gzip");
+    RawHttp.Response response = post(requirement("zip", "1"), "Accept-Encoding", "gzip");
 
     assertClientFault(
         response,
@@ -77,12 +75,12 @@ class HeaderRulesTest {
             + QOS
             + ") marked mustUnderstand: unparsable:"
             + " compression: 'zip' (expected: one of none, compress, server-decides)");
-    assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+    assertThat(response.header("Content-Encoding")).isEmpty();
   }
 
   @Test
   void aDuplicatedRequirementMarkedMustUnderstandGetsAClientFault() {
-    HttpResponse<byte[]> response =
+    RawHttp.Response response =
         post(requirement("none", "1") + requirement("none", "0"), "Accept-Encoding", "gzip");
 
     assertClientFault(
@@ -94,16 +92,16 @@ class HeaderRulesTest {
 
   @Test
   void anOversizedRequirementMarkedMustUnderstandGetsAClientFault() {
-    HttpResponse<byte[]> response = post(requirement("x".repeat(100_000), "1"));
+    RawHttp.Response response = post(requirement("x".repeat(100_000), "1"));
 
-    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(response.status()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:Client");
-    assertThat(Soap.utf8(response.body())).contains("marked mustUnderstand: oversized:");
+    assertThat(new String(response.content(), UTF_8)).contains("marked mustUnderstand: oversized:");
   }
 
   @Test
   void aTenMegabyteRequirementMarkedMustUnderstandGetsAClientFault() {
-    HttpResponse<byte[]> response = post(requirement("x".repeat(10 << 20), "1"));
+    RawHttp.Response response = post(requirement("x".repeat(10 << 20), "1"));
 
     assertClientFault(
         response,
@@ -118,7 +116,7 @@ class HeaderRulesTest {
 
   @Test
   void aTenMegabyteRequirementWithoutMustUnderstandIsRefusedAndNeverHeldWhole() {
-    HttpResponse<byte[]> response =
+    RawHttp.Response response =
         post(requirement("x".repeat(10 << 20), "0"), "Accept-Encoding", "gzip");
 
     assertUncompressedWith(response, "requirement-refused");
@@ -128,7 +126,7 @@ class HeaderRulesTest {
 
   @Test
   void aWronglySpelledNoneWithoutMustUnderstandIsRefusedAndNothingIsCompressed() {
-    HttpResponse<byte[]> response = post(requirement("NONE", "0"), "Accept-Encoding", "gzip");
+    RawHttp.Response response = post(requirement("NONE", "0"), "Accept-Encoding", "gzip");
 
     assertUncompressedWith(response, "requirement-refused");
     assertThat(invalidRequirements("unparsable")).isEqualTo(1);
@@ -136,7 +134,7 @@ class HeaderRulesTest {
 
   @Test
   void noneSentTwiceWithoutMustUnderstandIsRefusedAndNothingIsCompressed() {
-    HttpResponse<byte[]> response =
+    RawHttp.Response response =
         post(requirement("none", "0") + requirement("none", "0"), "Accept-Encoding", "gzip");
 
     assertUncompressedWith(response, "requirement-refused");
@@ -145,43 +143,43 @@ class HeaderRulesTest {
 
   @Test
   void noneWithSurroundingWhitespaceIsNoneEvenWithAcceptEncodingGzip() {
-    HttpResponse<byte[]> response = post(requirement("\n  none\t", "1"), "Accept-Encoding", "gzip");
+    RawHttp.Response response = post(requirement("\n  none\t", "1"), "Accept-Encoding", "gzip");
 
     assertUncompressedWith(response, "client-said-none");
   }
 
   @Test
   void noRequirementAndNoAcceptEncodingSaysNoCommonCodecNotClientSaidNone() {
-    HttpResponse<byte[]> response = post("");
+    RawHttp.Response response = post("");
 
     assertUncompressedWith(response, "no-common-codec");
   }
 
   @Test
   void aValidTimestampsBlockMarkedMustUnderstandIsUnderstood() {
-    HttpResponse<byte[]> response =
+    RawHttp.Response response =
         post(
             "<qos:Timestamps soap:mustUnderstand='1'><qos:t1>12</qos:t1></qos:Timestamps>",
             "Accept-Encoding",
             "gzip");
 
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.header("Content-Encoding")).hasValue("gzip");
   }
 
   @Test
   void anUnknownWsQosBlockMarkedMustUnderstandGetsSoapsOwnMustUnderstandFault() {
-    HttpResponse<byte[]> response = post("<qos:Bid soap:mustUnderstand='1'>3</qos:Bid>");
+    RawHttp.Response response = post("<qos:Bid soap:mustUnderstand='1'>3</qos:Bid>");
 
-    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(response.status()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:MustUnderstand");
   }
 
   @Test
   void anUnknownWsQosBlockWithoutMustUnderstandIsCountedAndIgnored() {
-    HttpResponse<byte[]> response = post("<qos:Bid>3</qos:Bid>");
+    RawHttp.Response response = post("<qos:Bid>3</qos:Bid>");
 
-    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.status()).isEqualTo(200);
     assertThat(
             registry
                 .get(WsQosHeaderInterceptor.INVALID_COUNTER)
@@ -206,9 +204,9 @@ class HeaderRulesTest {
     body.write(0x28);
     body.writeBytes("</body></t:length></soap:Body></soap:Envelope>".getBytes(UTF_8));
 
-    HttpResponse<byte[]> response = Soap.post(server.address(), body.toByteArray());
+    RawHttp.Response response = RawHttp.postXml(server.address(), body.toByteArray());
 
-    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(response.status()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:Client");
   }
 
@@ -222,13 +220,13 @@ class HeaderRulesTest {
                 + "'><body>caf\u00e9</body></t:length></soap:Body></soap:Envelope>")
             .getBytes(UTF_8);
 
-    HttpResponse<byte[]> response =
-        Soap.post(server.address(), request, "Content-Type", "text/xml");
+    RawHttp.Response response =
+        RawHttp.postXml(server.address(), request, "Content-Type", "text/xml");
 
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Type").orElseThrow().toLowerCase())
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.header("Content-Type").orElseThrow().toLowerCase())
         .contains("charset=utf-8");
-    assertThat(new String(response.body(), UTF_8))
+    assertThat(new String(response.content(), UTF_8))
         .startsWith("<?xml version='1.0' encoding='UTF-8'?>")
         // "café" read as UTF-8 is four characters.
         .contains(">4</return>");
@@ -293,7 +291,7 @@ class HeaderRulesTest {
         + "</qos:terms></qos:Requirement>";
   }
 
-  private static HttpResponse<byte[]> post(String headers, String... httpHeaders) {
+  private static RawHttp.Response post(String headers, String... httpHeaders) {
     String envelope =
         "<soap:Envelope xmlns:soap='"
             + SOAP
@@ -306,26 +304,26 @@ class HeaderRulesTest {
             + "'><chars>"
             + CHARS
             + "</chars></t:text></soap:Body></soap:Envelope>";
-    return Soap.post(server.address(), envelope.getBytes(UTF_8), httpHeaders);
+    return RawHttp.postXml(server.address(), envelope.getBytes(UTF_8), httpHeaders);
   }
 
-  private static void assertClientFault(HttpResponse<byte[]> response, String faultString) {
-    assertThat(response.statusCode()).isEqualTo(500);
+  private static void assertClientFault(RawHttp.Response response, String faultString) {
+    assertThat(response.status()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:Client");
-    assertThat(between(Soap.utf8(response.body()), "<faultstring>", "</faultstring>"))
+    assertThat(between(new String(response.content(), UTF_8), "<faultstring>", "</faultstring>"))
         .isEqualTo(faultString);
   }
 
-  private static void assertUncompressedWith(HttpResponse<byte[]> response, String reason) {
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
-    String body = Soap.utf8(response.body());
+  private static void assertUncompressedWith(RawHttp.Response response, String reason) {
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.header("Content-Encoding")).isEmpty();
+    String body = new String(response.content(), UTF_8);
     assertThat(body).contains(EchoServiceImpl.textOf(CHARS));
     assertThat(body).contains("<qos:compressionSkipped>" + reason + "</qos:compressionSkipped>");
   }
 
-  private static String faultCode(HttpResponse<byte[]> response) {
-    return between(Soap.utf8(response.body()), "<faultcode>", "</faultcode>");
+  private static String faultCode(RawHttp.Response response) {
+    return between(new String(response.content(), UTF_8), "<faultcode>", "</faultcode>");
   }
 
   private static String between(String text, String start, String end) {

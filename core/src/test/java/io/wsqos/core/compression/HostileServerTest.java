@@ -48,7 +48,8 @@ class HostileServerTest {
         exchange -> {
           String accept = exchange.getRequestHeaders().getFirst("Accept-Encoding");
           acceptEncodings.add(accept == null ? "(absent)" : accept);
-          requestBodies.add(Soap.utf8(exchange.getRequestBody().readAllBytes()));
+          requestBodies.add(
+              new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
           exchange.getResponseHeaders().set("Content-Type", "text/xml; charset=UTF-8");
           if (responseEncoding != null) {
             exchange.getResponseHeaders().set("Content-Encoding", responseEncoding);
@@ -79,7 +80,7 @@ class HostileServerTest {
 
   @Test
   void clientSendsItsPreferenceAndCodingsAndInflatesAGoodResponse() {
-    respond("gzip", Soap.compress(ContentCoding.GZIP, textResponse(CHARS_TEXT)));
+    respond("gzip", Codings.compress(ContentCoding.GZIP, textResponse(CHARS_TEXT)));
 
     String text = client(CompressionPreference.SERVER_DECIDES).text(3000);
 
@@ -101,7 +102,7 @@ class HostileServerTest {
 
   @Test
   void truncatedResponseFailsTheCallWithTheReason() {
-    byte[] gzip = Soap.compress(ContentCoding.GZIP, textResponse(CHARS_TEXT));
+    byte[] gzip = Codings.compress(ContentCoding.GZIP, textResponse(CHARS_TEXT));
     respond("gzip", Arrays.copyOf(gzip, gzip.length - 4));
 
     assertCallFails(InflationException.Reason.TRUNCATED);
@@ -109,7 +110,7 @@ class HostileServerTest {
 
   @Test
   void badChecksumFailsTheCallWithTheReason() {
-    byte[] gzip = Soap.compress(ContentCoding.GZIP, textResponse(CHARS_TEXT));
+    byte[] gzip = Codings.compress(ContentCoding.GZIP, textResponse(CHARS_TEXT));
     gzip[gzip.length - 8] ^= 0x5a;
     respond("gzip", gzip);
 
@@ -118,7 +119,7 @@ class HostileServerTest {
 
   @Test
   void trailingGarbageFailsTheCallWithTheReason() {
-    byte[] gzip = Soap.compress(ContentCoding.GZIP, textResponse(CHARS_TEXT));
+    byte[] gzip = Codings.compress(ContentCoding.GZIP, textResponse(CHARS_TEXT));
     byte[] withGarbage = Arrays.copyOf(gzip, gzip.length + 3);
     withGarbage[gzip.length] = 'x';
     respond("gzip", withGarbage);
@@ -191,7 +192,7 @@ class HostileServerTest {
   }
 
   private static byte[] textResponse(String text) {
-    return (Soap.utf8(textResponseHead())
+    return (new String(textResponseHead(), StandardCharsets.UTF_8)
             + text
             + "</return></t:textResponse></soap:Body></soap:Envelope>")
         .getBytes(StandardCharsets.UTF_8);

@@ -1,16 +1,18 @@
 package io.wsqos.core.compression;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.wsqos.core.load.ScriptedLoadProbe;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.service.EchoEnvelopes;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,8 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 class NonCxfClientTest {
   private static final int CHARS = 4000;
   private static final long CURL_TIMEOUT_SECONDS = 30;
-
-  static final java.net.http.HttpClient http = Soap.client();
   static final ScriptedLoadProbe probe = new ScriptedLoadProbe();
   static final CompressionFeature feature =
       CompressionFeature.builder().policy(CompressionPolicy.loadAware(probe)).build();
@@ -50,12 +50,12 @@ class NonCxfClientTest {
 
   @Test
   void clientWithoutAcceptEncodingGetsAnUncompressedResponseSayingNoCommonCodec() {
-    HttpResponse<byte[]> response = Soap.post(server.address(), Soap.textRequest(CHARS));
+    RawHttp.Response response = RawHttp.postXml(server.address(), EchoEnvelopes.text(CHARS));
 
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
-    assertThat(response.headers().firstValue("Vary")).hasValue("Accept-Encoding");
-    String body = Soap.utf8(response.body());
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.header("Content-Encoding")).isEmpty();
+    assertThat(response.header("Vary")).hasValue("Accept-Encoding");
+    String body = new String(response.content(), UTF_8);
     assertThat(body).contains(EchoServiceImpl.textOf(CHARS));
     // It said nothing: the true reason is that it accepts no coding the server has.
     assertThat(body).contains("<qos:compressionSkipped>no-common-codec</qos:compressionSkipped>");
@@ -63,12 +63,12 @@ class NonCxfClientTest {
 
   @Test
   void acceptEncodingGzipLetsTheServerDecideToCompressWhileIdle() throws IOException {
-    HttpResponse<byte[]> response =
-        Soap.post(server.address(), Soap.textRequest(CHARS), "Accept-Encoding", "gzip");
+    RawHttp.Response response =
+        RawHttp.postXml(server.address(), EchoEnvelopes.text(CHARS), "Accept-Encoding", "gzip");
 
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
-    String body = gunzip(response.body());
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.header("Content-Encoding")).hasValue("gzip");
+    String body = gunzip(response.content());
     assertThat(body).contains(EchoServiceImpl.textOf(CHARS));
     assertThat(body).contains("<qos:compressionApplied>gzip</qos:compressionApplied>");
   }
@@ -77,11 +77,11 @@ class NonCxfClientTest {
   void acceptEncodingGzipLetsTheServerDecideNotToCompressWhenLoaded() {
     probe.set(0.95);
 
-    HttpResponse<byte[]> response =
-        Soap.post(server.address(), Soap.textRequest(CHARS), "Accept-Encoding", "gzip");
+    RawHttp.Response response =
+        RawHttp.postXml(server.address(), EchoEnvelopes.text(CHARS), "Accept-Encoding", "gzip");
 
-    assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
-    assertThat(Soap.utf8(response.body()))
+    assertThat(response.header("Content-Encoding")).isEmpty();
+    assertThat(new String(response.content(), UTF_8))
         .contains(EchoServiceImpl.textOf(CHARS))
         .contains("<qos:compressionSkipped>load-above-threshold</qos:compressionSkipped>");
   }
@@ -90,12 +90,12 @@ class NonCxfClientTest {
   void identityRefusedAsksForCompressionEvenWhenLoaded() throws IOException {
     probe.set(0.95);
 
-    HttpResponse<byte[]> response =
-        Soap.post(
-            server.address(), Soap.textRequest(CHARS), "Accept-Encoding", "gzip, identity;q=0");
+    RawHttp.Response response =
+        RawHttp.postXml(
+            server.address(), EchoEnvelopes.text(CHARS), "Accept-Encoding", "gzip, identity;q=0");
 
-    assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
-    assertThat(gunzip(response.body()))
+    assertThat(response.header("Content-Encoding")).hasValue("gzip");
+    assertThat(gunzip(response.content()))
         .contains(EchoServiceImpl.textOf(CHARS))
         .contains("<qos:compressionApplied>gzip</qos:compressionApplied>");
   }
@@ -105,7 +105,7 @@ class NonCxfClientTest {
       throws IOException, InterruptedException {
     assumeThat(onPath("curl")).as("curl is not installed; skipping the curl interop test").isTrue();
     Path request = dir.resolve("request.xml");
-    Files.write(request, Soap.textRequest(CHARS));
+    Files.write(request, EchoEnvelopes.text(CHARS));
     Path headers = dir.resolve("headers.txt");
     Path body = dir.resolve("body.xml");
 
@@ -154,7 +154,7 @@ class NonCxfClientTest {
 
   private static String gunzip(byte[] body) throws IOException {
     try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
-      return Soap.utf8(in.readAllBytes());
+      return new String(in.readAllBytes(), UTF_8);
     }
   }
 }

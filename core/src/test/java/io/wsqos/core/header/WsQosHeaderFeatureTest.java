@@ -6,14 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.WebServiceException;
 import java.io.StringReader;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.cxf.Bus;
@@ -40,25 +38,14 @@ class WsQosHeaderFeatureTest {
           + "<qos:transportPriority>assured</qos:transportPriority>"
           + "<qos:minAvailability>1.7</qos:minAvailability></qos:terms>";
 
-  // Created once, before any server starts: its selector thread lives as long as the client, and
-  // the fixture's leak check must not take it for a thread the server left behind.
-  private static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-  private final AtomicInteger invocations = new AtomicInteger();
+  private final EchoServiceImpl service = new EchoServiceImpl();
   private final AtomicReference<WsQosHeaders> seenByLaterInterceptor = new AtomicReference<>();
 
   // An instance field: a fresh server (and registry) per test, so counts start at zero.
   @RegisterExtension
   final CxfServerExtension server =
-      CxfServerExtension.builder(
-              QosEchoService.class,
-              (QosEchoService)
-                  text -> {
-                    invocations.incrementAndGet();
-                    return "echo: " + text;
-                  })
+      CxfServerExtension.builder(EchoService.class, service)
           .feature(WsQosHeaderFeature.builder().meterRegistry(registry).build())
           .inInterceptor(new Recorder(seenByLaterInterceptor))
           .toExtension();
@@ -69,16 +56,16 @@ class WsQosHeaderFeatureTest {
     String header =
         "<qos:Requirement soap:mustUnderstand='1'>" + BAD_AVAILABILITY + "</qos:Requirement>";
 
-    HttpResponse<String> response = post(envelope(header));
+    RawHttp.Response response = post(envelope(header));
 
-    assertThat(response.statusCode()).isEqualTo(500);
-    Document fault = parse(response.body());
+    assertThat(response.status()).isEqualTo(500);
+    Document fault = parse(response.text());
     assertThat(text(fault, "faultcode")).isEqualTo("soap:Client");
     assertThat(text(fault, "faultstring"))
         .isEqualTo(
             "Invalid WS-QoS header qos:Requirement (http://wsqos.io/ns/qos/1) marked"
                 + " mustUnderstand: out-of-range: minAvailability: 1.7 (expected: 0..1)");
-    assertThat(invocations).hasValue(0);
+    assertThat(service.invocations()).isZero();
     assertThat(invalidCount("Requirement", "out-of-range")).isEqualTo(1);
   }
 
@@ -86,11 +73,11 @@ class WsQosHeaderFeatureTest {
   void theSameInvalidBlockWithoutMustUnderstandIsCountedAndIgnored() throws Exception {
     String header = "<qos:Requirement>" + BAD_AVAILABILITY + "</qos:Requirement>";
 
-    HttpResponse<String> response = post(envelope(header));
+    RawHttp.Response response = post(envelope(header));
 
-    assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.body()).contains("echo: hi");
-    assertThat(invocations).hasValue(1);
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.text()).contains("echo: hi");
+    assertThat(service.invocations()).isEqualTo(1);
     assertThat(invalidCount("Requirement", "out-of-range")).isEqualTo(1);
     assertThat(seenByLaterInterceptor.get().requirement().problem().map(HeaderProblem::reason))
         .contains(HeaderProblem.Reason.OUT_OF_RANGE);
@@ -101,10 +88,10 @@ class WsQosHeaderFeatureTest {
     String header =
         "<qos:Timestamps soap:mustUnderstand='1'><qos:t1>1&#13;&#10;2</qos:t1></qos:Timestamps>";
 
-    HttpResponse<String> response = post(envelope(header));
+    RawHttp.Response response = post(envelope(header));
 
-    assertThat(response.statusCode()).isEqualTo(500);
-    assertThat(text(parse(response.body()), "faultstring"))
+    assertThat(response.status()).isEqualTo(500);
+    assertThat(text(parse(response.text()), "faultstring"))
         .isEqualTo(
             "Invalid WS-QoS header qos:Timestamps (http://wsqos.io/ns/qos/1) marked mustUnderstand:"
                 + " unparsable: t1: '1 2' (expected: an integer 0..9223372036854775807"
@@ -114,20 +101,20 @@ class WsQosHeaderFeatureTest {
 
   @Test
   void unknownBlockMarkedMustUnderstandGetsCxfsMustUnderstandFault() throws Exception {
-    HttpResponse<String> response =
+    RawHttp.Response response =
         post(envelope("<qos:Surcharge soap:mustUnderstand='1'>3</qos:Surcharge>"));
 
-    assertThat(response.statusCode()).isEqualTo(500);
-    assertThat(text(parse(response.body()), "faultcode")).isEqualTo("soap:MustUnderstand");
-    assertThat(text(parse(response.body()), "faultstring")).contains("Surcharge");
-    assertThat(invocations).hasValue(0);
+    assertThat(response.status()).isEqualTo(500);
+    assertThat(text(parse(response.text()), "faultcode")).isEqualTo("soap:MustUnderstand");
+    assertThat(text(parse(response.text()), "faultstring")).contains("Surcharge");
+    assertThat(service.invocations()).isZero();
   }
 
   @Test
   void unknownBlockWithoutMustUnderstandIsCountedAndIgnored() throws Exception {
-    HttpResponse<String> response = post(envelope("<qos:Surcharge>3</qos:Surcharge>"));
+    RawHttp.Response response = post(envelope("<qos:Surcharge>3</qos:Surcharge>"));
 
-    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.status()).isEqualTo(200);
     assertThat(invalidCount(WsQosHeaderInterceptor.UNKNOWN_BLOCK_TAG, "unknown-element"))
         .isEqualTo(1);
   }
@@ -142,9 +129,8 @@ class WsQosHeaderFeatureTest {
                 .maxResponseTimeMillis(500)
                 .build());
     MonitoringTimestamps stamps = MonitoringTimestamps.EMPTY.withT1(1_700_000_000_000_000L);
-    QosEchoService client =
-        server.client(
-            QosEchoService.class, writing(requirement, stamps, /* mustUnderstand= */ true));
+    EchoService client =
+        server.client(EchoService.class, writing(requirement, stamps, /* mustUnderstand= */ true));
 
     String answer = client.echo("hi");
 
@@ -159,9 +145,9 @@ class WsQosHeaderFeatureTest {
 
   @Test
   void aCxfClientSendingAnInvalidMarkedBlockGetsTheFaultAsAnException() {
-    QosEchoService client =
+    EchoService client =
         server.client(
-            QosEchoService.class,
+            EchoService.class,
             new AbstractPortableFeature() {
               @Override
               public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
@@ -179,7 +165,7 @@ class WsQosHeaderFeatureTest {
         .hasMessage(
             "Invalid WS-QoS header qos:ServerAction (http://wsqos.io/ns/qos/1) marked"
                 + " mustUnderstand: duplicated: ServerAction: 2 blocks (expected: at most one)");
-    assertThat(invocations).hasValue(0);
+    assertThat(service.invocations()).isZero();
   }
 
   private double invalidCount(String block, String reason) {
@@ -193,15 +179,8 @@ class WsQosHeaderFeatureTest {
     return counter.count();
   }
 
-  private HttpResponse<String> post(String envelope) throws Exception {
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create(server.address()))
-            .timeout(Duration.ofSeconds(10))
-            .header("Content-Type", "text/xml; charset=UTF-8")
-            .header("SOAPAction", "\"\"")
-            .POST(HttpRequest.BodyPublishers.ofString(envelope))
-            .build();
-    return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+  private RawHttp.Response post(String envelope) {
+    return RawHttp.postXml(server.address(), envelope.getBytes(StandardCharsets.UTF_8));
   }
 
   private static String envelope(String headers) {
@@ -211,7 +190,7 @@ class WsQosHeaderFeatureTest {
         + "'><soap:Header>"
         + headers
         + "</soap:Header><soap:Body><e:echo xmlns:e='"
-        + QosEchoService.NAMESPACE
+        + EchoService.NAMESPACE
         + "'><text>hi</text></e:echo></soap:Body></soap:Envelope>";
   }
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +45,7 @@ class ZeepClientTest {
 
   @RegisterExtension
   final CxfServerExtension server =
-      CxfServerExtension.builder(QosEchoService.class, (QosEchoService) text -> "echo: " + text)
+      CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(WsQosHeaderFeature.builder().build())
           .inInterceptor(new Recorder(seen))
           .toExtension();

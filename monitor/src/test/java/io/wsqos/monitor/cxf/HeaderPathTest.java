@@ -13,15 +13,11 @@ import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.Validity;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -50,9 +46,6 @@ class HeaderPathTest {
   private static final String VALID_TIMESTAMPS = "<qos:t1>12</qos:t1>";
   private static final String BAD_TIMESTAMPS = "<qos:t1>12ab</qos:t1>";
 
-  // Created before any server starts, so that the servers' leak checks do not count its thread.
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
-
   static final RecordCollector records = new RecordCollector();
 
   @BeforeEach
@@ -73,18 +66,18 @@ class HeaderPathTest {
 
     @Test
     void aValidTimestampsBlockMarkedMustUnderstandIsUnderstood() {
-      HttpResponse<byte[]> response = post(server, timestamps(VALID_TIMESTAMPS, true));
+      RawHttp.Response response = post(server, timestamps(VALID_TIMESTAMPS, true));
 
-      assertThat(response.statusCode()).isEqualTo(200);
+      assertThat(response.status()).isEqualTo(200);
       assertThat(text(response)).contains("echo: Ada");
       assertThat(providerRecord(r -> r.t1Micros() == 12).validity()).isEqualTo(Validity.VALID);
     }
 
     @Test
     void aMalformedTimestampsBlockMarkedMustUnderstandGetsAClientFault() {
-      HttpResponse<byte[]> response = post(server, timestamps(BAD_TIMESTAMPS, true));
+      RawHttp.Response response = post(server, timestamps(BAD_TIMESTAMPS, true));
 
-      assertThat(response.statusCode()).isEqualTo(500);
+      assertThat(response.status()).isEqualTo(500);
       assertThat(faultCode(response)).isEqualTo("soap:Client");
       assertThat(text(response))
           .contains(
@@ -95,27 +88,27 @@ class HeaderPathTest {
 
     @Test
     void aMalformedTimestampsBlockWithoutMustUnderstandIsIgnoredAndMarksTheRecord() {
-      HttpResponse<byte[]> response = post(server, timestamps(BAD_TIMESTAMPS, false));
+      RawHttp.Response response = post(server, timestamps(BAD_TIMESTAMPS, false));
 
-      assertThat(response.statusCode()).isEqualTo(200);
+      assertThat(response.status()).isEqualTo(200);
       assertThat(records.single(Side.PROVIDER).validity()).isEqualTo(Validity.MALFORMED_TIMESTAMP);
     }
 
     @Test
     void aDuplicatedTimestampsBlockMarkedMustUnderstandGetsAClientFault() {
-      HttpResponse<byte[]> response =
+      RawHttp.Response response =
           post(server, timestamps(VALID_TIMESTAMPS, true) + timestamps(VALID_TIMESTAMPS, false));
 
-      assertThat(response.statusCode()).isEqualTo(500);
+      assertThat(response.status()).isEqualTo(500);
       assertThat(faultCode(response)).isEqualTo("soap:Client");
       assertThat(text(response)).contains("duplicated: Timestamps: 2 blocks");
     }
 
     @Test
     void aMalformedRequirementMarkedMustUnderstandGetsAClientFaultWithoutCompression() {
-      HttpResponse<byte[]> response = post(server, requirement("zip", true));
+      RawHttp.Response response = post(server, requirement("zip", true));
 
-      assertThat(response.statusCode()).isEqualTo(500);
+      assertThat(response.status()).isEqualTo(500);
       assertThat(faultCode(response)).isEqualTo("soap:Client");
     }
 
@@ -123,7 +116,7 @@ class HeaderPathTest {
     void anUnknownBlockFollowsSoapsOwnMustUnderstandRule() {
       assertThat(faultCode(post(server, "<qos:Bid soap:mustUnderstand='1'>3</qos:Bid>")))
           .isEqualTo("soap:MustUnderstand");
-      assertThat(post(server, "<qos:Bid>3</qos:Bid>").statusCode()).isEqualTo(200);
+      assertThat(post(server, "<qos:Bid>3</qos:Bid>").status()).isEqualTo(200);
     }
   }
 
@@ -153,25 +146,26 @@ class HeaderPathTest {
 
     @Test
     void theHeaderInterceptorIsInstalledOnceByThreeFeatures() {
-      assertThat(post(server, "").statusCode()).isEqualTo(200);
+      assertThat(post(server, "").status()).isEqualTo(200);
 
       assertThat(installed).hasValue(1);
     }
 
     @Test
     void validBlocksMarkedMustUnderstandAreServedCompressedAndReported() throws IOException {
-      HttpResponse<byte[]> response =
+      RawHttp.Response response =
           post(
               server,
               timestamps(VALID_TIMESTAMPS, true) + requirement("compress", true),
               "Accept-Encoding",
               "gzip");
 
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
+      assertThat(response.status()).isEqualTo(200);
+      assertThat(response.header("Content-Encoding")).hasValue("gzip");
       String body =
           new String(
-              new GZIPInputStream(new ByteArrayInputStream(response.body())).readAllBytes(), UTF_8);
+              new GZIPInputStream(new ByteArrayInputStream(response.content())).readAllBytes(),
+              UTF_8);
       assertThat(body).contains("<qos:compressionApplied>gzip</qos:compressionApplied>");
       assertThat(body).contains("<qos:t1>12</qos:t1>");
       assertThat(providerRecord(r -> r.t1Micros() == 12).validity()).isEqualTo(Validity.VALID);
@@ -179,14 +173,14 @@ class HeaderPathTest {
 
     @Test
     void aMalformedRequirementMarkedMustUnderstandGetsAClientFault() {
-      HttpResponse<byte[]> response =
+      RawHttp.Response response =
           post(
               server,
               timestamps(VALID_TIMESTAMPS, false) + requirement("zip", true),
               "Accept-Encoding",
               "gzip");
 
-      assertThat(response.statusCode()).isEqualTo(500);
+      assertThat(response.status()).isEqualTo(500);
       assertThat(faultCode(response)).isEqualTo("soap:Client");
       assertThat(text(response)).contains("unparsable: compression: 'zip'");
     }
@@ -195,11 +189,11 @@ class HeaderPathTest {
     void aMalformedRequirementWithoutMustUnderstandIsRefusedCountedAndNothingCompressed() {
       double before = unparsableRequirements();
 
-      HttpResponse<byte[]> response =
+      RawHttp.Response response =
           post(server, requirement("NONE", false), "Accept-Encoding", "gzip");
 
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.headers().firstValue("Content-Encoding")).isEmpty();
+      assertThat(response.status()).isEqualTo(200);
+      assertThat(response.header("Content-Encoding")).isEmpty();
       assertThat(text(response))
           .contains("<qos:compressionSkipped>requirement-refused</qos:compressionSkipped>");
       assertThat(unparsableRequirements()).isEqualTo(before + 1);
@@ -216,9 +210,9 @@ class HeaderPathTest {
 
     @Test
     void aMalformedTimestampsBlockMarkedMustUnderstandGetsAClientFault() {
-      HttpResponse<byte[]> response = post(server, timestamps(BAD_TIMESTAMPS, true));
+      RawHttp.Response response = post(server, timestamps(BAD_TIMESTAMPS, true));
 
-      assertThat(response.statusCode()).isEqualTo(500);
+      assertThat(response.status()).isEqualTo(500);
       assertThat(faultCode(response)).isEqualTo("soap:Client");
     }
 
@@ -226,7 +220,7 @@ class HeaderPathTest {
     void anUnknownBlockFollowsSoapsOwnMustUnderstandRule() {
       assertThat(faultCode(post(server, "<qos:Bid soap:mustUnderstand='1'>3</qos:Bid>")))
           .isEqualTo("soap:MustUnderstand");
-      assertThat(post(server, "<qos:Bid>3</qos:Bid>").statusCode()).isEqualTo(200);
+      assertThat(post(server, "<qos:Bid>3</qos:Bid>").status()).isEqualTo(200);
     }
   }
 
@@ -282,7 +276,7 @@ class HeaderPathTest {
         + "</qos:terms></qos:Requirement>";
   }
 
-  private static HttpResponse<byte[]> post(
+  private static RawHttp.Response post(
       CxfServerExtension server, String headers, String... httpHeaders) {
     String envelope =
         "<soap:Envelope xmlns:soap='"
@@ -294,29 +288,14 @@ class HeaderPathTest {
             + "</soap:Header><soap:Body><e:echo xmlns:e='"
             + EchoService.NAMESPACE
             + "'><text>Ada</text></e:echo></soap:Body></soap:Envelope>";
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(server.address()))
-            .header("Content-Type", "text/xml; charset=UTF-8")
-            .header("SOAPAction", "\"\"")
-            .POST(HttpRequest.BodyPublishers.ofString(envelope, UTF_8));
-    for (int i = 0; i + 1 < httpHeaders.length; i += 2) {
-      request.setHeader(httpHeaders[i], httpHeaders[i + 1]);
-    }
-    try {
-      return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    return RawHttp.postXml(server.address(), envelope.getBytes(UTF_8), httpHeaders);
   }
 
-  private static String text(HttpResponse<byte[]> response) {
-    return new String(response.body(), UTF_8);
+  private static String text(RawHttp.Response response) {
+    return new String(response.content(), UTF_8);
   }
 
-  private static String faultCode(HttpResponse<byte[]> response) {
+  private static String faultCode(RawHttp.Response response) {
     String body = text(response);
     int from = body.indexOf("<faultcode>");
     assertThat(from).as("a faultcode in %s", body).isNotNegative();

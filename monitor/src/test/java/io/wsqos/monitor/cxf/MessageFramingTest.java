@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.service.EchoEnvelopes;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.nio.charset.StandardCharsets;
@@ -36,12 +37,7 @@ class MessageFramingTest {
 
   @Test
   void monitoredProviderAnswersWithContentLengthNotChunked() throws Exception {
-    byte[] envelope =
-        ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
-                + "<g:echo xmlns:g=\"http://wsqos.io/ns/test/echo\"><text>Ada</text></g:echo>"
-                + "</soap:Body></soap:Envelope>")
-            .getBytes(StandardCharsets.UTF_8);
-    RawHttp.Response response = RawHttp.postXml(server.address(), envelope);
+    RawHttp.Response response = RawHttp.postXml(server.address(), EchoEnvelopes.echo("Ada"));
 
     String head = response.head().toLowerCase(Locale.ROOT);
     String body = response.body();

@@ -19,11 +19,13 @@ import io.wsqos.monitor.diagnosis.WindowStats;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.TestServer;
 import io.wsqos.testing.net.ClosedPort;
+import io.wsqos.testing.service.EchoEnvelopes;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.WebServiceException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -364,10 +366,7 @@ class ReroutingFeatureTest {
 
   @Test
   void soapProbeSeesASlowServiceThatTheWsdlProbeDoesNot() throws Exception {
-    String envelope =
-        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
-            + "<soap:Body><m:echo xmlns:m=\"http://wsqos.io/ns/test/echo\"><text>probe</text>"
-            + "</m:echo></soap:Body></soap:Envelope>";
+    String envelope = new String(EchoEnvelopes.echo("probe"), StandardCharsets.UTF_8);
     EndpointProbe soap = EndpointProbe.soapRequest(envelope, Duration.ofMillis(300));
     EndpointProbe wsdl = EndpointProbe.wsdl(Duration.ofSeconds(5));
     serviceA.delay(1_000);
@@ -387,10 +386,7 @@ class ReroutingFeatureTest {
 
   @Test
   void probesOfAClosedPortOrAFaultAreUnhealthy() throws Exception {
-    String fault =
-        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
-            + "<soap:Body><m:echo xmlns:m=\"http://wsqos.io/ns/test/echo\"><text>fault</text>"
-            + "</m:echo></soap:Body></soap:Envelope>";
+    String fault = new String(EchoEnvelopes.echo(EchoServiceImpl.FAULT), StandardCharsets.UTF_8);
     String closed = closedPortAddress();
 
     assertThatThrownBy(() -> EndpointProbe.wsdl(Duration.ofSeconds(2)).isHealthy(closed))

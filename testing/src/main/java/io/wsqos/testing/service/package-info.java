@@ -1,2 +1,2 @@
-/** The test service every module's tests publish. */
+/** The test service every module's tests publish, and hand-written requests to it. */
 package io.wsqos.testing.service;
