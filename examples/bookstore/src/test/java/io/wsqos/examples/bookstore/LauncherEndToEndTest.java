@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.wsqos.monitor.report.QosReport;
+import io.wsqos.testing.RawHttp;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,8 +29,6 @@ class LauncherEndToEndTest {
 
   /** The sample requests with a body above the compression feature's smallest. */
   private static final List<String> LARGE = List.of("lite-1.xml", "heavy-1.xml", "heavy-5.xml");
-
-  private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
   @TempDir Path directory;
 
@@ -55,20 +50,20 @@ class LauncherEndToEndTest {
                 "--stats-file",
                 stats.toString()));
     try {
-      HttpResponse<byte[]> hello = post(server.address(), "hello.xml", "identity");
-      assertThat(hello.statusCode()).isEqualTo(200);
-      assertThat(hello.headers().firstValue("Content-Encoding")).isEmpty();
-      assertThat(new String(hello.body(), UTF_8)).contains("Hello world!");
+      RawHttp.Response hello = post(server.address(), "hello.xml", "identity");
+      assertThat(hello.status()).isEqualTo(200);
+      assertThat(hello.header("Content-Encoding")).isEmpty();
+      assertThat(hello.text()).contains("Hello world!");
       for (String request : LARGE) {
         // identity;q=0: the client asks for compression, so the load cannot refuse it.
-        HttpResponse<byte[]> response = post(server.address(), request, "gzip, identity;q=0");
+        RawHttp.Response response = post(server.address(), request, "gzip, identity;q=0");
 
-        assertThat(response.statusCode()).as(request).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Encoding")).as(request).contains("gzip");
-        assertThat(gunzip(response.body())).as(request).contains("Response>");
+        assertThat(response.status()).as(request).isEqualTo(200);
+        assertThat(response.header("Content-Encoding")).as(request).contains("gzip");
+        assertThat(gunzip(response.content())).as(request).contains("Response>");
       }
-      HttpResponse<byte[]> plain = post(server.address(), "heavy-2.xml", "identity");
-      assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+      RawHttp.Response plain = post(server.address(), "heavy-2.xml", "identity");
+      assertThat(plain.header("Content-Encoding")).isEmpty();
 
       await()
           .atMost(Duration.ofSeconds(30))
@@ -126,16 +121,12 @@ class LauncherEndToEndTest {
     try (BookstoreServer server =
         BookstoreServer.launch("--port", "0", "--compression", "cxf-gzip")) {
 
-      HttpResponse<byte[]> heavy = post(server.address(), "heavy-1.xml", "gzip");
-      HttpResponse<String> report =
-          CLIENT.send(
-              HttpRequest.newBuilder(URI.create(server.address(BookstoreServer.REPORT_PATH)))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+      RawHttp.Response heavy = post(server.address(), "heavy-1.xml", "gzip");
+      RawHttp.Response report = RawHttp.get(server.address(BookstoreServer.REPORT_PATH));
 
-      assertThat(heavy.headers().firstValue("Content-Encoding")).contains("gzip");
-      assertThat(gunzip(heavy.body())).contains("getBookDetailsResponse");
-      assertThat(report.statusCode()).isEqualTo(404);
+      assertThat(heavy.header("Content-Encoding")).contains("gzip");
+      assertThat(gunzip(heavy.content())).contains("getBookDetailsResponse");
+      assertThat(report.status()).isEqualTo(404);
       assertThat(get(server.address(BookstoreServer.METRICS_PATH))).isNotNull();
     }
   }
@@ -147,37 +138,27 @@ class LauncherEndToEndTest {
             BookstoreOptions.OPTIONS.parse(
                 "--port", "0", "--monitor", "--monitor-db-dir", directory.toString()))) {
 
-      HttpResponse<String> response =
-          CLIENT.send(
-              HttpRequest.newBuilder(
-                      URI.create(server.address(BookstoreServer.REPORT_PATH) + "?side=both"))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+      RawHttp.Response response =
+          RawHttp.get(server.address(BookstoreServer.REPORT_PATH) + "?side=both");
 
-      assertThat(response.statusCode()).isEqualTo(400);
-      assertThat(response.body()).contains("side: both (expected: provider or requester)");
+      assertThat(response.status()).isEqualTo(400);
+      assertThat(response.text()).contains("side: both (expected: provider or requester)");
     }
   }
 
-  private static HttpResponse<byte[]> post(String address, String request, String acceptEncoding)
-      throws Exception {
-    return CLIENT.send(
-        HttpRequest.newBuilder(URI.create(address))
-            .timeout(Duration.ofSeconds(30))
-            .header("Content-Type", "text/xml; charset=UTF-8")
-            .header("Accept-Encoding", acceptEncoding)
-            .POST(HttpRequest.BodyPublishers.ofFile(Path.of("requests", request)))
-            .build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+  private static RawHttp.Response post(String address, String request, String acceptEncoding)
+      throws IOException {
+    return RawHttp.postXml(
+        address,
+        Files.readAllBytes(Path.of("requests", request)),
+        "Accept-Encoding",
+        acceptEncoding);
   }
 
-  private static String get(String address) throws Exception {
-    HttpResponse<String> response =
-        CLIENT.send(
-            HttpRequest.newBuilder(URI.create(address)).timeout(Duration.ofSeconds(30)).build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(address).isEqualTo(200);
-    return response.body();
+  private static String get(String address) {
+    RawHttp.Response response = RawHttp.get(address);
+    assertThat(response.status()).as(address).isEqualTo(200);
+    return response.text();
   }
 
   private static String gunzip(byte[] body) throws IOException {
