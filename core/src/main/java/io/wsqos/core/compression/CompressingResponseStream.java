@@ -1,5 +1,6 @@
 package io.wsqos.core.compression;
 
+import io.wsqos.core.compression.internal.BlockOutputStream;
 import io.wsqos.core.header.ServerActionSlot;
 import io.wsqos.core.header.SkipReason;
 import java.io.IOException;
@@ -17,7 +18,7 @@ import org.apache.cxf.message.Message;
  * <p>{@code flush()} is not passed on: CXF's writers flush at the end of the envelope, and a sync
  * flush mid-body would only cost ratio; everything is written by {@code close()}.
  */
-final class CompressingResponseStream extends OutputStream {
+final class CompressingResponseStream extends BlockOutputStream {
   private final OutputStream sink;
   private final Message message;
   private final Codec codec;
@@ -29,7 +30,6 @@ final class CompressingResponseStream extends OutputStream {
   private OutputStream compressor;
   private CountingOutputStream counted;
   private long before;
-  private byte[] single;
   private boolean closed;
 
   /**
@@ -53,17 +53,7 @@ final class CompressingResponseStream extends OutputStream {
   }
 
   @Override
-  public void write(int b) throws IOException {
-    if (single == null) {
-      single = new byte[1];
-    }
-    single[0] = (byte) b;
-    write(single, 0, 1);
-  }
-
-  @Override
-  public void write(byte[] b, int off, int len) throws IOException {
-    java.util.Objects.checkFromIndexSize(off, len, b.length);
+  protected void writeBlock(byte[] b, int off, int len) throws IOException {
     if (closed) {
       throw new IOException("stream closed");
     }

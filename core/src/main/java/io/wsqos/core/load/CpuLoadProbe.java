@@ -11,8 +11,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The default probe: the system CPU load ({@link
  * com.sun.management.OperatingSystemMXBean#getCpuLoad()}) as {@link #currentLoad()} and {@link
- * #averageLoad()}, and this JVM's CPU load ({@code getProcessCpuLoad()}) alongside, both sampled on
- * one daemon thread.
+ * #averageLoad()} (and its samples in {@link #samples()} and {@link #unavailableSamples()}), and
+ * this JVM's CPU load ({@code getProcessCpuLoad()}) alongside, both sampled on one daemon thread.
  *
  * <p>Sampling in the background is the point: one {@code getCpuLoad()} costs tens of microseconds
  * (the JVM re-reads cgroup files) and, called per request, mostly answers 0.0 or 1.0 because the
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * their last valid value, 0 before the first. Without the {@code jdk.management} module every
  * sample is unavailable and the probe reads 0 (a warning is logged once).
  */
-public final class CpuLoadProbe implements LoadProbe {
+public final class CpuLoadProbe extends SamplingProbe {
 
   /** Default name of the sampling thread. */
   public static final String DEFAULT_THREAD_NAME = "wsqos-cpu-load-probe";
@@ -39,23 +39,21 @@ public final class CpuLoadProbe implements LoadProbe {
   private final DoubleSupplier processLoad;
   private final LoadWindow systemWindow;
   private final LoadWindow processWindow;
-  private final Sampler sampler;
-  private final String threadName;
-  private volatile Reading system = Reading.IDLE;
   private volatile Reading process = Reading.IDLE;
 
   private CpuLoadProbe(Builder builder) {
+    super(builder.settings.threadName);
     systemLoad = builder.systemLoad;
     processLoad = builder.processLoad;
-    threadName = builder.settings.threadName;
     int windowSamples = builder.settings.windowSamples();
     systemWindow = new LoadWindow(windowSamples, 0.0);
     processWindow = new LoadWindow(windowSamples, 0.0);
-    sampler = new Sampler(threadName, builder.settings.sampleInterval, this::sample);
+    startSampling(builder.settings);
   }
 
-  private void sample() {
-    system = systemWindow.record(sampleQuietly(systemLoad));
+  @Override
+  void sample() {
+    publish(systemWindow.record(sampleQuietly(systemLoad)));
     process = processWindow.record(sampleQuietly(processLoad));
   }
 
@@ -67,18 +65,6 @@ public final class CpuLoadProbe implements LoadProbe {
     }
   }
 
-  /** The latest system CPU load, 0..1. */
-  @Override
-  public double currentLoad() {
-    return system.currentLoad();
-  }
-
-  /** The system CPU load averaged over the window, 0..1. */
-  @Override
-  public double averageLoad() {
-    return system.averageLoad();
-  }
-
   /** The latest CPU load of this JVM, 0..1 (of the whole machine's capacity). */
   public double currentProcessLoad() {
     return process.currentLoad();
@@ -87,40 +73,6 @@ public final class CpuLoadProbe implements LoadProbe {
   /** The CPU load of this JVM averaged over the window, 0..1. */
   public double averageProcessLoad() {
     return process.averageLoad();
-  }
-
-  /** Samples taken so far. */
-  public long samples() {
-    return system.samples();
-  }
-
-  /** System CPU samples the MXBean answered as not available. */
-  public long unavailableSamples() {
-    return system.unavailableSamples();
-  }
-
-  /** Whether {@link #close()} was called. */
-  public boolean isClosed() {
-    return sampler.isClosed();
-  }
-
-  /** Stops sampling; the thread ends shortly after. Idempotent. */
-  @Override
-  public void close() {
-    sampler.close();
-  }
-
-  @Override
-  public String toString() {
-    Reading s = system;
-    return "CpuLoadProbe{"
-        + threadName
-        + ", current="
-        + s.currentLoad()
-        + ", average="
-        + s.averageLoad()
-        + (isClosed() ? ", closed" : "")
-        + '}';
   }
 
   /** Configures a {@link CpuLoadProbe}. */

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * sample and the average covers the window's valid samples. Samples above 1 count as 1. Before the
  * first valid sample both loads read 0, as if no probe were there.
  */
-public final class SampledLoadProbe implements LoadProbe {
+public final class SampledLoadProbe extends SamplingProbe {
 
   /** Default time between two samples. */
   public static final long DEFAULT_SAMPLE_INTERVAL_MILLIS = 200;
@@ -52,19 +52,17 @@ public final class SampledLoadProbe implements LoadProbe {
 
   private final DoubleSupplier signal;
   private final LoadWindow window;
-  private final Sampler sampler;
-  private final String threadName;
-  private volatile Reading reading = Reading.IDLE;
   private boolean failureLogged;
 
   private SampledLoadProbe(DoubleSupplier signal, SamplingSettings settings) {
+    super(settings.threadName);
     this.signal = signal;
-    this.threadName = settings.threadName;
     window = new LoadWindow(settings.windowSamples(), 0.0);
-    sampler = new Sampler(settings.threadName, settings.sampleInterval, this::sample);
+    startSampling(settings);
   }
 
-  private void sample() {
+  @Override
+  void sample() {
     double value;
     try {
       value = signal.getAsDouble();
@@ -73,54 +71,10 @@ public final class SampledLoadProbe implements LoadProbe {
       if (!failureLogged) {
         // Once: a broken signal would otherwise log five times a second.
         failureLogged = true;
-        logger.warn("Load signal of {} failed; its samples count as unavailable", threadName, e);
+        logger.warn("Load signal of {} failed; its samples count as unavailable", threadName(), e);
       }
     }
-    reading = window.record(value);
-  }
-
-  @Override
-  public double currentLoad() {
-    return reading.currentLoad();
-  }
-
-  @Override
-  public double averageLoad() {
-    return reading.averageLoad();
-  }
-
-  /** Samples taken so far, valid or not. */
-  public long samples() {
-    return reading.samples();
-  }
-
-  /** Samples that were not a load (negative, NaN, infinite, or the signal threw). */
-  public long unavailableSamples() {
-    return reading.unavailableSamples();
-  }
-
-  /** Whether {@link #close()} was called. */
-  public boolean isClosed() {
-    return sampler.isClosed();
-  }
-
-  /** Stops sampling; the thread ends shortly after. Idempotent. */
-  @Override
-  public void close() {
-    sampler.close();
-  }
-
-  @Override
-  public String toString() {
-    Reading r = reading;
-    return "SampledLoadProbe{"
-        + threadName
-        + ", current="
-        + r.currentLoad()
-        + ", average="
-        + r.averageLoad()
-        + (isClosed() ? ", closed" : "")
-        + '}';
+    publish(window.record(value));
   }
 
   /** Configures a {@link SampledLoadProbe}. */

@@ -43,6 +43,17 @@ final class RequesterInterceptors {
     return exchange == null ? null : exchange.get(RequesterExchange.class);
   }
 
+  /** Records the exchange of {@code message} as failed by the exception its chain carries. */
+  void emitFailure(Message message) {
+    RequesterExchange state = state(message.getExchange());
+    if (state != null) {
+      emit(
+          message.getExchange(),
+          state,
+          ExchangeFailures.outcomeOf(message.getContent(Exception.class)));
+    }
+  }
+
   void emit(Exchange exchange, RequesterExchange state, Outcome outcome) {
     if (!state.recorded.compareAndSet(false, true)) {
       return;
@@ -93,13 +104,7 @@ final class RequesterInterceptors {
     public void handleFault(Message message) {
       // The out chain unwinds: refused, reset, timed out, or a failure before sending. A SOAP
       // fault never comes here: it arrives on the in chain and is recorded there.
-      RequesterExchange state = state(message.getExchange());
-      if (state != null) {
-        emit(
-            message.getExchange(),
-            state,
-            ExchangeFailures.outcomeOf(message.getContent(Exception.class)));
-      }
+      emitFailure(message);
     }
   }
 
@@ -222,13 +227,7 @@ final class RequesterInterceptors {
     @Override
     public void handleFault(Message message) {
       // The response could not be read (e.g. unmarshalling failed after our stamp).
-      RequesterExchange state = state(message.getExchange());
-      if (state != null) {
-        emit(
-            message.getExchange(),
-            state,
-            ExchangeFailures.outcomeOf(message.getContent(Exception.class)));
-      }
+      emitFailure(message);
     }
   }
 
