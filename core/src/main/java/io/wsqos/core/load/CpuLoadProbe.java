@@ -3,7 +3,6 @@ package io.wsqos.core.load;
 import static java.util.Objects.requireNonNull;
 
 import java.lang.management.ManagementFactory;
-import java.time.Duration;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,9 +13,9 @@ import org.slf4j.LoggerFactory;
  * #averageLoad()} (and its samples in {@link #samples()} and {@link #unavailableSamples()}), and
  * this JVM's CPU load ({@code getProcessCpuLoad()}) alongside, both sampled on one daemon thread.
  *
- * <p>Sampling in the background is the point: one {@code getCpuLoad()} costs tens of microseconds
- * (the JVM re-reads cgroup files) and, called per request, mostly answers 0.0 or 1.0 because the
- * interval since the previous call is too short to measure.
+ * <p>Sampling in the background is the point: {@code getCpuLoad()} is too costly to call per
+ * request (the JVM re-reads cgroup files) and, called that often, mostly answers 0.0 or 1.0 because
+ * the interval since the previous call is too short to measure.
  *
  * <p>When the MXBean answers a negative value ("not available", e.g. the very first call on some
  * platforms) the sample is counted in {@link #unavailableSamples()} and ignored: the loads keep
@@ -76,36 +75,16 @@ public final class CpuLoadProbe extends SamplingProbe {
   }
 
   /** Configures a {@link CpuLoadProbe}. */
-  public static final class Builder {
-    private final SamplingSettings settings = new SamplingSettings(DEFAULT_THREAD_NAME);
+  public static final class Builder extends SamplingBuilder<Builder> {
     private DoubleSupplier systemLoad;
     private DoubleSupplier processLoad;
 
-    private Builder() {}
-
-    /**
-     * Sets the time between two samples. Default {@value
-     * SampledLoadProbe#DEFAULT_SAMPLE_INTERVAL_MILLIS} ms; range 1 ms to 1 h, and at most the
-     * averaging window. Each sample costs tens of microseconds of the sampling thread.
-     */
-    public Builder sampleInterval(Duration sampleInterval) {
-      settings.sampleInterval(sampleInterval);
-      return this;
+    private Builder() {
+      super(DEFAULT_THREAD_NAME);
     }
 
-    /**
-     * Sets the window {@link #averageLoad()} covers: the last {@code window / interval} samples
-     * (rounded down). Default {@value SampledLoadProbe#DEFAULT_AVERAGING_WINDOW_MILLIS} ms; at
-     * least the sample interval and at most {@value SampledLoadProbe#MAX_WINDOW_SAMPLES} samples.
-     */
-    public Builder averagingWindow(Duration averagingWindow) {
-      settings.averagingWindow(averagingWindow);
-      return this;
-    }
-
-    /** Sets the name of the sampling thread. Default {@value #DEFAULT_THREAD_NAME}. */
-    public Builder threadName(String threadName) {
-      settings.threadName(threadName);
+    @Override
+    Builder self() {
       return this;
     }
 

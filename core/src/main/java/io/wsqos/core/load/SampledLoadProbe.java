@@ -2,7 +2,6 @@ package io.wsqos.core.load;
 
 import static java.util.Objects.requireNonNull;
 
-import java.time.Duration;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,7 +68,7 @@ public final class SampledLoadProbe extends SamplingProbe {
     } catch (RuntimeException e) {
       value = Double.NaN;
       if (!failureLogged) {
-        // Once: a broken signal would otherwise log five times a second.
+        // Once: a broken signal would otherwise log on every sample.
         failureLogged = true;
         logger.warn("Load signal of {} failed; its samples count as unavailable", threadName(), e);
       }
@@ -78,36 +77,16 @@ public final class SampledLoadProbe extends SamplingProbe {
   }
 
   /** Configures a {@link SampledLoadProbe}. */
-  public static final class Builder {
+  public static final class Builder extends SamplingBuilder<Builder> {
     private final DoubleSupplier signal;
-    private final SamplingSettings settings = new SamplingSettings(DEFAULT_THREAD_NAME);
 
     private Builder(DoubleSupplier signal) {
+      super(DEFAULT_THREAD_NAME);
       this.signal = requireNonNull(signal, "signal");
     }
 
-    /**
-     * Sets the time between two samples. Default {@value #DEFAULT_SAMPLE_INTERVAL_MILLIS} ms; range
-     * {@value #MIN_SAMPLE_INTERVAL_MILLIS} ms to 1 h, and at most the averaging window.
-     */
-    public Builder sampleInterval(Duration sampleInterval) {
-      settings.sampleInterval(sampleInterval);
-      return this;
-    }
-
-    /**
-     * Sets the window {@link #averageLoad()} covers: the last {@code window / interval} samples
-     * (rounded down). Default {@value #DEFAULT_AVERAGING_WINDOW_MILLIS} ms; at least the sample
-     * interval and at most {@value #MAX_WINDOW_SAMPLES} samples.
-     */
-    public Builder averagingWindow(Duration averagingWindow) {
-      settings.averagingWindow(averagingWindow);
-      return this;
-    }
-
-    /** Sets the name of the sampling thread. Default {@value #DEFAULT_THREAD_NAME}. */
-    public Builder threadName(String threadName) {
-      settings.threadName(threadName);
+    @Override
+    Builder self() {
       return this;
     }
 

@@ -2,13 +2,11 @@ package io.wsqos.core.compression.internal;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Objects;
 
 /**
- * An output stream that works on blocks: a single byte is written as a block of one through a
- * buffer allocated on first use, and every block is bounds-checked once here before {@link
- * #writeBlock} sees it. The methods are final so that the JIT can inline them into the stream's
- * callers.
+ * An output stream that works on blocks: a single byte is written as a block of one, through a
+ * buffer allocated on first use. Each subclass writes blocks in its own {@code write(byte[], int,
+ * int)}, so that the JIT profiles the hot path per stream class.
  */
 public abstract class BlockOutputStream extends OutputStream {
   private byte[] single;
@@ -24,15 +22,9 @@ public abstract class BlockOutputStream extends OutputStream {
       single = one;
     }
     one[0] = (byte) b;
-    writeBlock(one, 0, 1);
+    write(one, 0, 1);
   }
 
   @Override
-  public final void write(byte[] b, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, b.length);
-    writeBlock(b, off, len);
-  }
-
-  /** Writes {@code len} bytes of {@code b} from {@code off}, already checked to be within it. */
-  protected abstract void writeBlock(byte[] b, int off, int len) throws IOException;
+  public abstract void write(byte[] b, int off, int len) throws IOException;
 }

@@ -2,6 +2,7 @@ package io.wsqos.core.compression.internal;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Objects;
 
 /**
  * A compressing stream over a native state borrowed from a {@link NativePool}: it holds the state
@@ -23,7 +24,8 @@ abstract class PooledOutputStream<S> extends BlockOutputStream {
   }
 
   @Override
-  protected final void writeBlock(byte[] b, int off, int len) throws IOException {
+  public final void write(byte[] b, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, b.length);
     compress(open(), b, off, len);
   }
 
