@@ -179,25 +179,25 @@ public final class QosLog implements AutoCloseable {
     timers = new RecordTimers(registry);
     logTag = builder.threadName;
     written =
-        Counter.builder("wsqos.monitor.records.written")
-            .description("Records written to the database (or the store in its place)")
-            .tag(LOG_TAG, logTag)
-            .register(registry);
+        counter(
+            registry,
+            "wsqos.monitor.records.written",
+            "Records written to the database (or the store in its place)");
     dropped =
-        Counter.builder("wsqos.monitor.records.dropped")
-            .description("Records dropped because the queue was full or the log closed")
-            .tag(LOG_TAG, logTag)
-            .register(registry);
+        counter(
+            registry,
+            "wsqos.monitor.records.dropped",
+            "Records dropped because the queue was full or the log closed");
     lost =
-        Counter.builder("wsqos.monitor.records.lost")
-            .description("Records taken from the queue that the store never accepted")
-            .tag(LOG_TAG, logTag)
-            .register(registry);
+        counter(
+            registry,
+            "wsqos.monitor.records.lost",
+            "Records taken from the queue that the store never accepted");
     writeFailures =
-        Counter.builder("wsqos.monitor.write.failures")
-            .description("Failed attempts to write a batch (each retried or counted lost)")
-            .tag(LOG_TAG, logTag)
-            .register(registry);
+        counter(
+            registry,
+            "wsqos.monitor.write.failures",
+            "Failed attempts to write a batch (each retried or counted lost)");
     Gauge.builder("wsqos.monitor.queue.size", queue, RecordQueue::size)
         .description("Records waiting for the writer")
         .tag(LOG_TAG, logTag)
@@ -210,6 +210,11 @@ public final class QosLog implements AutoCloseable {
     writer.setDaemon(true);
     writer.setPriority(builder.writerPriority);
     writer.start();
+  }
+
+  /** A counter of this log's, tagged with its name like every meter of the log. */
+  private Counter counter(MeterRegistry registry, String name, String description) {
+    return Counter.builder(name).description(description).tag(LOG_TAG, logTag).register(registry);
   }
 
   /**

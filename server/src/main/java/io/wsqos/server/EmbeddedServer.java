@@ -71,6 +71,23 @@ public final class EmbeddedServer implements AutoCloseable {
   /** The default time {@link #close()} waits for the requests in flight to finish. */
   public static final long DEFAULT_STOP_TIMEOUT_MILLIS = 5_000;
 
+  /**
+   * Checks that {@code implementor} implements {@code sei}, as every endpoint must; a launcher that
+   * takes both before it builds the server calls this to fail as early, with the same message.
+   *
+   * @throws IllegalArgumentException if it does not
+   */
+  public static void checkImplements(Class<?> sei, Object implementor) {
+    if (!sei.isInstance(implementor)) {
+      throw new IllegalArgumentException(
+          "implementor: "
+              + implementor.getClass().getName()
+              + " (expected: an implementation of "
+              + sei.getName()
+              + ")");
+    }
+  }
+
   /** Returns a builder with every default. */
   public static Builder builder() {
     return new Builder();
@@ -344,14 +361,7 @@ public final class EmbeddedServer implements AutoCloseable {
       requireNonNull(sei, "sei");
       requireNonNull(implementor, "implementor");
       requireNonNull(customizer, "customizer");
-      if (!sei.isInstance(implementor)) {
-        throw new IllegalArgumentException(
-            "implementor: "
-                + implementor.getClass().getName()
-                + " (expected: an implementation of "
-                + sei.getName()
-                + ")");
-      }
+      checkImplements(sei, implementor);
       endpoints.put(
           path, new EndpointSpec<>(path, sei, implementor, List.copyOf(features), customizer));
       return this;

@@ -177,14 +177,7 @@ public final class TestServer implements AutoCloseable {
     Builder(Class<?> sei, Object implementor) {
       this.sei = requireNonNull(sei, "sei");
       this.implementor = requireNonNull(implementor, "implementor");
-      if (!sei.isInstance(implementor)) {
-        throw new IllegalArgumentException(
-            "implementor: "
-                + implementor.getClass().getName()
-                + " (expected: an implementation of "
-                + sei.getName()
-                + ")");
-      }
+      EmbeddedServer.checkImplements(sei, implementor);
     }
 
     /**

@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What the logging manager costs a request thread: building a {@link QosRecord} (which an
  * interceptor does anyway) next to building it and handing it to {@link QosLog#record}, with the
- * writer draining into an in-memory H2 database. Two request threads, as on this 2-core machine.
+ * writer draining into an in-memory H2 database. Two request threads, so that they contend on the
+ * queue as a server's do.
  *
  * <p>Does not measure the writer's own cost (JDBC batches, timers), which runs on its thread. JMH
  * offers records far faster than any database takes them, so the queue is full most of the time and

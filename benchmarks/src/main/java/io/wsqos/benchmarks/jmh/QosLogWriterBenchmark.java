@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * What the logging manager's writer thread spends per record on the database: a batch of {@value
  * #BATCH} records, {@link QosLog}'s default, written through the public {@link QosRecordStore} of
  * the monitor's tables into an H2 file database as the monitored benchmark server uses. On a
- * saturated 2-core server this CPU is taken from the request threads, so it is what the monitored
+ * saturated server this CPU is taken from the request threads, so it is what the monitored
  * throughput pays beyond the interceptors ({@link MonitorInterceptorBenchmark}). Scores are per
  * record.
  */

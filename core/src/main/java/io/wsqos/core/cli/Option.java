@@ -95,18 +95,8 @@ public final class Option<T> {
       String name, Integer defaultValue, int min, int max, String description) {
     checkRange(name, min, max);
     String expected = range(min, max, Integer.MIN_VALUE, Integer.MAX_VALUE, "an integer");
-    return of(
-        name,
-        "N",
-        defaultValue,
-        description,
-        text -> {
-          long value = parseLong(text.trim(), expected);
-          if (value < min || value > max) {
-            throw new IllegalArgumentException(expected);
-          }
-          return (int) value;
-        });
+    Function<String, Long> parse = boundedLong(min, max, expected);
+    return of(name, "N", defaultValue, description, text -> parse.apply(text).intValue());
   }
 
   /** A {@code long} in {@code min..max} (both included). */
@@ -114,18 +104,7 @@ public final class Option<T> {
       String name, Long defaultValue, long min, long max, String description) {
     checkRange(name, min, max);
     String expected = range(min, max, Long.MIN_VALUE, Long.MAX_VALUE, "an integer");
-    return of(
-        name,
-        "N",
-        defaultValue,
-        description,
-        text -> {
-          long value = parseLong(text.trim(), expected);
-          if (value < min || value > max) {
-            throw new IllegalArgumentException(expected);
-          }
-          return value;
-        });
+    return of(name, "N", defaultValue, description, boundedLong(min, max, expected));
   }
 
   /** A finite {@code double} in {@code min..max} (both included). */
@@ -365,6 +344,17 @@ public final class Option<T> {
       return min == 0 ? "a non-negative integer" : "an integer >= " + min;
     }
     return min + ".." + max;
+  }
+
+  /** Parses a whole number in {@code min..max}, failing with {@code expected} otherwise. */
+  private static Function<String, Long> boundedLong(long min, long max, String expected) {
+    return text -> {
+      long value = parseLong(text.trim(), expected);
+      if (value < min || value > max) {
+        throw new IllegalArgumentException(expected);
+      }
+      return value;
+    };
   }
 
   private static long parseLong(String text, String expected) {

@@ -76,18 +76,7 @@ public final class Codec implements AutoCloseable {
    */
   public static Codec of(ContentCoding coding, int level, int poolCapacity) {
     requireNonNull(coding, "coding");
-    if (level < coding.minLevel() || level > coding.maxLevel()) {
-      throw new IllegalArgumentException(
-          "level: "
-              + level
-              + " (expected: "
-              + coding.minLevel()
-              + ".."
-              + coding.maxLevel()
-              + " for "
-              + coding.token()
-              + ")");
-    }
+    coding.checkLevel(level);
     if (poolCapacity < 1) {
       throw new IllegalArgumentException("poolCapacity: " + poolCapacity + " (expected: >= 1)");
     }

@@ -1,9 +1,12 @@
 package io.wsqos.core.compression;
 
+import io.wsqos.core.compression.internal.BlockOutputStream;
 import io.wsqos.core.header.ServerActionSlot;
 import io.wsqos.core.header.SkipReason;
+import io.wsqos.core.io.CountingOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Objects;
 import org.apache.cxf.message.Message;
 
 /**
@@ -17,7 +20,8 @@ import org.apache.cxf.message.Message;
  * <p>{@code flush()} is not passed on: CXF's writers flush at the end of the envelope, and a sync
  * flush mid-body would only cost ratio; everything is written by {@code close()}.
  */
-final class CompressingResponseStream extends OutputStream {
+final class CompressingResponseStream extends BlockOutputStream
+    implements CountingOutputStream.CloseListener {
   private final OutputStream sink;
   private final Message message;
   private final Codec codec;
@@ -27,9 +31,7 @@ final class CompressingResponseStream extends OutputStream {
   private byte[] buffer;
   private int count;
   private OutputStream compressor;
-  private CountingOutputStream counted;
   private long before;
-  private byte[] single;
   private boolean closed;
 
   /**
@@ -53,17 +55,8 @@ final class CompressingResponseStream extends OutputStream {
   }
 
   @Override
-  public void write(int b) throws IOException {
-    if (single == null) {
-      single = new byte[1];
-    }
-    single[0] = (byte) b;
-    write(single, 0, 1);
-  }
-
-  @Override
   public void write(byte[] b, int off, int len) throws IOException {
-    java.util.Objects.checkFromIndexSize(off, len, b.length);
+    Objects.checkFromIndexSize(off, len, b.length);
     if (closed) {
       throw new IOException("stream closed");
     }
@@ -85,8 +78,7 @@ final class CompressingResponseStream extends OutputStream {
   private void startCompressing() throws IOException {
     // Before the first byte reaches CXF's stream, which sends the status line and headers then.
     HttpHeaders.set(message, HttpHeaders.CONTENT_ENCODING, codec.coding().token());
-    counted = new CountingOutputStream(sink, this);
-    compressor = codec.compressingStream(counted);
+    compressor = codec.compressingStream(new CountingOutputStream(sink, this));
     if (count > 0) {
       compressor.write(buffer, 0, count);
       before = count;
@@ -114,8 +106,14 @@ final class CompressingResponseStream extends OutputStream {
       // after all, so that what the header says stays true.
       startCompressing();
     }
-    // Counted by CountingOutputStream.close(), before the last bytes leave.
+    // Recorded by closing(), called as the codec closes its CountingOutputStream.
     compressor.close();
+  }
+
+  /** The compressed body is complete: recorded before its last bytes leave. */
+  @Override
+  public void closing(long compressedBytes) {
+    metrics.compressed(codec.coding(), before, compressedBytes);
   }
 
   private void sendAsIs() throws IOException {
@@ -127,44 +125,6 @@ final class CompressingResponseStream extends OutputStream {
       metrics.skipped(SkipReason.BODY_TOO_SMALL);
     } finally {
       sink.close();
-    }
-  }
-
-  /**
-   * Counts the compressed bytes on their way to CXF's stream, and records the response in the
-   * metrics when the codec closes it, before the last bytes leave.
-   */
-  private static final class CountingOutputStream extends OutputStream {
-    private final OutputStream out;
-    private final CompressingResponseStream response;
-    long count;
-
-    CountingOutputStream(OutputStream out, CompressingResponseStream response) {
-      this.out = out;
-      this.response = response;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      count++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      count += len;
-    }
-
-    @Override
-    public void flush() throws IOException {
-      out.flush();
-    }
-
-    @Override
-    public void close() throws IOException {
-      response.metrics.compressed(response.codec.coding(), response.before, count);
-      out.close();
     }
   }
 }

@@ -11,6 +11,17 @@ import io.wsqos.core.header.SkipReason;
 final class CompressionMetrics {
   static final String NONE_TAG = "none";
 
+  private static final Family RESPONSES =
+      new Family(
+          CompressionFeature.RESPONSES_COUNTER,
+          "Responses compressed or skipped, by reason and codec",
+          "action");
+  private static final Family REQUESTS =
+      new Family(
+          CompressionFeature.REQUESTS_COUNTER,
+          "Compressed requests (server) or responses (client) inflated or rejected",
+          "outcome");
+
   private final Counter[] compressed;
   private final Counter[] skipped;
   private final Counter[] bytesBefore;
@@ -28,18 +39,18 @@ final class CompressionMetrics {
     inflated = new Counter[codings.length];
     for (ContentCoding coding : codings) {
       int i = coding.ordinal();
-      compressed[i] = response(registry, "compressed", NONE_TAG, coding.token());
+      compressed[i] = RESPONSES.counter(registry, "compressed", NONE_TAG, coding.token());
       bytesBefore[i] = bytes(registry, "before", coding.token());
       bytesAfter[i] = bytes(registry, "after", coding.token());
-      inflated[i] = request(registry, "inflated", NONE_TAG, coding.token());
+      inflated[i] = REQUESTS.counter(registry, "inflated", NONE_TAG, coding.token());
     }
     skipped = new Counter[reasons.length];
     for (SkipReason reason : reasons) {
-      skipped[reason.ordinal()] = response(registry, "skipped", reason.token(), NONE_TAG);
+      skipped[reason.ordinal()] = RESPONSES.counter(registry, "skipped", reason.token(), NONE_TAG);
     }
     rejected = new Counter[inflationReasons.length];
     for (InflationException.Reason reason : inflationReasons) {
-      rejected[reason.ordinal()] = request(registry, "rejected", tag(reason), NONE_TAG);
+      rejected[reason.ordinal()] = REQUESTS.counter(registry, "rejected", tag(reason), NONE_TAG);
     }
   }
 
@@ -67,16 +78,6 @@ final class CompressionMetrics {
     rejected[reason.ordinal()].increment();
   }
 
-  private static Counter response(
-      MeterRegistry registry, String action, String reason, String codec) {
-    return Counter.builder(CompressionFeature.RESPONSES_COUNTER)
-        .description("Responses compressed or skipped, by reason and codec")
-        .tag("action", action)
-        .tag("reason", reason)
-        .tag("codec", codec)
-        .register(registry);
-  }
-
   private static Counter bytes(MeterRegistry registry, String stage, String codec) {
     return Counter.builder(CompressionFeature.RESPONSE_BYTES_COUNTER)
         .description("Bytes of compressed responses before and after compression")
@@ -86,13 +87,18 @@ final class CompressionMetrics {
         .register(registry);
   }
 
-  private static Counter request(
-      MeterRegistry registry, String outcome, String reason, String codec) {
-    return Counter.builder(CompressionFeature.REQUESTS_COUNTER)
-        .description("Compressed requests (server) or responses (client) inflated or rejected")
-        .tag("outcome", outcome)
-        .tag("reason", reason)
-        .tag("codec", codec)
-        .register(registry);
+  /**
+   * A family of counters of one name, told apart by what happened ({@code kindKey}), why, and with
+   * which codec.
+   */
+  private record Family(String name, String description, String kindKey) {
+    Counter counter(MeterRegistry registry, String kind, String reason, String codec) {
+      return Counter.builder(name)
+          .description(description)
+          .tag(kindKey, kind)
+          .tag("reason", reason)
+          .tag("codec", codec)
+          .register(registry);
+    }
   }
 }

@@ -53,12 +53,24 @@ public enum ContentCoding {
   }
 
   /**
-   * The level used when none is configured: 1 for gzip and deflate, 3 for zstd. Measured on the
-   * bookstore-like SOAP bodies of the seed's Table 4 (CodecPairedComparison): gzip level 1 costs 13
-   * us per 3.3 KB body and 190 us per 50 KB, level 6 costs 18 us and 850 us, for output only 6%
-   * (3.3 KB) to 25% (50 KB) larger; with the server's CPU as the scarce resource level 1 is the
-   * better default. zstd level 3 costs about what level 1 does on these sizes and compresses
-   * better.
+   * Returns {@code level} if it is within {@link #minLevel()}..{@link #maxLevel()}.
+   *
+   * @throws IllegalArgumentException otherwise, naming the range and this coding
+   */
+  int checkLevel(int level) {
+    if (level < minLevel || level > maxLevel) {
+      throw new IllegalArgumentException(
+          "level: " + level + " (expected: " + minLevel + ".." + maxLevel + " for " + token + ")");
+    }
+    return level;
+  }
+
+  /**
+   * The level used when none is configured: 1 for gzip and deflate, 3 for zstd. With the server's
+   * CPU as the scarce resource the fastest gzip level is the better default: on SOAP bodies the
+   * higher levels cost several times the CPU for output only a little smaller. zstd's level 3 costs
+   * about what its level 1 does on bodies of this size and compresses better ({@code
+   * CodecPairedComparison} compares them).
    */
   public int defaultLevel() {
     return defaultLevel;

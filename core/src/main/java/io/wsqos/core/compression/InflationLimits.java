@@ -16,16 +16,16 @@ package io.wsqos.core.compression;
 public record InflationLimits(long maxInflatedBytes, int maxRatio, long ratioGraceBytes) {
 
   /**
-   * 16 MiB. SOAP bodies of real services are kilobytes to a few megabytes (the bookstore's largest
-   * is 50 KB); 16 MiB leaves room for bulk operations while bounding what one request can make a
-   * server allocate once the body is parsed into a DOM or objects.
+   * 16 MiB. SOAP bodies of real services are kilobytes to a few megabytes; 16 MiB leaves room for
+   * bulk operations while bounding what one request can make a server allocate once the body is
+   * parsed into a DOM or objects.
    */
   public static final long DEFAULT_MAX_INFLATED_BYTES = 16L * 1024 * 1024;
 
   /**
-   * 100. Realistic XML deflates 3x to 15x (the bookstore's bodies about 3x; a highly repetitive
-   * listing about 30x); deflate can reach 1032x and zstd far more only on degenerate input such as
-   * runs of one byte, which is what bombs are made of.
+   * 100. Realistic XML deflates by a factor of a few, a highly repetitive listing by a few tens;
+   * deflate reaches its limit of 1032 and zstd far more only on degenerate input such as runs of
+   * one byte, which is what bombs are made of.
    */
   public static final int DEFAULT_MAX_RATIO = 100;
 

@@ -32,43 +32,14 @@ final class BlockReader {
     if (block instanceof QosRequirement written) {
       return HeaderBlock.valid(written, mustUnderstand);
     }
-    try {
-      Element[] children = children(element(block, "Requirement"), REQUIREMENT_CHILDREN);
-      String compressionText = text(required(children[0], "Requirement", "compression"));
-      CompressionPreference compression =
-          CompressionPreference.fromToken(compressionText).orElse(null);
-      if (compression == null) {
-        throw unparsable("compression", compressionText, "one of none, compress, server-decides");
-      }
-      QosTerms terms = terms(required(children[1], "Requirement", "terms"));
-      return HeaderBlock.valid(new QosRequirement(compression, terms), mustUnderstand);
-    } catch (Invalid invalid) {
-      return HeaderBlock.invalid(invalid.problem, mustUnderstand);
-    } catch (RuntimeException unexpected) {
-      return HeaderBlock.invalid(unexpected(unexpected), mustUnderstand);
-    }
+    return decode(block, "Requirement", mustUnderstand, BlockReader::parseRequirement);
   }
 
   static HeaderBlock<MonitoringTimestamps> timestamps(Object block, boolean mustUnderstand) {
     if (block instanceof MonitoringTimestamps written) {
       return HeaderBlock.valid(written, mustUnderstand);
     }
-    try {
-      Element[] children = children(element(block, "Timestamps"), TIMESTAMPS_CHILDREN);
-      OptionalLong[] stamps = new OptionalLong[4];
-      for (int i = 0; i < stamps.length; i++) {
-        stamps[i] =
-            children[i] == null
-                ? OptionalLong.empty()
-                : OptionalLong.of(micros(TIMESTAMPS_CHILDREN[i], text(children[i])));
-      }
-      return HeaderBlock.valid(
-          new MonitoringTimestamps(stamps[0], stamps[1], stamps[2], stamps[3]), mustUnderstand);
-    } catch (Invalid invalid) {
-      return HeaderBlock.invalid(invalid.problem, mustUnderstand);
-    } catch (RuntimeException unexpected) {
-      return HeaderBlock.invalid(unexpected(unexpected), mustUnderstand);
-    }
+    return decode(block, "Timestamps", mustUnderstand, BlockReader::parseTimestamps);
   }
 
   static HeaderBlock<ServerAction> serverAction(Object block, boolean mustUnderstand) {
@@ -78,51 +49,94 @@ final class BlockReader {
     if (block instanceof ServerActionSlot.PaddedServerAction written) {
       return HeaderBlock.valid(written.action(), mustUnderstand);
     }
+    return decode(block, "ServerAction", mustUnderstand, BlockReader::parseServerAction);
+  }
+
+  /** What parses one block's element; a problem of the client's is an {@link Invalid}. */
+  @FunctionalInterface
+  private interface Parser<T> {
+    T parse(Element element) throws Invalid;
+  }
+
+  /**
+   * Parses {@code block}, which must be the element {@code name}; an unexpected exception of the
+   * parser makes the block invalid too, so that a malformed header never escapes as a server error.
+   */
+  private static <T> HeaderBlock<T> decode(
+      Object block, String name, boolean mustUnderstand, Parser<T> parser) {
     try {
-      Element[] children = children(element(block, "ServerAction"), SERVER_ACTION_CHILDREN);
-      if (children[0] != null && children[1] != null) {
-        throw new Invalid(
-            Reason.DUPLICATED,
-            "ServerAction: compressionApplied and compressionSkipped (expected: at most one)");
-      }
-      Optional<CompressionAction> compression = Optional.empty();
-      if (children[0] != null) {
-        String codec = text(children[0]);
-        if (!CompressionAction.isWellFormedCodec(codec)) {
-          throw unparsable(
-              "compressionApplied",
-              codec,
-              "1.." + CompressionAction.MAX_CODEC_CHARS + " of a-z 0-9 . + -");
-        }
-        compression = Optional.of(CompressionAction.applied(codec));
-      } else if (children[1] != null) {
-        String reasonText = text(children[1]);
-        SkipReason reason = SkipReason.fromToken(reasonText).orElse(null);
-        if (reason == null) {
-          throw unparsable(
-              "compressionSkipped",
-              reasonText,
-              "one of client-said-none, load-above-threshold, body-too-small,"
-                  + " no-common-codec, disabled, requirement-refused");
-        }
-        compression = Optional.of(CompressionAction.skipped(reason));
-      }
-      OptionalInt dscp = OptionalInt.empty();
-      if (children[2] != null) {
-        long value = integer("dscp", text(children[2]), "0.." + ServerAction.MAX_DSCP);
-        if (value < 0 || value > ServerAction.MAX_DSCP) {
-          throw new Invalid(
-              Reason.OUT_OF_RANGE,
-              "dscp: " + value + " (expected: 0.." + ServerAction.MAX_DSCP + ")");
-        }
-        dscp = OptionalInt.of((int) value);
-      }
-      return HeaderBlock.valid(new ServerAction(compression, dscp), mustUnderstand);
+      return HeaderBlock.valid(parser.parse(element(block, name)), mustUnderstand);
     } catch (Invalid invalid) {
       return HeaderBlock.invalid(invalid.problem, mustUnderstand);
     } catch (RuntimeException unexpected) {
       return HeaderBlock.invalid(unexpected(unexpected), mustUnderstand);
     }
+  }
+
+  private static QosRequirement parseRequirement(Element element) throws Invalid {
+    Element[] children = children(element, REQUIREMENT_CHILDREN);
+    String compressionText = text(required(children[0], "Requirement", "compression"));
+    CompressionPreference compression =
+        CompressionPreference.fromToken(compressionText).orElse(null);
+    if (compression == null) {
+      throw unparsable("compression", compressionText, "one of none, compress, server-decides");
+    }
+    QosTerms terms = terms(required(children[1], "Requirement", "terms"));
+    return new QosRequirement(compression, terms);
+  }
+
+  private static MonitoringTimestamps parseTimestamps(Element element) throws Invalid {
+    Element[] children = children(element, TIMESTAMPS_CHILDREN);
+    OptionalLong[] stamps = new OptionalLong[4];
+    for (int i = 0; i < stamps.length; i++) {
+      stamps[i] =
+          children[i] == null
+              ? OptionalLong.empty()
+              : OptionalLong.of(micros(TIMESTAMPS_CHILDREN[i], text(children[i])));
+    }
+    return new MonitoringTimestamps(stamps[0], stamps[1], stamps[2], stamps[3]);
+  }
+
+  private static ServerAction parseServerAction(Element element) throws Invalid {
+    Element[] children = children(element, SERVER_ACTION_CHILDREN);
+    if (children[0] != null && children[1] != null) {
+      throw new Invalid(
+          Reason.DUPLICATED,
+          "ServerAction: compressionApplied and compressionSkipped (expected: at most one)");
+    }
+    Optional<CompressionAction> compression = Optional.empty();
+    if (children[0] != null) {
+      String codec = text(children[0]);
+      if (!CompressionAction.isWellFormedCodec(codec)) {
+        throw unparsable(
+            "compressionApplied",
+            codec,
+            "1.." + CompressionAction.MAX_CODEC_CHARS + " of a-z 0-9 . + -");
+      }
+      compression = Optional.of(CompressionAction.applied(codec));
+    } else if (children[1] != null) {
+      String reasonText = text(children[1]);
+      SkipReason reason = SkipReason.fromToken(reasonText).orElse(null);
+      if (reason == null) {
+        throw unparsable(
+            "compressionSkipped",
+            reasonText,
+            "one of client-said-none, load-above-threshold, body-too-small,"
+                + " no-common-codec, disabled, requirement-refused");
+      }
+      compression = Optional.of(CompressionAction.skipped(reason));
+    }
+    OptionalInt dscp = OptionalInt.empty();
+    if (children[2] != null) {
+      long value = integer("dscp", text(children[2]), "0.." + ServerAction.MAX_DSCP);
+      if (value < 0 || value > ServerAction.MAX_DSCP) {
+        throw new Invalid(
+            Reason.OUT_OF_RANGE,
+            "dscp: " + value + " (expected: 0.." + ServerAction.MAX_DSCP + ")");
+      }
+      dscp = OptionalInt.of((int) value);
+    }
+    return new ServerAction(compression, dscp);
   }
 
   private static QosTerms terms(Element terms) throws Invalid {

@@ -3,7 +3,6 @@ package io.wsqos.core.load;
 import static java.util.Objects.requireNonNull;
 
 import java.lang.management.ManagementFactory;
-import java.time.Duration;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,19 +10,19 @@ import org.slf4j.LoggerFactory;
 /**
  * The default probe: the system CPU load ({@link
  * com.sun.management.OperatingSystemMXBean#getCpuLoad()}) as {@link #currentLoad()} and {@link
- * #averageLoad()}, and this JVM's CPU load ({@code getProcessCpuLoad()}) alongside, both sampled on
- * one daemon thread.
+ * #averageLoad()} (and its samples in {@link #samples()} and {@link #unavailableSamples()}), and
+ * this JVM's CPU load ({@code getProcessCpuLoad()}) alongside, both sampled on one daemon thread.
  *
- * <p>Sampling in the background is the point: one {@code getCpuLoad()} costs tens of microseconds
- * (the JVM re-reads cgroup files) and, called per request, mostly answers 0.0 or 1.0 because the
- * interval since the previous call is too short to measure.
+ * <p>Sampling in the background is the point: {@code getCpuLoad()} is too costly to call per
+ * request (the JVM re-reads cgroup files) and, called that often, mostly answers 0.0 or 1.0 because
+ * the interval since the previous call is too short to measure.
  *
  * <p>When the MXBean answers a negative value ("not available", e.g. the very first call on some
  * platforms) the sample is counted in {@link #unavailableSamples()} and ignored: the loads keep
  * their last valid value, 0 before the first. Without the {@code jdk.management} module every
  * sample is unavailable and the probe reads 0 (a warning is logged once).
  */
-public final class CpuLoadProbe implements LoadProbe {
+public final class CpuLoadProbe extends SamplingProbe {
 
   /** Default name of the sampling thread. */
   public static final String DEFAULT_THREAD_NAME = "wsqos-cpu-load-probe";
@@ -39,23 +38,21 @@ public final class CpuLoadProbe implements LoadProbe {
   private final DoubleSupplier processLoad;
   private final LoadWindow systemWindow;
   private final LoadWindow processWindow;
-  private final Sampler sampler;
-  private final String threadName;
-  private volatile Reading system = Reading.IDLE;
   private volatile Reading process = Reading.IDLE;
 
   private CpuLoadProbe(Builder builder) {
+    super(builder.settings.threadName);
     systemLoad = builder.systemLoad;
     processLoad = builder.processLoad;
-    threadName = builder.settings.threadName;
     int windowSamples = builder.settings.windowSamples();
     systemWindow = new LoadWindow(windowSamples, 0.0);
     processWindow = new LoadWindow(windowSamples, 0.0);
-    sampler = new Sampler(threadName, builder.settings.sampleInterval, this::sample);
+    startSampling(builder.settings);
   }
 
-  private void sample() {
-    system = systemWindow.record(sampleQuietly(systemLoad));
+  @Override
+  void sample() {
+    publish(systemWindow.record(sampleQuietly(systemLoad)));
     process = processWindow.record(sampleQuietly(processLoad));
   }
 
@@ -65,18 +62,6 @@ public final class CpuLoadProbe implements LoadProbe {
     } catch (RuntimeException e) {
       return Double.NaN;
     }
-  }
-
-  /** The latest system CPU load, 0..1. */
-  @Override
-  public double currentLoad() {
-    return system.currentLoad();
-  }
-
-  /** The system CPU load averaged over the window, 0..1. */
-  @Override
-  public double averageLoad() {
-    return system.averageLoad();
   }
 
   /** The latest CPU load of this JVM, 0..1 (of the whole machine's capacity). */
@@ -89,71 +74,17 @@ public final class CpuLoadProbe implements LoadProbe {
     return process.averageLoad();
   }
 
-  /** Samples taken so far. */
-  public long samples() {
-    return system.samples();
-  }
-
-  /** System CPU samples the MXBean answered as not available. */
-  public long unavailableSamples() {
-    return system.unavailableSamples();
-  }
-
-  /** Whether {@link #close()} was called. */
-  public boolean isClosed() {
-    return sampler.isClosed();
-  }
-
-  /** Stops sampling; the thread ends shortly after. Idempotent. */
-  @Override
-  public void close() {
-    sampler.close();
-  }
-
-  @Override
-  public String toString() {
-    Reading s = system;
-    return "CpuLoadProbe{"
-        + threadName
-        + ", current="
-        + s.currentLoad()
-        + ", average="
-        + s.averageLoad()
-        + (isClosed() ? ", closed" : "")
-        + '}';
-  }
-
   /** Configures a {@link CpuLoadProbe}. */
-  public static final class Builder {
-    private final SamplingSettings settings = new SamplingSettings(DEFAULT_THREAD_NAME);
+  public static final class Builder extends SamplingBuilder<Builder> {
     private DoubleSupplier systemLoad;
     private DoubleSupplier processLoad;
 
-    private Builder() {}
-
-    /**
-     * Sets the time between two samples. Default {@value
-     * SampledLoadProbe#DEFAULT_SAMPLE_INTERVAL_MILLIS} ms; range 1 ms to 1 h, and at most the
-     * averaging window. Each sample costs tens of microseconds of the sampling thread.
-     */
-    public Builder sampleInterval(Duration sampleInterval) {
-      settings.sampleInterval(sampleInterval);
-      return this;
+    private Builder() {
+      super(DEFAULT_THREAD_NAME);
     }
 
-    /**
-     * Sets the window {@link #averageLoad()} covers: the last {@code window / interval} samples
-     * (rounded down). Default {@value SampledLoadProbe#DEFAULT_AVERAGING_WINDOW_MILLIS} ms; at
-     * least the sample interval and at most {@value SampledLoadProbe#MAX_WINDOW_SAMPLES} samples.
-     */
-    public Builder averagingWindow(Duration averagingWindow) {
-      settings.averagingWindow(averagingWindow);
-      return this;
-    }
-
-    /** Sets the name of the sampling thread. Default {@value #DEFAULT_THREAD_NAME}. */
-    public Builder threadName(String threadName) {
-      settings.threadName(threadName);
+    @Override
+    Builder self() {
       return this;
     }
 

@@ -2,7 +2,6 @@ package io.wsqos.core.load;
 
 import static java.util.Objects.requireNonNull;
 
-import java.time.Duration;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * sample and the average covers the window's valid samples. Samples above 1 count as 1. Before the
  * first valid sample both loads read 0, as if no probe were there.
  */
-public final class SampledLoadProbe implements LoadProbe {
+public final class SampledLoadProbe extends SamplingProbe {
 
   /** Default time between two samples. */
   public static final long DEFAULT_SAMPLE_INTERVAL_MILLIS = 200;
@@ -52,108 +51,42 @@ public final class SampledLoadProbe implements LoadProbe {
 
   private final DoubleSupplier signal;
   private final LoadWindow window;
-  private final Sampler sampler;
-  private final String threadName;
-  private volatile Reading reading = Reading.IDLE;
   private boolean failureLogged;
 
   private SampledLoadProbe(DoubleSupplier signal, SamplingSettings settings) {
+    super(settings.threadName);
     this.signal = signal;
-    this.threadName = settings.threadName;
     window = new LoadWindow(settings.windowSamples(), 0.0);
-    sampler = new Sampler(settings.threadName, settings.sampleInterval, this::sample);
+    startSampling(settings);
   }
 
-  private void sample() {
+  @Override
+  void sample() {
     double value;
     try {
       value = signal.getAsDouble();
     } catch (RuntimeException e) {
       value = Double.NaN;
       if (!failureLogged) {
-        // Once: a broken signal would otherwise log five times a second.
+        // Once: a broken signal would otherwise log on every sample.
         failureLogged = true;
-        logger.warn("Load signal of {} failed; its samples count as unavailable", threadName, e);
+        logger.warn("Load signal of {} failed; its samples count as unavailable", threadName(), e);
       }
     }
-    reading = window.record(value);
-  }
-
-  @Override
-  public double currentLoad() {
-    return reading.currentLoad();
-  }
-
-  @Override
-  public double averageLoad() {
-    return reading.averageLoad();
-  }
-
-  /** Samples taken so far, valid or not. */
-  public long samples() {
-    return reading.samples();
-  }
-
-  /** Samples that were not a load (negative, NaN, infinite, or the signal threw). */
-  public long unavailableSamples() {
-    return reading.unavailableSamples();
-  }
-
-  /** Whether {@link #close()} was called. */
-  public boolean isClosed() {
-    return sampler.isClosed();
-  }
-
-  /** Stops sampling; the thread ends shortly after. Idempotent. */
-  @Override
-  public void close() {
-    sampler.close();
-  }
-
-  @Override
-  public String toString() {
-    Reading r = reading;
-    return "SampledLoadProbe{"
-        + threadName
-        + ", current="
-        + r.currentLoad()
-        + ", average="
-        + r.averageLoad()
-        + (isClosed() ? ", closed" : "")
-        + '}';
+    publish(window.record(value));
   }
 
   /** Configures a {@link SampledLoadProbe}. */
-  public static final class Builder {
+  public static final class Builder extends SamplingBuilder<Builder> {
     private final DoubleSupplier signal;
-    private final SamplingSettings settings = new SamplingSettings(DEFAULT_THREAD_NAME);
 
     private Builder(DoubleSupplier signal) {
+      super(DEFAULT_THREAD_NAME);
       this.signal = requireNonNull(signal, "signal");
     }
 
-    /**
-     * Sets the time between two samples. Default {@value #DEFAULT_SAMPLE_INTERVAL_MILLIS} ms; range
-     * {@value #MIN_SAMPLE_INTERVAL_MILLIS} ms to 1 h, and at most the averaging window.
-     */
-    public Builder sampleInterval(Duration sampleInterval) {
-      settings.sampleInterval(sampleInterval);
-      return this;
-    }
-
-    /**
-     * Sets the window {@link #averageLoad()} covers: the last {@code window / interval} samples
-     * (rounded down). Default {@value #DEFAULT_AVERAGING_WINDOW_MILLIS} ms; at least the sample
-     * interval and at most {@value #MAX_WINDOW_SAMPLES} samples.
-     */
-    public Builder averagingWindow(Duration averagingWindow) {
-      settings.averagingWindow(averagingWindow);
-      return this;
-    }
-
-    /** Sets the name of the sampling thread. Default {@value #DEFAULT_THREAD_NAME}. */
-    public Builder threadName(String threadName) {
-      settings.threadName(threadName);
+    @Override
+    Builder self() {
       return this;
     }
 

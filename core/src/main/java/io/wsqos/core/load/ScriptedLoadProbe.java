@@ -5,9 +5,7 @@ package io.wsqos.core.load;
  * probe.set(0.95)} before the request that must see a loaded server). Thread-safe: a value set on
  * the test thread is seen by the next read on any thread.
  */
-public final class ScriptedLoadProbe implements LoadProbe {
-
-  private volatile Reading reading;
+public final class ScriptedLoadProbe extends ReadingProbe {
 
   /** Creates a probe reading 0 (idle) until a test sets it. */
   public ScriptedLoadProbe() {
@@ -26,28 +24,12 @@ public final class ScriptedLoadProbe implements LoadProbe {
 
   /** Sets the current and the average load separately (each 0..1). */
   public ScriptedLoadProbe set(double currentLoad, double averageLoad) {
-    reading =
+    publish(
         new Reading(
             Loads.checkLoad(currentLoad, "currentLoad"),
             Loads.checkLoad(averageLoad, "averageLoad"),
             0,
-            0);
+            0));
     return this;
-  }
-
-  @Override
-  public double currentLoad() {
-    return reading.currentLoad();
-  }
-
-  @Override
-  public double averageLoad() {
-    return reading.averageLoad();
-  }
-
-  @Override
-  public String toString() {
-    Reading r = reading;
-    return "ScriptedLoadProbe{current=" + r.currentLoad() + ", average=" + r.averageLoad() + '}';
   }
 }

@@ -2,6 +2,7 @@ package io.wsqos.monitor.cxf;
 
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.MonitoringTimestamps;
+import io.wsqos.core.io.CountingOutputStream;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;

@@ -3,6 +3,7 @@ package io.wsqos.monitor.cxf;
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.MonitoringTimestamps;
 import io.wsqos.core.header.WsQosHeaderInterceptor;
+import io.wsqos.core.io.CountingOutputStream;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
@@ -41,6 +42,17 @@ final class RequesterInterceptors {
 
   private static RequesterExchange state(Exchange exchange) {
     return exchange == null ? null : exchange.get(RequesterExchange.class);
+  }
+
+  /** Records the exchange of {@code message} as failed by the exception its chain carries. */
+  void emitFailure(Message message) {
+    RequesterExchange state = state(message.getExchange());
+    if (state != null) {
+      emit(
+          message.getExchange(),
+          state,
+          ExchangeFailures.outcomeOf(message.getContent(Exception.class)));
+    }
   }
 
   void emit(Exchange exchange, RequesterExchange state, Outcome outcome) {
@@ -93,13 +105,7 @@ final class RequesterInterceptors {
     public void handleFault(Message message) {
       // The out chain unwinds: refused, reset, timed out, or a failure before sending. A SOAP
       // fault never comes here: it arrives on the in chain and is recorded there.
-      RequesterExchange state = state(message.getExchange());
-      if (state != null) {
-        emit(
-            message.getExchange(),
-            state,
-            ExchangeFailures.outcomeOf(message.getContent(Exception.class)));
-      }
+      emitFailure(message);
     }
   }
 
@@ -222,13 +228,7 @@ final class RequesterInterceptors {
     @Override
     public void handleFault(Message message) {
       // The response could not be read (e.g. unmarshalling failed after our stamp).
-      RequesterExchange state = state(message.getExchange());
-      if (state != null) {
-        emit(
-            message.getExchange(),
-            state,
-            ExchangeFailures.outcomeOf(message.getContent(Exception.class)));
-      }
+      emitFailure(message);
     }
   }
 

@@ -10,40 +10,23 @@ import java.util.zip.Deflater;
  * sync flush, so that everything written so far can be inflated by the peer; {@link #close()}
  * finishes the stream, returns the deflater to its pool and closes the underlying stream.
  */
-public final class DeflatingOutputStream extends OutputStream {
+public final class DeflatingOutputStream extends PooledOutputStream<DeflaterState> {
   private static final byte[] GZIP_HEADER = {
     0x1f, (byte) 0x8b, Deflater.DEFLATED, 0, 0, 0, 0, 0, 0, (byte) 0xff
   };
 
-  private final OutputStream out;
-  private final NativePool<DeflaterState> pool;
   private final boolean gzip;
-  private DeflaterState state;
   private boolean headerWritten;
   private boolean unflushedInput;
-  private byte[] single;
 
   /** Takes a deflater state from {@code pool}; {@code gzip} must match the pool's format. */
   public DeflatingOutputStream(OutputStream out, NativePool<DeflaterState> pool, boolean gzip) {
-    this.out = out;
-    this.pool = pool;
+    super(out, pool);
     this.gzip = gzip;
-    this.state = pool.acquire();
   }
 
   @Override
-  public void write(int b) throws IOException {
-    if (single == null) {
-      single = new byte[1];
-    }
-    single[0] = (byte) b;
-    write(single, 0, 1);
-  }
-
-  @Override
-  public void write(byte[] b, int off, int len) throws IOException {
-    java.util.Objects.checkFromIndexSize(off, len, b.length);
-    DeflaterState s = open();
+  void compress(DeflaterState s, byte[] b, int off, int len) throws IOException {
     if (len == 0) {
       return;
     }
@@ -61,8 +44,7 @@ public final class DeflatingOutputStream extends OutputStream {
   }
 
   @Override
-  public void flush() throws IOException {
-    DeflaterState s = open();
+  void flush(DeflaterState s) throws IOException {
     if (unflushedInput) {
       int n;
       do {
@@ -70,37 +52,18 @@ public final class DeflatingOutputStream extends OutputStream {
       } while (n == s.buffer.length);
       unflushedInput = false;
     }
-    out.flush();
   }
 
   @Override
-  public void close() throws IOException {
-    DeflaterState s = state;
-    if (s == null) {
-      return;
+  void finish(DeflaterState s) throws IOException {
+    writeHeaderOnce();
+    s.deflater.finish();
+    while (!s.deflater.finished()) {
+      drain(s, Deflater.NO_FLUSH);
     }
-    try {
-      writeHeaderOnce();
-      s.deflater.finish();
-      while (!s.deflater.finished()) {
-        drain(s, Deflater.NO_FLUSH);
-      }
-      if (gzip) {
-        writeGzipTrailer(s);
-      }
-    } finally {
-      state = null;
-      pool.release(s);
-      out.close();
+    if (gzip) {
+      writeGzipTrailer(s);
     }
-  }
-
-  private DeflaterState open() throws IOException {
-    DeflaterState s = state;
-    if (s == null) {
-      throw new IOException("stream closed");
-    }
-    return s;
   }
 
   private void writeHeaderOnce() throws IOException {

@@ -19,7 +19,7 @@ import java.util.zip.Inflater;
  * end of the data is {@link Reason#TRAILING_GARBAGE}. The gzip header CRC (FHCRC) is skipped, not
  * verified.
  */
-public final class InflatingInputStream extends InputStream {
+public final class InflatingInputStream extends InflatingStream<InflaterState> {
   private static final int GZIP_FTEXT_AND_KNOWN_FLAGS = 0x1f;
   private static final int FHCRC = 0x02;
   private static final int FEXTRA = 0x04;
@@ -37,58 +37,26 @@ public final class InflatingInputStream extends InputStream {
     HEADER,
     BODY,
     AFTER_MEMBER,
-    DONE,
-    FAILED
+    DONE
   }
 
-  private final InputStream source;
-  private final NativePool<InflaterState> pool;
-  private final InflationBudget budget;
   private Format format;
-  private InflaterState state;
   private State phase = State.HEADER;
   private int inPos;
   private int inLimit;
   private long memberBytes;
-  private InflationException failure;
-  private byte[] one;
 
   /**
    * @param gzip true for {@code gzip}, false for HTTP {@code deflate} (zlib or raw)
    */
   public InflatingInputStream(
       InputStream source, NativePool<InflaterState> pool, InflationLimits limits, boolean gzip) {
-    this.source = source;
-    this.pool = pool;
-    this.budget = new InflationBudget(limits);
+    super(source, pool, limits);
     this.format = gzip ? Format.GZIP : null;
-    this.state = pool.acquire();
   }
 
   @Override
-  public int read() throws IOException {
-    if (one == null) {
-      one = new byte[1];
-    }
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xff;
-  }
-
-  @Override
-  public int read(byte[] b, int off, int len) throws IOException {
-    java.util.Objects.checkFromIndexSize(off, len, b.length);
-    if (len == 0) {
-      return 0;
-    }
-    try {
-      return inflate(b, off, len);
-    } catch (InflationException e) {
-      fail(e);
-      throw e;
-    }
-  }
-
-  private int inflate(byte[] b, int off, int len) throws IOException {
+  int inflate(byte[] b, int off, int len) throws IOException {
     while (true) {
       switch (phase) {
         case HEADER -> {
@@ -105,7 +73,6 @@ public final class InflatingInputStream extends InputStream {
         case DONE -> {
           return -1;
         }
-        case FAILED -> throw failure;
       }
     }
   }
@@ -329,26 +296,8 @@ public final class InflatingInputStream extends InputStream {
     return true;
   }
 
-  private void fail(InflationException e) {
-    failure = e;
-    phase = State.FAILED;
-    release();
-  }
-
-  private void release() {
-    InflaterState s = state;
-    if (s != null) {
-      state = null;
-      pool.release(s);
-    }
-  }
-
   @Override
-  public void close() throws IOException {
-    if (phase != State.FAILED) {
-      phase = State.DONE;
-    }
-    release();
-    source.close();
+  void markDone() {
+    phase = State.DONE;
   }
 }

@@ -14,52 +14,17 @@ import java.nio.ByteBuffer;
  * not a frame (after one, or at the start) are {@link Reason#CORRUPT}, the checksum is verified
  * when a frame carries one, and windows larger than 8 MiB are refused (RFC 9659).
  */
-public final class ZstdInflatingInputStream extends InputStream {
-  private final InputStream source;
-  private final NativePool<ZstdCodecState.Decompressor> pool;
-  private final InflationBudget budget;
-  private ZstdCodecState.Decompressor state;
+public final class ZstdInflatingInputStream extends InflatingStream<ZstdCodecState.Decompressor> {
   private boolean frameOpen = true;
   private boolean done;
-  private InflationException failure;
-  private byte[] one;
 
   public ZstdInflatingInputStream(
       InputStream source, NativePool<ZstdCodecState.Decompressor> pool, InflationLimits limits) {
-    this.source = source;
-    this.pool = pool;
-    this.budget = new InflationBudget(limits);
-    this.state = pool.acquire();
+    super(source, pool, limits);
   }
 
   @Override
-  public int read() throws IOException {
-    if (one == null) {
-      one = new byte[1];
-    }
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xff;
-  }
-
-  @Override
-  public int read(byte[] b, int off, int len) throws IOException {
-    java.util.Objects.checkFromIndexSize(off, len, b.length);
-    if (failure != null) {
-      throw failure;
-    }
-    if (len == 0) {
-      return 0;
-    }
-    try {
-      return inflate(b, off, len);
-    } catch (InflationException e) {
-      failure = e;
-      release();
-      throw e;
-    }
-  }
-
-  private int inflate(byte[] b, int off, int len) throws IOException {
+  int inflate(byte[] b, int off, int len) throws IOException {
     while (!done) {
       ZstdCodecState.Decompressor s = state;
       ByteBuffer src = s.buffer;
@@ -115,18 +80,8 @@ public final class ZstdInflatingInputStream extends InputStream {
     return true;
   }
 
-  private void release() {
-    ZstdCodecState.Decompressor s = state;
-    if (s != null) {
-      state = null;
-      pool.release(s);
-    }
-  }
-
   @Override
-  public void close() throws IOException {
+  void markDone() {
     done = true;
-    release();
-    source.close();
   }
 }

@@ -11,33 +11,15 @@ import java.nio.ByteBuffer;
  * it goes through one pooled 8 KiB buffer. {@link #flush()} flushes the frame so far; {@link
  * #close()} ends the frame, returns the context to its pool and closes the underlying stream.
  */
-public final class ZstdOutputStream extends OutputStream {
+public final class ZstdOutputStream extends PooledOutputStream<ZstdCodecState.Compressor> {
   private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
 
-  private final OutputStream out;
-  private final NativePool<ZstdCodecState.Compressor> pool;
-  private ZstdCodecState.Compressor state;
-  private byte[] single;
-
   public ZstdOutputStream(OutputStream out, NativePool<ZstdCodecState.Compressor> pool) {
-    this.out = out;
-    this.pool = pool;
-    this.state = pool.acquire();
+    super(out, pool);
   }
 
   @Override
-  public void write(int b) throws IOException {
-    if (single == null) {
-      single = new byte[1];
-    }
-    single[0] = (byte) b;
-    write(single, 0, 1);
-  }
-
-  @Override
-  public void write(byte[] b, int off, int len) throws IOException {
-    java.util.Objects.checkFromIndexSize(off, len, b.length);
-    ZstdCodecState.Compressor s = open();
+  void compress(ZstdCodecState.Compressor s, byte[] b, int off, int len) throws IOException {
     ByteBuffer src = ByteBuffer.wrap(b, off, len);
     while (src.hasRemaining()) {
       compress(s, src, EndDirective.CONTINUE);
@@ -46,41 +28,21 @@ public final class ZstdOutputStream extends OutputStream {
   }
 
   @Override
-  public void flush() throws IOException {
-    ZstdCodecState.Compressor s = open();
-    boolean done;
-    do {
-      done = compress(s, EMPTY.duplicate(), EndDirective.FLUSH);
-      drain(s);
-    } while (!done);
-    out.flush();
+  void flush(ZstdCodecState.Compressor s) throws IOException {
+    endWith(s, EndDirective.FLUSH);
   }
 
   @Override
-  public void close() throws IOException {
-    ZstdCodecState.Compressor s = state;
-    if (s == null) {
-      return;
-    }
-    try {
-      boolean done;
-      do {
-        done = compress(s, EMPTY.duplicate(), EndDirective.END);
-        drain(s);
-      } while (!done);
-    } finally {
-      state = null;
-      pool.release(s);
-      out.close();
-    }
+  void finish(ZstdCodecState.Compressor s) throws IOException {
+    endWith(s, EndDirective.END);
   }
 
-  private ZstdCodecState.Compressor open() throws IOException {
-    ZstdCodecState.Compressor s = state;
-    if (s == null) {
-      throw new IOException("stream closed");
-    }
-    return s;
+  private void endWith(ZstdCodecState.Compressor s, EndDirective directive) throws IOException {
+    boolean done;
+    do {
+      done = compress(s, EMPTY.duplicate(), directive);
+      drain(s);
+    } while (!done);
   }
 
   private static boolean compress(
