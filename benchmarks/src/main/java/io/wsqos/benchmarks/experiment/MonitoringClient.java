@@ -5,6 +5,7 @@ import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
+import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.examples.bookstore.BookstoreService;
 import io.wsqos.examples.bookstore.ProcessStats;
 import io.wsqos.monitor.QosLog;
@@ -94,7 +95,7 @@ public final class MonitoringClient {
             yield MonitoringFeature.builder().log(log).build();
           }
           case MONITOR_ONLY -> MonitoringFeature.builder().listener(records -> {}).build();
-          case CXF_METRICS -> ClientMonitor.cxfMetrics(registry);
+          case CXF_METRICS -> BookstoreServer.cxfMetrics(registry);
         };
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
     factory.setServiceClass(BookstoreService.class);
