@@ -123,11 +123,7 @@ final class BaselineExperiment implements Experiment {
   public List<Option<?>> options() {
     List<Option<?>> common =
         Run.join(
-            List.of(points()),
-            Run.timing(3, 2, 8),
-            List.of(
-                Run.CONNECT_TIMEOUT,
-                Run.responseTimeout(kind == Kind.REQUESTERS ? 30_000 : 5_000)));
+            List.of(points()), Run.driverSweep(3, 2, 8, kind == Kind.REQUESTERS ? 30_000 : 5_000));
     if (kind == Kind.DRIVER_LIMIT) {
       return Run.join(
           common, List.of(Run.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s")));

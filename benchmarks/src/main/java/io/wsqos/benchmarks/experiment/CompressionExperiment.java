@@ -136,8 +136,7 @@ final class CompressionExperiment implements Experiment {
   public List<Option<?>> options() {
     return Run.join(
         List.of(points(), VARIANTS, Run.REQUEST),
-        Run.timing(2, 1, 5),
-        List.of(Run.CONNECT_TIMEOUT, Run.responseTimeout(5_000)),
+        Run.driverSweep(2, 1, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
   }
@@ -159,7 +158,6 @@ final class CompressionExperiment implements Experiment {
       variants.add(
           new Variant(side.name(), source(servers.address(side.compression()), requestFile, side)));
     }
-    String loadBefore = Run.loadAverage();
     Map<String, Map<Double, long[]>> encoded = new LinkedHashMap<>();
     List<PointResult> results =
         run.sweep(
@@ -197,12 +195,6 @@ final class CompressionExperiment implements Experiment {
     settings.add((closedLoop ? "requesters " : "rates ") + points);
     settings.add(run.timing().describe(run.options(), true));
     settings.add(BaselineExperiment.timeouts(options));
-    settings.add(
-        "machine load (/proc/loadavg) before the sweep: "
-            + loadBefore
-            + "; after: "
-            + Run.loadAverage()
-            + " (other work shares these 2 cores; the dynamic policy reads the system CPU load)");
     Table share = Table.of("variant", "rate", "succeeded", "compressed", "share_of_eligible");
     String shares = compressionShare(axis, sides, points, encoded, share);
     share.writeCsv(run.out().resolve("compression.csv"));

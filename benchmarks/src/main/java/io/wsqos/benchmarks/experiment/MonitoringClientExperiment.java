@@ -8,7 +8,6 @@ import io.wsqos.core.cli.Option;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -168,7 +167,6 @@ final class MonitoringClientExperiment implements Experiment {
         run.options().isSet(CLIENT_JVM_OPT) ? run.options().all(CLIENT_JVM_OPT) : Run.JVM_OPTIONS;
     Path work = Files.createTempDirectory("wsqos-" + NAME + "-");
     run.hold(() -> MonitoringExperiment.cleanUp(run, work));
-    String loadBefore = Run.loadAverage();
     Servers servers =
         run.servers(
             modes.stream().map(m -> serverOf.apply(m.token())).distinct().toList(),
@@ -223,11 +221,7 @@ final class MonitoringClientExperiment implements Experiment {
     List<String> settings = new ArrayList<>();
     Map<String, Properties> stats =
         MonitoringExperiment.readStats(
-            work,
-            "client-",
-            modes.stream().map(MonitoringMode::token).toList(),
-            settings,
-            run.progress());
+            run, work, "client-", modes.stream().map(MonitoringMode::token).toList(), settings);
     settings.add("callers per client " + callers + "; client transport `" + transport + "`");
     settings.add(
         sameServerMode
@@ -256,7 +250,13 @@ final class MonitoringClientExperiment implements Experiment {
               + String.join(" ", clientJvm)
               + "), one CXF JAX-WS proxy shared by its caller threads, connect timeout 5 s,"
               + " receive timeout 30 s"
-              + describe(mode, flushMillis, storeMillis, jdbcUrl, h2Settings)
+              + mode.describe(
+                  "requester",
+                  MonitoringMode.log(flushMillis, storeMillis, -1),
+                  jdbcUrl == null
+                      ? "an H2 file of its own"
+                          + (h2Settings.isEmpty() ? "" : " (`;" + h2Settings + "`)")
+                      : "`" + jdbcUrl + "`")
               + "; it said: `"
               + conduits.getOrDefault(mode.token(), "-")
               + "`");
@@ -275,8 +275,6 @@ final class MonitoringClientExperiment implements Experiment {
             + " ms by one caller so that its compilers catch up, before the sweep (which also"
             + " warms the server)");
     settings.add(run.timing().describe(run.options(), true));
-    settings.add(
-        "machine load (/proc/loadavg) before: " + loadBefore + "; after: " + Run.loadAverage());
     String baseline = modes.get(0).token();
     String goal =
         modes.contains(MonitoringMode.MONITORED) ? MonitoringExperiment.MONITORED : baseline;
@@ -304,12 +302,6 @@ final class MonitoringClientExperiment implements Experiment {
             recordsSection(stats)));
     CpuTables.csv(clientWindows).writeCsv(run.out().resolve("cpu.csv"));
     CpuTables.csv(serverWindows).writeCsv(run.out().resolve("server-cpu.csv"));
-    for (String token : stats.keySet()) {
-      Files.copy(
-          work.resolve("client-" + token + ".properties"),
-          run.out().resolve("client-" + token + ".properties"),
-          StandardCopyOption.REPLACE_EXISTING);
-    }
   }
 
   /**
@@ -347,28 +339,6 @@ final class MonitoringClientExperiment implements Experiment {
                   callers);
           run.progress().printf("[%s]   %s%n", NAME, client.run(callers, Duration.ZERO, duration));
         });
-  }
-
-  private static String describe(
-      MonitoringMode mode, long flushMillis, long storeMillis, String jdbcUrl, String h2Settings) {
-    return switch (mode) {
-      case PLAIN -> "";
-      case MONITORED ->
-          ", requester-side MonitoringFeature with a QosLog (queue 10,000, batches of up to 500,"
-              + " flush interval "
-              + flushMillis
-              + " ms, store interval "
-              + storeMillis
-              + " ms) to "
-              + (jdbcUrl == null
-                  ? "an H2 file of its own"
-                      + (h2Settings.isEmpty() ? "" : " (`;" + h2Settings + "`)")
-                  : "`" + jdbcUrl + "`")
-              + ", Micrometer SimpleMeterRegistry";
-      case MONITOR_ONLY -> ", requester-side MonitoringFeature with its records discarded";
-      case CXF_METRICS ->
-          ", CXF's MetricsFeature (MicrometerMetricsProvider, JAX-WS tags, SimpleMeterRegistry)";
-    };
   }
 
   /**

@@ -13,7 +13,6 @@ import io.wsqos.monitor.Side;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -155,8 +154,7 @@ final class MonitoringExperiment implements Experiment {
         closedLoop ? List.of() : List.of(MODERATE_RATE),
         List.of(Run.REQUEST, TIMESTAMPS),
         List.of(JDBC_URL, JDBC_USER, FLUSH, STORE, WRITER_PRIORITY, KEEP_DB),
-        Run.timing(2, 1, closedLoop ? 8 : 5),
-        List.of(Run.CONNECT_TIMEOUT, Run.responseTimeout(closedLoop ? 30_000 : 5_000)),
+        Run.driverSweep(2, 1, closedLoop ? 8 : 5, closedLoop ? 30_000 : 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
   }
@@ -190,7 +188,6 @@ final class MonitoringExperiment implements Experiment {
     }
     List<MonitoringMode> modes = run.get(modes());
     List<String> tokens = modes.stream().map(MonitoringMode::token).toList();
-    String loadBefore = Run.loadAverage();
     List<String> log =
         new ArrayList<>(
             List.of(
@@ -205,7 +202,7 @@ final class MonitoringExperiment implements Experiment {
     Map<String, List<String>> serverArgs = new LinkedHashMap<>();
     for (MonitoringMode mode : modes) {
       List<String> args = new ArrayList<>(mode.serverArgs(log));
-      args.add("--stats-file=" + work.resolve(mode.token() + ".properties"));
+      args.add("--stats-file=" + work.resolve("server-" + mode.token() + ".properties"));
       serverArgs.put(mode.token(), args);
     }
     Servers servers = run.servers(tokens, serverArgs::get);
@@ -228,7 +225,9 @@ final class MonitoringExperiment implements Experiment {
     String jvm = servers.launch();
     servers.close();
     List<String> settings = new ArrayList<>();
-    Map<String, Properties> stats = readStats(work, "", tokens, settings, run.progress());
+    Map<String, Properties> stats = readStats(run, work, "server-", tokens, settings);
+    String logTarget =
+        "`" + (run.options().isSet(JDBC_URL) ? database.url() : "jdbc:h2:file:<temp>/db/qos") + "`";
     for (MonitoringMode mode : modes) {
       settings.add(
           "variant "
@@ -238,26 +237,10 @@ final class MonitoringExperiment implements Experiment {
               + "` in its own JVM ("
               + jvm
               + ")"
-              + switch (mode) {
-                case MONITORED ->
-                    ", QosLog (queue 10,000, batches of up to 500, flush interval "
-                        + flushMillis
-                        + " ms, store interval "
-                        + storeMillis
-                        + " ms, writer priority "
-                        + writerPriority
-                        + ") to `"
-                        + (run.options().isSet(JDBC_URL)
-                            ? database.url()
-                            : "jdbc:h2:file:<temp>/db/qos")
-                        + "`, Micrometer SimpleMeterRegistry";
-                case MONITOR_ONLY ->
-                    ", the provider-side monitor with its records discarded (no QosLog)";
-                case CXF_METRICS ->
-                    ", MicrometerMetricsProvider with StandardTags, JAX-WS operation and"
-                        + " fault-code tags, SimpleMeterRegistry";
-                case PLAIN -> "";
-              });
+              + mode.describe(
+                  "provider",
+                  MonitoringMode.log(flushMillis, storeMillis, writerPriority),
+                  logTarget));
     }
     settings.add(
         "request: POST of `"
@@ -271,13 +254,6 @@ final class MonitoringExperiment implements Experiment {
             + ", one connection per request");
     settings.add(run.timing().describe(run.options(), true));
     settings.add(BaselineExperiment.timeouts(options));
-    settings.add(
-        "machine load (/proc/loadavg) before: "
-            + loadBefore
-            + "; after: "
-            + Run.loadAverage()
-            + " (the machine is shared: other builds and tests ran meanwhile; variants are"
-            + " interleaved so that drift touches all alike)");
     List<String> sections = new ArrayList<>();
     if (closedLoop) {
       settings.add("requesters " + points);
@@ -314,42 +290,37 @@ final class MonitoringExperiment implements Experiment {
         results,
         sections);
     CpuTables.csv(windows).writeCsv(run.out().resolve("cpu.csv"));
-    for (String token : stats.keySet()) {
-      Files.copy(
-          work.resolve(token + ".properties"),
-          run.out().resolve("server-" + token + ".properties"),
-          StandardCopyOption.REPLACE_EXISTING);
-    }
   }
 
   /**
-   * The counters each JVM wrote on stop ({@code work/PREFIX TOKEN.properties}); a missing file is
-   * said in {@code settings} and on {@code log}.
+   * The counters each JVM wrote on stop ({@code work/PREFIX TOKEN.properties}), copied into the
+   * results; a missing file is said in {@code settings} and on the progress stream.
    */
   static Map<String, Properties> readStats(
-      Path work, String prefix, List<String> tokens, List<String> settings, PrintStream log) {
+      Run run, Path work, String prefix, List<String> tokens, List<String> settings)
+      throws IOException {
     Map<String, Properties> stats = new LinkedHashMap<>();
     for (String token : tokens) {
       Path file = work.resolve(prefix + token + ".properties");
       if (!Files.isRegularFile(file)) {
         // Killed after the stop timeout, or failed while stopping: its counters are missing.
         String missing =
-            (prefix.isEmpty() ? "server " : prefix.replace("-", " "))
+            prefix.replace("-", " ")
                 + token
                 + " wrote no counters on stop (killed after "
                 + ChildProcess.STOP_TIMEOUT_SECONDS
                 + " s, or failed while stopping): its CPU and records-written figures are missing";
-        log.println("WARNING: " + missing);
+        run.progress().println("WARNING: " + missing);
         settings.add("**" + missing + "**");
         continue;
       }
       Properties p = new Properties();
       try (Reader in = Files.newBufferedReader(file)) {
         p.load(in);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
       }
       stats.put(token, p);
+      Files.createDirectories(run.out());
+      Files.copy(file, run.out().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
     }
     return stats;
   }

@@ -49,6 +49,39 @@ enum MonitoringMode {
     };
   }
 
+  /**
+   * What this mode adds on the {@code side} ("provider" or "requester") for a report's settings;
+   * {@code log} and {@code target}: the settings of the {@code QosLog} of {@link #MONITORED} (see
+   * {@link #log}) and where it writes.
+   */
+  String describe(String side, String log, String target) {
+    return switch (this) {
+      case PLAIN -> "";
+      case MONITORED ->
+          ", "
+              + side
+              + "-side MonitoringFeature with a QosLog ("
+              + log
+              + ") to "
+              + target
+              + ", Micrometer SimpleMeterRegistry";
+      case MONITOR_ONLY -> ", " + side + "-side MonitoringFeature with its records discarded";
+      case CXF_METRICS ->
+          ", CXF's MetricsFeature (MicrometerMetricsProvider, StandardTags, JAX-WS operation and"
+              + " fault-code tags, SimpleMeterRegistry)";
+    };
+  }
+
+  /** A {@code QosLog}'s settings; a writer priority below 1 is left out. */
+  static String log(long flushMillis, long storeMillis, int writerPriority) {
+    return "queue 10,000, batches of up to 500, flush interval "
+        + flushMillis
+        + " ms, store interval "
+        + storeMillis
+        + " ms"
+        + (writerPriority < 1 ? "" : ", writer priority " + writerPriority);
+  }
+
   /** The token, as options and reports name the mode. */
   @Override
   public String toString() {

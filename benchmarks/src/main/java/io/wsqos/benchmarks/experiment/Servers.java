@@ -88,20 +88,20 @@ final class Servers implements AutoCloseable {
   }
 
   URI address(String token) {
-    BookstoreProcess process = processes.get(token);
-    if (process == null) {
-      throw new IllegalArgumentException("mode: " + token + " (expected: a started one)");
-    }
-    return process.address();
+    return process(token).address();
   }
 
   /** The process id of the server JVM that serves {@code token}. */
   long pid(String token) {
+    return process(token).pid();
+  }
+
+  private BookstoreProcess process(String token) {
     BookstoreProcess process = processes.get(token);
     if (process == null) {
       throw new IllegalArgumentException("mode: " + token + " (expected: a started one)");
     }
-    return process.pid();
+    return process;
   }
 
   /** How the server JVMs were launched, for a report's settings: options and pinning. */

@@ -210,7 +210,6 @@ final class SlowClientExperiment implements Experiment {
     for (Scenario s : scenarios) {
       fetch(link, relays.get(s.name()), bodies.get(s.name()), s.name(), 0, 0, false);
     }
-    String loadBefore = Run.loadAverage();
     List<Fetch> fetches = new ArrayList<>();
     Map<String, RunResult> background = new LinkedHashMap<>();
     long started = System.nanoTime();
@@ -281,8 +280,6 @@ final class SlowClientExperiment implements Experiment {
             + " background load are not made)");
     settings.add(
         "servers: `BookstoreServer --compression ...` in own JVMs (" + servers.launch() + ")");
-    settings.add(
-        "machine load (/proc/loadavg) before: " + loadBefore + "; after: " + Run.loadAverage());
     write(run, profile, scenarios, rates, fetches, background, settings);
   }
 
