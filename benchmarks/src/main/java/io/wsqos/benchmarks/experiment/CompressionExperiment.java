@@ -220,7 +220,7 @@ final class CompressionExperiment implements Experiment {
                     "one of " + String.join(", ", SIDES.stream().map(Side::name).toList())));
   }
 
-  private static String describe(List<CompressionPreference> preferences) {
+  static String describe(List<CompressionPreference> preferences) {
     List<String> names = new ArrayList<>();
     for (CompressionPreference p : preferences) {
       names.add(p == null ? "without WS-QoS header" : "with Requirement " + p.token());

@@ -1,5 +1,11 @@
 package io.wsqos.benchmarks.experiment;
 
+import static io.wsqos.benchmarks.experiment.MonitoringTables.check;
+import static io.wsqos.benchmarks.experiment.MonitoringTables.dash;
+import static io.wsqos.benchmarks.experiment.MonitoringTables.number;
+import static io.wsqos.benchmarks.experiment.MonitoringTables.per;
+import static io.wsqos.benchmarks.report.Table.column;
+
 import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
@@ -10,12 +16,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The requester-side monitor under load (issue 5: "measure the requester-side monitor's own added
@@ -341,6 +349,14 @@ final class MonitoringClientExperiment implements Experiment {
         });
   }
 
+  /** The calls a client counted whose outcome {@code counted} accepts. */
+  private static long calls(Properties stats, Predicate<Outcome> counted) {
+    return Arrays.stream(Outcome.values())
+        .filter(counted)
+        .mapToLong(o -> Long.parseLong(stats.getProperty("calls." + o, "0")))
+        .sum();
+  }
+
   /**
    * Each client's calls over its whole life (warm-ups included) against the records its log wrote:
    * the requester-side monitor keeps one record per call, whatever its outcome.
@@ -348,36 +364,27 @@ final class MonitoringClientExperiment implements Experiment {
   static String recordsSection(Map<String, Properties> stats) {
     Table table =
         Table.of(
-            "client",
-            "calls",
-            "failed",
-            "records written",
-            "dropped",
-            "lost",
-            "invalid",
-            "written = calls",
-            "JVM CPU us per call");
-    stats.forEach(
-        (mode, p) -> {
-          long calls = 0;
-          long failed = 0;
-          for (Outcome outcome : Outcome.values()) {
-            long n = Long.parseLong(p.getProperty("calls." + outcome, "0"));
-            calls += n;
-            failed += outcome.failed() ? n : 0;
-          }
-          table.row(
-              mode,
-              calls,
-              failed,
-              p.getProperty("wsqos.monitor.records.written", "-"),
-              p.getProperty("wsqos.monitor.records.dropped", "-"),
-              p.getProperty("wsqos.monitor.records.lost", "-"),
-              p.getProperty("wsqos.monitor.records.invalid", "-"),
-              MonitoringTables.check(
-                  MonitoringTables.number(p, "wsqos.monitor.records.written"), calls),
-              MonitoringTables.per(MonitoringTables.number(p, "process.cpu.ns") / 1e3, calls, 1));
-        });
+            stats.entrySet(),
+            column("client", Map.Entry::getKey),
+            column("calls", e -> calls(e.getValue(), o -> true)),
+            column("failed", e -> calls(e.getValue(), Outcome::failed)),
+            column("records written", e -> dash(e.getValue(), "wsqos.monitor.records.written")),
+            column("dropped", e -> dash(e.getValue(), "wsqos.monitor.records.dropped")),
+            column("lost", e -> dash(e.getValue(), "wsqos.monitor.records.lost")),
+            column("invalid", e -> dash(e.getValue(), "wsqos.monitor.records.invalid")),
+            column(
+                "written = calls",
+                e ->
+                    check(
+                        number(e.getValue(), "wsqos.monitor.records.written"),
+                        calls(e.getValue(), o -> true))),
+            column(
+                "JVM CPU us per call",
+                e ->
+                    per(
+                        number(e.getValue(), "process.cpu.ns") / 1e3,
+                        calls(e.getValue(), o -> true),
+                        1)));
     return Report.section(
             "Records written against calls made",
             "Counted by each client JVM over its whole life (warm-up, every run, pauses) and"

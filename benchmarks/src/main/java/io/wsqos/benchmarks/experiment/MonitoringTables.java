@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
+import static io.wsqos.benchmarks.report.Table.column;
+
 import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
@@ -229,38 +231,31 @@ final class MonitoringTables {
   static String recordsSection(Map<String, Properties> statsByMode) {
     Table table =
         Table.of(
-            "mode",
-            "responses",
-            "faults",
-            "records written",
-            "dropped",
-            "lost",
-            "invalid",
-            "timer count",
-            "written = responses + faults",
-            "JVM CPU us per response",
-            "writer CPU us per record",
-            "log file bytes per record");
-    statsByMode.forEach(
-        (mode, stats) -> {
-          long served = number(stats, "responses") + number(stats, "faults");
-          long written = number(stats, "wsqos.monitor.records.written");
-          table.row(
-              mode,
-              number(stats, "responses"),
-              number(stats, "faults"),
-              dash(stats, "wsqos.monitor.records.written"),
-              dash(stats, "wsqos.monitor.records.dropped"),
-              dash(stats, "wsqos.monitor.records.lost"),
-              dash(stats, "wsqos.monitor.records.invalid"),
-              stats.getProperty(
-                  "timer.wsqos.monitor.execution",
-                  stats.getProperty("timer.cxf.server.requests", "-")),
-              check(written, served),
-              per(number(stats, "process.cpu.ns") / 1e3, served, 1),
-              per(number(stats, "writer.cpu.ns") / 1e3, written, 1),
-              per(number(stats, BookstoreServer.LOG_FILE_BYTES), written, 0));
-        });
+            statsByMode.entrySet(),
+            column("mode", Map.Entry::getKey),
+            column("responses", e -> number(e.getValue(), "responses")),
+            column("faults", e -> number(e.getValue(), "faults")),
+            column("records written", e -> dash(e.getValue(), "wsqos.monitor.records.written")),
+            column("dropped", e -> dash(e.getValue(), "wsqos.monitor.records.dropped")),
+            column("lost", e -> dash(e.getValue(), "wsqos.monitor.records.lost")),
+            column("invalid", e -> dash(e.getValue(), "wsqos.monitor.records.invalid")),
+            column(
+                "timer count",
+                e ->
+                    e.getValue()
+                        .getProperty(
+                            "timer.wsqos.monitor.execution",
+                            e.getValue().getProperty("timer.cxf.server.requests", "-"))),
+            column("written = responses + faults", e -> check(written(e), served(e))),
+            column(
+                "JVM CPU us per response",
+                e -> per(number(e.getValue(), "process.cpu.ns") / 1e3, served(e), 1)),
+            column(
+                "writer CPU us per record",
+                e -> per(number(e.getValue(), "writer.cpu.ns") / 1e3, written(e), 1)),
+            column(
+                "log file bytes per record",
+                e -> per(number(e.getValue(), BookstoreServer.LOG_FILE_BYTES), written(e), 0)));
     return Report.section(
             "Records written against responses served",
             "Counted by each server JVM over its whole life (server warm-up, every run and"
@@ -282,13 +277,21 @@ final class MonitoringTables {
             : "");
   }
 
+  private static long served(Map.Entry<String, Properties> stats) {
+    return number(stats.getValue(), "responses") + number(stats.getValue(), "faults");
+  }
+
+  private static long written(Map.Entry<String, Properties> stats) {
+    return number(stats.getValue(), "wsqos.monitor.records.written");
+  }
+
   /** A counter of a stats file, -1 when absent. */
   static long number(Properties stats, String key) {
     String v = stats.getProperty(key);
     return v == null ? -1 : Long.parseLong(v);
   }
 
-  private static String dash(Properties stats, String key) {
+  static String dash(Properties stats, String key) {
     return stats.getProperty(key, "-");
   }
 
