@@ -6,7 +6,6 @@ import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
-import io.wsqos.benchmarks.report.Results;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
@@ -206,7 +205,16 @@ final class CompressionExperiment implements Experiment {
         axis,
         settings,
         results,
-        List.of(shares, goals(new Results(results))));
+        List.of(
+            shares,
+            MonitoringTables.peakSection(
+                results,
+                "none",
+                List.of(
+                    new MonitoringTables.PeakGoal(
+                        "dynamic", 0.97, "dynamic peak >= 97% of uncompressed"),
+                    new MonitoringTables.PeakGoal(
+                        "all", 0.85, "all-compressed loses <= 15% of peak")))));
   }
 
   /** The variant named {@code name}. */
@@ -279,45 +287,5 @@ final class CompressionExperiment implements Experiment {
             + " `server-decides`): the paper's \"share of requests without preference that"
             + " were compressed\" (all up to 60 req/s, 20% at 120, none past 140).",
         table);
-  }
-
-  /** Peak throughput per variant (the best mean over repetitions at any rate) and the goals. */
-  static String goals(Results results) {
-    Map<String, Double> peaks = results.peaks();
-    StringBuilder md =
-        new StringBuilder(
-            Report.section(
-                "Peak throughput and the issue's goals",
-                "Peak: the highest mean throughput (over repetitions) at any point.",
-                results.peakTable("none")));
-    Double none = peaks.get("none");
-    if (none != null) {
-      md.append('\n');
-      goal(md, peaks, none, "dynamic", 0.97, "dynamic peak >= 97% of uncompressed");
-      goal(md, peaks, none, "all", 0.85, "all-compressed loses <= 15% of peak");
-    }
-    return md.toString();
-  }
-
-  private static void goal(
-      StringBuilder md,
-      Map<String, Double> peaks,
-      double none,
-      String variant,
-      double atLeast,
-      String text) {
-    Double peak = peaks.get(variant);
-    if (peak == null) {
-      md.append("- ").append(text).append(": not measured in this run\n");
-      return;
-    }
-    double ratio = peak / none;
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "- %s: %.1f%% -> %s%n",
-            text,
-            100 * ratio,
-            ratio >= atLeast ? "met" : "NOT met"));
   }
 }
