@@ -119,7 +119,7 @@ final class MonitoringTables {
     StringBuilder md =
         new StringBuilder(
             Report.section(
-                "Peak throughput",
+                "Peak throughput and the issue's goals",
                 "Peak: the highest mean throughput (over repetitions) at any point; the"
                     + " ratio is to `"
                     + baseline
@@ -133,7 +133,7 @@ final class MonitoringTables {
     for (PeakGoal goal : goals) {
       Double peak = results.peaks().get(goal.variant());
       if (peak == null) {
-        md.append("- goal: ").append(goal.text()).append(": not measured in this run\n");
+        md.append("- ").append(goal.text()).append(": not measured in this run\n");
         continue;
       }
       double ratio = peak / base;
@@ -143,7 +143,7 @@ final class MonitoringTables {
       md.append(
           String.format(
               Locale.ROOT,
-              "- goal: %s: %.1f%% -> %s; run-to-run spread at the peaks: ±%.1f%% (standard"
+              "- %s: %.1f%% -> %s; run-to-run spread at the peaks: ±%.1f%% (standard"
                   + " deviation over repetitions / mean)%s%n",
               goal.text(),
               100 * ratio,
