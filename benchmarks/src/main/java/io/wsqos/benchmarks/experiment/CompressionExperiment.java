@@ -27,10 +27,7 @@ import java.util.Map;
  */
 final class CompressionExperiment implements Experiment {
 
-  /**
-   * One connection per request keeps each requester waiting on hand-offs, not CPU: on 2 cores the
-   * bookstore reaches its peak only from about 100 requesters on.
-   */
+  /** One connection per request keeps each requester waiting on hand-offs, not CPU. */
   static final List<Double> DEFAULT_REQUESTERS = List.of(50.0, 100.0, 200.0, 400.0);
 
   static final List<Double> DEFAULT_RATES =
@@ -282,10 +279,8 @@ final class CompressionExperiment implements Experiment {
     return Report.section(
         "Compressed responses",
         "Share of successful responses with a `Content-Encoding` other than identity, summed"
-            + " over repetitions. For `dynamic` the share is of the `server-decides` half"
-            + " (compressed / (succeeded x 0.5), the requests alternating `none` and"
-            + " `server-decides`): the paper's \"share of requests without preference that"
-            + " were compressed\" (all up to 60 req/s, 20% at 120, none past 140).",
+            + " over repetitions; for `dynamic`, of its `server-decides` half (the paper's"
+            + " \"share of requests without preference that were compressed\").",
         table);
   }
 }

@@ -387,11 +387,9 @@ final class MonitoringClientExperiment implements Experiment {
                         1)));
     return Report.section(
             "Records written against calls made",
-            "Counted by each client JVM over its whole life (warm-up, every run, pauses) and"
-                + " written when it stopped, after closing its `QosLog` (which writes everything"
-                + " queued). `calls` counts every call its callers made, whatever the outcome; the"
-                + " requester-side monitor keeps one record per call, so `records written` must"
-                + " equal it.",
+            "Counted by each client JVM over its whole life and written once its `QosLog` had"
+                + " written everything queued. The requester-side monitor keeps one record per"
+                + " call, whatever its outcome, so `records written` must equal `calls`.",
             table)
         + (stats.isEmpty() ? "\nNo client wrote its counters (killed before it stopped?).\n" : "");
   }

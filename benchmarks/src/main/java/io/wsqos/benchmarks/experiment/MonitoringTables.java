@@ -290,19 +290,12 @@ final class MonitoringTables {
                 e -> per(number(e.getValue(), BookstoreServer.LOG_FILE_BYTES), written(e), 0)));
     return Report.section(
             "Records written against responses served",
-            "Counted by each server JVM over its whole life (server warm-up, every run and"
-                + " repetition, pauses), written when it stopped: Jetty first stopped gracefully,"
-                + " then the `QosLog` was closed (it writes everything queued). `responses` is a"
-                + " counter of its own (one increment at the end of CXF's out chain, in every"
-                + " mode); `written`, `dropped`, `lost` are the log's counters; `timer count` is"
-                + " the number of samples in the Micrometer timers (`wsqos.monitor.execution` or"
-                + " CXF's `cxf.server.requests`). CPU: the server JVM's whole CPU time (request"
-                + " threads, JIT, GC, the log's writer) over its life divided by the responses it"
-                + " sent, and the writer thread's CPU time divided by the records it wrote:"
-                + " per-request costs that other load on the machine distorts far less than it"
-                + " distorts throughput. `log file bytes per record`: the size of the log's H2"
-                + " file once the log closed, over the records written (with"
-                + " `--monitor-jdbc-url`, `-`).",
+            "Counted by each server JVM over its whole life (warm-up, runs, pauses) and written"
+                + " once Jetty had stopped and the `QosLog` had written everything queued."
+                + " `responses`: the server's own counter; `timer count`: samples in the"
+                + " Micrometer timer. CPU: the JVM's whole CPU time over the responses it sent,"
+                + " and the log writer's over the records it wrote. `log file bytes per record`:"
+                + " the H2 file's size once closed over the records written.",
             table)
         + (statsByMode.isEmpty()
             ? "\nNo server wrote its counters (killed before its shutdown hook ran?).\n"
@@ -391,14 +384,10 @@ final class MonitoringTables {
         "Table 2 (ours): performance per requester count",
         "Summed (counts) or averaged (times, throughput) over the repetitions of `"
             + variant
-            + "`. Columns marked **[P]** come from the provider's own records (its `QosLog` H2"
-            + " database, read with `QosAnalysis` over each run's measured window, provider side);"
-            + " columns marked **[D]** come from the load driver, which sends fixed bytes and"
-            + " stands in for the requesters (the requester-side t1/t4 are the driver's clock, not"
-            + " a monitor's). Communication **[D-P]** is the driver's mean response time minus the"
-            + " provider's mean execution time (each a difference on one clock; no per-request"
-            + " min/max can be formed that way). Execution time runs from the provider's t2 (the"
-            + " request entering CXF) to t3 (just before the response's header is written).",
+            + "`. **[P]**: from the provider's own records (`QosAnalysis` over each run's"
+            + " measured window); **[D]**: from the load driver, standing in for the requesters."
+            + " Communication **[D-P]**: the driver's mean response time minus the provider's mean"
+            + " execution time (t2 to t3).",
         table);
   }
 
@@ -471,12 +460,10 @@ final class MonitoringTables {
     }
     return Report.section(
         "Table 3: response-time distribution, paper and ours",
-        "Share of succeeded requests per response-time bucket. Ours **[D]**: response times as"
-            + " the driver measured them (send to complete response), summed over repetitions of `"
+        "Share of succeeded requests per response-time bucket. Ours **[D]**: the driver's"
+            + " response times (the provider's records hold none), summed over repetitions of `"
             + variant
-            + "`; the provider's records hold no response time (t1/t4 are the requester's), so"
-            + " this table cannot come from them. Paper: its Table 3 (no row for 3"
-            + " requesters).",
+            + "`. Paper: its Table 3 (no row for 3 requesters).",
         table);
   }
 
