@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.wsqos.benchmarks.load.DriverOptions;
@@ -10,6 +12,7 @@ import io.wsqos.monitor.QosAnalysis;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosQuery;
 import io.wsqos.monitor.Side;
+import io.wsqos.monitor.report.QosReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -25,8 +28,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -259,10 +262,9 @@ final class MonitoringExperiment implements Experiment {
       settings.add("requesters " + points);
       boolean monitored = tokens.contains(MONITORED);
       List<MonitoringTables.ProviderWindow> provider =
-          monitored ? analyze(database, windows) : List.of();
-      if (monitored) {
-        qosReport(database, run.out().resolve("qos-report-provider.txt"), run.progress());
-      }
+          monitored
+              ? analyze(database, windows, run.out().resolve("qos-report-provider.txt"))
+              : List.of();
       sections.add(MonitoringTables.table2(results, MONITORED, provider));
       sections.add(MonitoringTables.table2Comparison(results, MONITORED, provider));
       sections.add(MonitoringTables.table3(results, MONITORED));
@@ -325,9 +327,12 @@ final class MonitoringExperiment implements Experiment {
     return stats;
   }
 
-  /** The provider's figures per monitored run, from the database the server wrote and closed. */
+  /**
+   * The provider's figures per monitored run, from the database the server wrote and closed; and
+   * the whole database as the monitor's command-line report prints it, into {@code report}.
+   */
   static List<MonitoringTables.ProviderWindow> analyze(
-      LogDatabase database, List<RunWindow> windows) {
+      LogDatabase database, List<RunWindow> windows, Path report) throws IOException {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(database.url());
     config.setUsername(database.user());
@@ -345,42 +350,21 @@ final class MonitoringExperiment implements Experiment {
                   analysis.analyze(QosQuery.window(w.from(), w.to()).side(Side.PROVIDER))));
         }
       }
+      Files.createDirectories(report.toAbsolutePath().getParent());
+      try (PrintStream out = new PrintStream(Files.newOutputStream(report), true, UTF_8)) {
+        QosReport.report(
+            analysis,
+            Side.PROVIDER,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            out,
+            out);
+      }
     } catch (SQLException e) {
       throw new IllegalStateException("analysing " + database.url() + ": " + e, e);
     }
     return rows;
-  }
-
-  /** Runs the monitor's own command-line report on the database, into {@code file}. */
-  private static void qosReport(LogDatabase database, Path file, PrintStream log) {
-    List<String> command =
-        List.of(
-            ChildProcess.javaCommand(),
-            "-cp",
-            System.getProperty("java.class.path"),
-            "io.wsqos.monitor.report.QosReport",
-            "--jdbc-url",
-            database.url(),
-            "--user",
-            database.user(),
-            "--side",
-            "provider");
-    try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-      Process p =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(file.toFile())
-              .start();
-      if (!p.waitFor(120, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        log.println("QosReport did not finish within 120 s; killed");
-      }
-    } catch (IOException e) {
-      log.println("QosReport failed: " + e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   /** Deletes {@code work} unless {@code --keep-db=true}. */
