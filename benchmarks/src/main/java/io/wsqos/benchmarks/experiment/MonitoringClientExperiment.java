@@ -181,27 +181,23 @@ final class MonitoringClientExperiment implements Experiment {
             token ->
                 MonitoringMode.parse("server-mode", token).serverArgs(serverLog(run, work, token)));
     Map<String, ClientProcess> clients = new LinkedHashMap<>();
-    Map<String, String> conduits = new LinkedHashMap<>();
     for (MonitoringMode mode : modes) {
       String token = mode.token();
-      List<String> launch = new ArrayList<>();
-      launch.add(ChildProcess.javaCommand());
-      launch.addAll(clientJvm);
-      launch.addAll(
-          List.of(
-              "-cp",
-              System.getProperty("java.class.path"),
-              MonitoringClient.class.getName(),
-              "--mode=" + token,
-              "--url=" + servers.address(serverOf.apply(token)),
-              "--transport=" + transport,
-              "--db-dir=" + work.resolve("client-db-" + token),
-              "--flush-interval-ms=" + flushMillis,
-              "--stats-file=" + work.resolve("client-" + token + ".properties")));
-      launch.addAll(logOptions);
-      ClientProcess client = run.hold(ClientProcess.start(token, launch));
-      conduits.put(token, client.ready());
-      clients.put(token, client);
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "--mode=" + token,
+                  "--url=" + servers.address(serverOf.apply(token)),
+                  "--transport=" + transport,
+                  "--db-dir=" + work.resolve("client-db-" + token),
+                  "--flush-interval-ms=" + flushMillis,
+                  "--stats-file=" + work.resolve("client-" + token + ".properties")));
+      args.addAll(logOptions);
+      clients.put(
+          token,
+          run.hold(
+              ClientProcess.start(
+                  token, ChildProcess.javaCommand(clientJvm, MonitoringClient.class, args))));
     }
     warmUp(run, clients, ServerWarmup.REQUESTERS, clientWarmup);
     warmUp(run, clients, 1, settle(clientWarmup));
@@ -266,7 +262,7 @@ final class MonitoringClientExperiment implements Experiment {
                           + (h2Settings.isEmpty() ? "" : " (`;" + h2Settings + "`)")
                       : "`" + jdbcUrl + "`")
               + "; it said: `"
-              + conduits.getOrDefault(mode.token(), "-")
+              + clients.get(mode.token()).ready()
               + "`");
     }
     settings.add(

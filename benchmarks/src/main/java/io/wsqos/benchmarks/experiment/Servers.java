@@ -74,15 +74,9 @@ final class Servers implements AutoCloseable {
           // The JVM sizes its pools from its affinity mask, so it also sees only these CPUs.
           command.addAll(List.of("taskset", "-c", cpus));
         }
-        command.add(ChildProcess.javaCommand());
-        command.addAll(jvmOptions);
-        command.addAll(
-            List.of(
-                "-cp",
-                System.getProperty("java.class.path"),
-                BookstoreServer.class.getName(),
-                "--port=0"));
-        command.addAll(extraArgs.apply(token));
+        List<String> launcher = new ArrayList<>(List.of("--port=0"));
+        launcher.addAll(extraArgs.apply(token));
+        command.addAll(ChildProcess.javaCommand(jvmOptions, BookstoreServer.class, launcher));
         ChildProcess process =
             ChildProcess.start(
                 "bookstore", command, line -> LISTENING.matcher(line).find(), true, null, progress);
