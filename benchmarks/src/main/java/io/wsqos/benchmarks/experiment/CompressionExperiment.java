@@ -48,12 +48,12 @@ final class CompressionExperiment implements Experiment {
       String compression,
       List<CompressionPreference> preferences,
       String acceptEncoding) {
-    /** The share of this side's requests that leave the choice to the server. */
     @Override
     public String toString() {
       return name;
     }
 
+    /** The share of this side's requests that leave the choice to the server. */
     double serverDecidesShare() {
       long n = preferences.stream().filter(p -> p == CompressionPreference.SERVER_DECIDES).count();
       return (double) n / preferences.size();
