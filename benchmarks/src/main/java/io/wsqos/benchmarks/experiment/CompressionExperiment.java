@@ -19,11 +19,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The compression experiments of issue 4 (Figures 53-54 of {@code 000_49aae6b7688bc2eb.txt}):
- * {@code compression-rate} (throughput and response time against offered rate, per compression
- * variant, with the share of {@code server-decides} responses the server compressed) and {@code
- * compression-requesters} (the same variants under N back-to-back requesters: each server's
- * capacity, without the collapse an open loop past saturation brings on 2 shared cores).
+ * The compression experiments (Figures 51-54 of {@code 000_49aae6b7688bc2eb.txt}): {@code
+ * compression-rate} (open loop, with the share of {@code server-decides} responses compressed) and
+ * {@code compression-requesters} (closed loop: each server's capacity without an open loop's
+ * collapse past saturation).
  */
 final class CompressionExperiment implements Experiment {
 

@@ -26,25 +26,12 @@ import org.apache.cxf.transport.http.HTTPConduit;
 import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
 
 /**
- * A CXF JAX-WS client of the bookstore in a JVM of its own, with a monitoring mode, for the
- * monitoring-client experiment: {@code java -cp benchmarks.jar
- * io.wsqos.benchmarks.experiment.MonitoringClient --url=URL
- * --mode=plain|monitored|monitor-only|cxf-metrics [--transport=httpclient|urlconnection]
- * [--db-dir=DIR [--h2-settings=A=1;B=2]] [--jdbc-url=URL --jdbc-user=USER] [--flush-interval-ms=MS]
- * [--store-interval-ms=MS] [--writer-priority=1-10] [--isbn=ISBN] [--stats-file=FILE]}.
- *
- * <p>One proxy, shared by every caller thread (CXF's proxies are safe to share while the request
- * context is not changed), calls {@code getBookInfo} in a closed loop. Modes: {@code plain} (no
- * monitor), {@code monitored} (the requester-side {@code MonitoringFeature} with a {@code QosLog}
- * writing to an H2 file in {@code --db-dir}, or to {@code --jdbc-url}, and to Micrometer timers),
- * {@code monitor-only} (the same monitor, records discarded) and {@code cxf-metrics} (CXF's {@code
- * MetricsFeature} on the client). Transports: {@code httpclient} is CXF 4's default conduit on the
- * JDK's {@code java.net.http.HttpClient}; {@code urlconnection} forces CXF's {@code
- * URLConnectionHTTPConduit}.
- *
- * <p>Reads commands on stdin and answers on stdout ({@link ClientProtocol}); on {@code stop} or the
- * end of stdin it closes the log (everything queued is written) and writes its counters (calls by
- * outcome, records written, dropped and lost, CPU) to the stats file.
+ * A CXF JAX-WS client of the bookstore in a JVM of its own, with a {@link MonitoringMode}, for the
+ * monitoring-client experiment. One proxy, shared by every caller thread (CXF's proxies are safe to
+ * share while the request context is not changed), calls {@code getBookInfo} in a closed loop. It
+ * reads commands on stdin and answers on stdout ({@link ClientProtocol}); on {@code stop} or the
+ * end of stdin it closes the log (everything queued is written) and writes its counters to the
+ * stats file.
  */
 public final class MonitoringClient {
 

@@ -26,14 +26,9 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The requester-side monitor under load (issue 5: "measure the requester-side monitor's own added
- * cost separately from the client's, and say which client transport the figures used"): {@code
- * monitoring-client}. One bookstore server JVM (by default with the provider-side monitor, records
- * discarded, so that every response carries t2 and t3 back); one {@link MonitoringClient} JVM per
- * client mode, each calling {@code getBookInfo} through a real CXF JAX-WS proxy from closed-loop
- * caller threads. The variants run interleaved; for each run the report gives the calls per second,
- * the call time the callers measured, and the client JVM's CPU per call by thread: the monitor's
- * cost is the difference to the plain client's.
+ * The requester-side monitor under load, {@code monitoring-client}: one {@link MonitoringClient}
+ * JVM per client mode calling one bookstore server JVM through a real CXF proxy, interleaved; the
+ * monitor's cost is the client's CPU per call and call time against the plain client's.
  */
 final class MonitoringClientExperiment implements Experiment {
 

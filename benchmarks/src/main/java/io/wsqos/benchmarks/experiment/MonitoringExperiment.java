@@ -33,11 +33,9 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * The monitoring experiments of issue 5: {@code monitoring-rate} (throughput and response time
- * against offered rate, unmonitored vs the provider-side monitor with its {@code QosLog} vs CXF's
- * {@code MetricsFeature}, interleaved, each against its own bookstore JVM) and {@code
- * monitoring-requesters} (the Grid5000 sweep, closed loop, with Tables 2 and 3 built from the
- * provider's own records next to the paper's).
+ * The provider-side monitoring experiments: {@code monitoring-rate} (open loop, each mode against
+ * its own bookstore JVM, interleaved) and {@code monitoring-requesters} (the Grid5000 sweep, closed
+ * loop, with Tables 2 and 3 built from the provider's own records next to the paper's).
  */
 final class MonitoringExperiment implements Experiment {
 

@@ -9,21 +9,11 @@ import java.util.stream.Stream;
 enum MonitoringMode {
   /** No monitoring at all: the baseline. */
   PLAIN("plain"),
-  /**
-   * The provider-side {@code io.wsqos.monitor.cxf.MonitoringFeature} with a real {@code QosLog}:
-   * records queued, batched by its writer thread into an H2 file database and into Micrometer
-   * timers with percentile histograms.
-   */
+  /** The wsqos {@code MonitoringFeature} with a real {@code QosLog} (H2 and Micrometer timers). */
   MONITORED("monitored"),
-  /**
-   * The same provider-side monitor with its records discarded instead of logged: what the
-   * interceptors cost on the request threads, apart from the log's writer, database and GC.
-   */
+  /** The same monitor with its records discarded: the interceptors' cost alone. */
   MONITOR_ONLY("monitor-only"),
-  /**
-   * CXF's own {@code MetricsFeature} ({@code cxf-rt-features-metrics}) with its Micrometer provider
-   * and the JAX-WS operation and fault-code tags: one timer per request, nothing persisted.
-   */
+  /** CXF's own {@code MetricsFeature} with its Micrometer provider: one timer per request. */
   CXF_METRICS("cxf-metrics");
 
   private final String token;
