@@ -48,8 +48,6 @@ final class BaselineExperiment implements Experiment {
   static final List<Double> DEFAULT_LIMIT_RATES =
       List.of(2000.0, 4000.0, 6000.0, 8000.0, 10000.0, 12000.0, 15000.0, 20000.0);
 
-  static final Option<String> JAR =
-      Option.string("jar", "examples/bookstore/target/bookstore.jar", "the bookstore jar to start");
   static final Option<String> URL =
       Option.string("url", null, "load an already running server at this URL instead");
   static final Option<String> HEADER =
@@ -67,8 +65,6 @@ final class BaselineExperiment implements Experiment {
           .repeatable();
   static final Option<Boolean> KEEP_ALIVE =
       Option.flag("keep-alive", "reuse connections instead of one per request");
-  static final Option<String> BOOKSTORE_JVM_OPT =
-      Option.string("server-jvm-opt", null, "a bookstore JVM option").repeatable();
 
   private final Kind kind;
 
@@ -123,19 +119,16 @@ final class BaselineExperiment implements Experiment {
   public List<Option<?>> options() {
     List<Option<?>> common =
         Run.join(
-            List.of(points()),
-            Run.timing(3, 2, 8),
-            List.of(
-                Run.CONNECT_TIMEOUT,
-                Run.responseTimeout(kind == Kind.REQUESTERS ? 30_000 : 5_000)));
+            List.of(points()), Run.driverSweep(3, 2, 8, kind == Kind.REQUESTERS ? 30_000 : 5_000));
     if (kind == Kind.DRIVER_LIMIT) {
       return Run.join(
           common, List.of(Run.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s")));
     }
     return Run.join(
         common,
-        List.of(Run.REQUEST, JAR, URL, HEADER, KEEP_ALIVE, BOOKSTORE_JVM_OPT),
-        ServerWarmup.OPTIONS);
+        List.of(Run.REQUEST, URL, HEADER, KEEP_ALIVE),
+        ServerWarmup.OPTIONS,
+        Servers.OPTIONS);
   }
 
   @Override
@@ -155,18 +148,9 @@ final class BaselineExperiment implements Experiment {
       url = URI.create(run.get(URL));
       serverNote = "an already running server at the given URL";
     } else {
-      Path jar = Path.of(run.get(JAR));
-      List<String> jvm = run.options().all(BOOKSTORE_JVM_OPT);
-      BookstoreProcess bookstore = run.hold(BookstoreProcess.start(jar, jvm));
-      run.progress().printf("bookstore pid %d at %s%n", bookstore.pid(), bookstore.address());
-      url = bookstore.address();
-      serverNote =
-          "`java "
-              + String.join(" ", jvm)
-              + (jvm.isEmpty() ? "" : " ")
-              + "-jar "
-              + jar
-              + " --port 0` in its own JVM";
+      Servers servers = run.servers(List.of("plain"), token -> List.of());
+      url = servers.address("plain");
+      serverNote = "`BookstoreServer --port=0` in its own JVM (" + servers.launch() + ")";
     }
     Path requestFile = run.get(Run.REQUEST);
     HttpRequest.Builder request =

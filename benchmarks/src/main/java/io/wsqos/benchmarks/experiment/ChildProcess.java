@@ -10,6 +10,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -101,6 +102,15 @@ final class ChildProcess implements AutoCloseable {
   /** The {@code java} launcher of the running JVM. */
   static String javaCommand() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /** {@code main} in a JVM with {@code jvmOptions} on this JVM's classpath, given {@code args}. */
+  static List<String> javaCommand(List<String> jvmOptions, Class<?> main, List<String> args) {
+    List<String> command = new ArrayList<>(List.of(javaCommand()));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+    command.addAll(args);
+    return command;
   }
 
   /**

@@ -10,22 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.apache.cxf.metrics.MetricsFeature;
-import org.apache.cxf.metrics.micrometer.MicrometerMetricsProperties;
-import org.apache.cxf.metrics.micrometer.MicrometerMetricsProvider;
-import org.apache.cxf.metrics.micrometer.provider.DefaultExceptionClassProvider;
-import org.apache.cxf.metrics.micrometer.provider.DefaultTimedAnnotationProvider;
-import org.apache.cxf.metrics.micrometer.provider.StandardTags;
-import org.apache.cxf.metrics.micrometer.provider.StandardTagsProvider;
-import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsFaultCodeProvider;
-import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsFaultCodeTagsCustomizer;
-import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsOperationTagsCustomizer;
-import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsTags;
 
 /**
  * The monitor of a {@link MonitoringClient} JVM: the options of its {@code QosLog} ({@code
- * --db-dir} for an H2 file there, or {@code --jdbc-url}; the intervals and the writer's priority)
- * and the CXF {@code MetricsFeature} it is compared with.
+ * --db-dir} for an H2 file there, or {@code --jdbc-url}; the intervals and the writer's priority).
  */
 final class ClientMonitor {
 
@@ -115,20 +103,5 @@ final class ClientMonitor {
   static String h2Settings(Arguments args) {
     String settings = args.get(H2_SETTINGS);
     return settings.isEmpty() ? "" : ";" + settings;
-  }
-
-  /** CXF's MetricsFeature as its documentation wires it for JAX-WS with Micrometer. */
-  static MetricsFeature cxfMetrics(MeterRegistry registry) {
-    JaxwsTags jaxwsTags = new JaxwsTags();
-    MicrometerMetricsProvider provider =
-        new MicrometerMetricsProvider(
-            registry,
-            new StandardTagsProvider(new DefaultExceptionClassProvider(), new StandardTags()),
-            List.of(
-                new JaxwsOperationTagsCustomizer(jaxwsTags),
-                new JaxwsFaultCodeTagsCustomizer(jaxwsTags, new JaxwsFaultCodeProvider())),
-            new DefaultTimedAnnotationProvider(),
-            new MicrometerMetricsProperties());
-    return new MetricsFeature(provider);
   }
 }

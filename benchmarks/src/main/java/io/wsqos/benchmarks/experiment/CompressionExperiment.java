@@ -6,7 +6,6 @@ import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
-import io.wsqos.benchmarks.report.Results;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
@@ -20,18 +19,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The compression experiments of issue 4 (Figures 53-54 of {@code 000_49aae6b7688bc2eb.txt}):
- * {@code compression-rate} (throughput and response time against offered rate, per compression
- * variant, with the share of {@code server-decides} responses the server compressed) and {@code
- * compression-requesters} (the same variants under N back-to-back requesters: each server's
- * capacity, without the collapse an open loop past saturation brings on 2 shared cores).
+ * The compression experiments (Figures 51-54 of {@code 000_49aae6b7688bc2eb.txt}): {@code
+ * compression-rate} (open loop, with the share of {@code server-decides} responses compressed) and
+ * {@code compression-requesters} (closed loop: each server's capacity without an open loop's
+ * collapse past saturation).
  */
 final class CompressionExperiment implements Experiment {
 
-  /**
-   * One connection per request keeps each requester waiting on hand-offs, not CPU: on 2 cores the
-   * bookstore reaches its peak only from about 100 requesters on.
-   */
+  /** One connection per request keeps each requester waiting on hand-offs, not CPU. */
   static final List<Double> DEFAULT_REQUESTERS = List.of(50.0, 100.0, 200.0, 400.0);
 
   static final List<Double> DEFAULT_RATES =
@@ -52,12 +47,12 @@ final class CompressionExperiment implements Experiment {
       String compression,
       List<CompressionPreference> preferences,
       String acceptEncoding) {
-    /** The share of this side's requests that leave the choice to the server. */
     @Override
     public String toString() {
       return name;
     }
 
+    /** The share of this side's requests that leave the choice to the server. */
     double serverDecidesShare() {
       long n = preferences.stream().filter(p -> p == CompressionPreference.SERVER_DECIDES).count();
       return (double) n / preferences.size();
@@ -136,8 +131,7 @@ final class CompressionExperiment implements Experiment {
   public List<Option<?>> options() {
     return Run.join(
         List.of(points(), VARIANTS, Run.REQUEST),
-        Run.timing(2, 1, 5),
-        List.of(Run.CONNECT_TIMEOUT, Run.responseTimeout(5_000)),
+        Run.driverSweep(2, 1, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
   }
@@ -159,7 +153,6 @@ final class CompressionExperiment implements Experiment {
       variants.add(
           new Variant(side.name(), source(servers.address(side.compression()), requestFile, side)));
     }
-    String loadBefore = Run.loadAverage();
     Map<String, Map<Double, long[]>> encoded = new LinkedHashMap<>();
     List<PointResult> results =
         run.sweep(
@@ -197,12 +190,6 @@ final class CompressionExperiment implements Experiment {
     settings.add((closedLoop ? "requesters " : "rates ") + points);
     settings.add(run.timing().describe(run.options(), true));
     settings.add(BaselineExperiment.timeouts(options));
-    settings.add(
-        "machine load (/proc/loadavg) before the sweep: "
-            + loadBefore
-            + "; after: "
-            + Run.loadAverage()
-            + " (other work shares these 2 cores; the dynamic policy reads the system CPU load)");
     Table share = Table.of("variant", "rate", "succeeded", "compressed", "share_of_eligible");
     String shares = compressionShare(axis, sides, points, encoded, share);
     share.writeCsv(run.out().resolve("compression.csv"));
@@ -214,7 +201,16 @@ final class CompressionExperiment implements Experiment {
         axis,
         settings,
         results,
-        List.of(shares, goals(new Results(results))));
+        List.of(
+            shares,
+            MonitoringTables.peakSection(
+                results,
+                "none",
+                List.of(
+                    new MonitoringTables.PeakGoal(
+                        "dynamic", 0.97, "dynamic peak >= 97% of uncompressed"),
+                    new MonitoringTables.PeakGoal(
+                        "all", 0.85, "all-compressed loses <= 15% of peak")))));
   }
 
   /** The variant named {@code name}. */
@@ -228,7 +224,7 @@ final class CompressionExperiment implements Experiment {
                     "one of " + String.join(", ", SIDES.stream().map(Side::name).toList())));
   }
 
-  private static String describe(List<CompressionPreference> preferences) {
+  static String describe(List<CompressionPreference> preferences) {
     List<String> names = new ArrayList<>();
     for (CompressionPreference p : preferences) {
       names.add(p == null ? "without WS-QoS header" : "with Requirement " + p.token());
@@ -282,50 +278,8 @@ final class CompressionExperiment implements Experiment {
     return Report.section(
         "Compressed responses",
         "Share of successful responses with a `Content-Encoding` other than identity, summed"
-            + " over repetitions. For `dynamic` the share is of the `server-decides` half"
-            + " (compressed / (succeeded x 0.5), the requests alternating `none` and"
-            + " `server-decides`): the paper's \"share of requests without preference that"
-            + " were compressed\" (all up to 60 req/s, 20% at 120, none past 140).",
+            + " over repetitions; for `dynamic`, of its `server-decides` half (the paper's"
+            + " \"share of requests without preference that were compressed\").",
         table);
-  }
-
-  /** Peak throughput per variant (the best mean over repetitions at any rate) and the goals. */
-  static String goals(Results results) {
-    Map<String, Double> peaks = results.peaks();
-    StringBuilder md =
-        new StringBuilder(
-            Report.section(
-                "Peak throughput and the issue's goals",
-                "Peak: the highest mean throughput (over repetitions) at any point.",
-                results.peakTable("none")));
-    Double none = peaks.get("none");
-    if (none != null) {
-      md.append('\n');
-      goal(md, peaks, none, "dynamic", 0.97, "dynamic peak >= 97% of uncompressed");
-      goal(md, peaks, none, "all", 0.85, "all-compressed loses <= 15% of peak");
-    }
-    return md.toString();
-  }
-
-  private static void goal(
-      StringBuilder md,
-      Map<String, Double> peaks,
-      double none,
-      String variant,
-      double atLeast,
-      String text) {
-    Double peak = peaks.get(variant);
-    if (peak == null) {
-      md.append("- ").append(text).append(": not measured in this run\n");
-      return;
-    }
-    double ratio = peak / none;
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "- %s: %.1f%% -> %s%n",
-            text,
-            100 * ratio,
-            ratio >= atLeast ? "met" : "NOT met"));
   }
 }

@@ -77,18 +77,12 @@ final class CpuTables {
         heading,
         "Each "
             + whose.toLowerCase(Locale.ROOT)
-            + " thread's CPU time (`/proc/PID/task/TID/schedstat`, in nanoseconds) read at"
-            + " the start and end of every measured run, grouped by thread name and divided by the"
-            + " responses counted in that run, summed over repetitions. Unlike"
-            + " throughput, it hardly moves when other work on the machine takes CPU. `vs "
+            + " thread's CPU time (`/proc/PID/task/TID/schedstat`) over every measured run, by"
+            + " thread name, per response counted, summed over repetitions. `vs "
             + baseline
             + "`: the variant's total over the baseline's at the same point; `paired`: the same"
-            + " ratio taken per repetition (the two ran back to back), as mean ± standard error"
-            + " and range. Both ratios leave the JIT out: it compiles in bursts, long after a"
-            + " server's warm-up, and its share moves by tens of microseconds from run to run"
-            + " whatever the variant. Where one process is the bound, its throughput goes as the"
-            + " inverse of its ratio; here the other process shares the two cores, so the"
-            + " throughput ratio moves less than the CPU ratio.",
+            + " ratio per repetition (run back to back), mean ± standard error and range. Both"
+            + " ratios leave out the JIT, which compiles in bursts whatever the variant.",
         table);
   }
 

@@ -5,6 +5,7 @@ import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
+import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.examples.bookstore.BookstoreService;
 import io.wsqos.examples.bookstore.ProcessStats;
 import io.wsqos.monitor.QosLog;
@@ -25,25 +26,12 @@ import org.apache.cxf.transport.http.HTTPConduit;
 import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
 
 /**
- * A CXF JAX-WS client of the bookstore in a JVM of its own, with a monitoring mode, for the
- * monitoring-client experiment: {@code java -cp benchmarks.jar
- * io.wsqos.benchmarks.experiment.MonitoringClient --url=URL
- * --mode=plain|monitored|monitor-only|cxf-metrics [--transport=httpclient|urlconnection]
- * [--db-dir=DIR [--h2-settings=A=1;B=2]] [--jdbc-url=URL --jdbc-user=USER] [--flush-interval-ms=MS]
- * [--store-interval-ms=MS] [--writer-priority=1-10] [--isbn=ISBN] [--stats-file=FILE]}.
- *
- * <p>One proxy, shared by every caller thread (CXF's proxies are safe to share while the request
- * context is not changed), calls {@code getBookInfo} in a closed loop. Modes: {@code plain} (no
- * monitor), {@code monitored} (the requester-side {@code MonitoringFeature} with a {@code QosLog}
- * writing to an H2 file in {@code --db-dir}, or to {@code --jdbc-url}, and to Micrometer timers),
- * {@code monitor-only} (the same monitor, records discarded) and {@code cxf-metrics} (CXF's {@code
- * MetricsFeature} on the client). Transports: {@code httpclient} is CXF 4's default conduit on the
- * JDK's {@code java.net.http.HttpClient}; {@code urlconnection} forces CXF's {@code
- * URLConnectionHTTPConduit}.
- *
- * <p>Reads commands on stdin and answers on stdout ({@link ClientProtocol}); on {@code stop} or the
- * end of stdin it closes the log (everything queued is written) and writes its counters (calls by
- * outcome, records written, dropped and lost, CPU) to the stats file.
+ * A CXF JAX-WS client of the bookstore in a JVM of its own, with a {@link MonitoringMode}, for the
+ * monitoring-client experiment. One proxy, shared by every caller thread (CXF's proxies are safe to
+ * share while the request context is not changed), calls {@code getBookInfo} in a closed loop. It
+ * reads commands on stdin and answers on stdout ({@link ClientProtocol}); on {@code stop} or the
+ * end of stdin it closes the log (everything queued is written) and writes its counters to the
+ * stats file.
  */
 public final class MonitoringClient {
 
@@ -94,7 +82,7 @@ public final class MonitoringClient {
             yield MonitoringFeature.builder().log(log).build();
           }
           case MONITOR_ONLY -> MonitoringFeature.builder().listener(records -> {}).build();
-          case CXF_METRICS -> ClientMonitor.cxfMetrics(registry);
+          case CXF_METRICS -> BookstoreServer.cxfMetrics(registry);
         };
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
     factory.setServiceClass(BookstoreService.class);

@@ -1,5 +1,11 @@
 package io.wsqos.benchmarks.experiment;
 
+import static io.wsqos.benchmarks.experiment.MonitoringTables.check;
+import static io.wsqos.benchmarks.experiment.MonitoringTables.dash;
+import static io.wsqos.benchmarks.experiment.MonitoringTables.number;
+import static io.wsqos.benchmarks.experiment.MonitoringTables.per;
+import static io.wsqos.benchmarks.report.Table.column;
+
 import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
@@ -8,25 +14,21 @@ import io.wsqos.core.cli.Option;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * The requester-side monitor under load (issue 5: "measure the requester-side monitor's own added
- * cost separately from the client's, and say which client transport the figures used"): {@code
- * monitoring-client}. One bookstore server JVM (by default with the provider-side monitor, records
- * discarded, so that every response carries t2 and t3 back); one {@link MonitoringClient} JVM per
- * client mode, each calling {@code getBookInfo} through a real CXF JAX-WS proxy from closed-loop
- * caller threads. The variants run interleaved; for each run the report gives the calls per second,
- * the call time the callers measured, and the client JVM's CPU per call by thread: the monitor's
- * cost is the difference to the plain client's.
+ * The requester-side monitor under load, {@code monitoring-client}: one {@link MonitoringClient}
+ * JVM per client mode calling one bookstore server JVM through a real CXF proxy, interleaved; the
+ * monitor's cost is the client's CPU per call and call time against the plain client's.
  */
 final class MonitoringClientExperiment implements Experiment {
 
@@ -168,34 +170,29 @@ final class MonitoringClientExperiment implements Experiment {
         run.options().isSet(CLIENT_JVM_OPT) ? run.options().all(CLIENT_JVM_OPT) : Run.JVM_OPTIONS;
     Path work = Files.createTempDirectory("wsqos-" + NAME + "-");
     run.hold(() -> MonitoringExperiment.cleanUp(run, work));
-    String loadBefore = Run.loadAverage();
     Servers servers =
         run.servers(
             modes.stream().map(m -> serverOf.apply(m.token())).distinct().toList(),
             token ->
                 MonitoringMode.parse("server-mode", token).serverArgs(serverLog(run, work, token)));
     Map<String, ClientProcess> clients = new LinkedHashMap<>();
-    Map<String, String> conduits = new LinkedHashMap<>();
     for (MonitoringMode mode : modes) {
       String token = mode.token();
-      List<String> launch = new ArrayList<>();
-      launch.add(ChildProcess.javaCommand());
-      launch.addAll(clientJvm);
-      launch.addAll(
-          List.of(
-              "-cp",
-              System.getProperty("java.class.path"),
-              MonitoringClient.class.getName(),
-              "--mode=" + token,
-              "--url=" + servers.address(serverOf.apply(token)),
-              "--transport=" + transport,
-              "--db-dir=" + work.resolve("client-db-" + token),
-              "--flush-interval-ms=" + flushMillis,
-              "--stats-file=" + work.resolve("client-" + token + ".properties")));
-      launch.addAll(logOptions);
-      ClientProcess client = run.hold(ClientProcess.start(token, launch));
-      conduits.put(token, client.ready());
-      clients.put(token, client);
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "--mode=" + token,
+                  "--url=" + servers.address(serverOf.apply(token)),
+                  "--transport=" + transport,
+                  "--db-dir=" + work.resolve("client-db-" + token),
+                  "--flush-interval-ms=" + flushMillis,
+                  "--stats-file=" + work.resolve("client-" + token + ".properties")));
+      args.addAll(logOptions);
+      clients.put(
+          token,
+          run.hold(
+              ClientProcess.start(
+                  token, ChildProcess.javaCommand(clientJvm, MonitoringClient.class, args))));
     }
     warmUp(run, clients, ServerWarmup.REQUESTERS, clientWarmup);
     warmUp(run, clients, 1, settle(clientWarmup));
@@ -223,11 +220,7 @@ final class MonitoringClientExperiment implements Experiment {
     List<String> settings = new ArrayList<>();
     Map<String, Properties> stats =
         MonitoringExperiment.readStats(
-            work,
-            "client-",
-            modes.stream().map(MonitoringMode::token).toList(),
-            settings,
-            run.progress());
+            run, work, "client-", modes.stream().map(MonitoringMode::token).toList(), settings);
     settings.add("callers per client " + callers + "; client transport `" + transport + "`");
     settings.add(
         sameServerMode
@@ -256,9 +249,15 @@ final class MonitoringClientExperiment implements Experiment {
               + String.join(" ", clientJvm)
               + "), one CXF JAX-WS proxy shared by its caller threads, connect timeout 5 s,"
               + " receive timeout 30 s"
-              + describe(mode, flushMillis, storeMillis, jdbcUrl, h2Settings)
+              + mode.describe(
+                  "requester",
+                  MonitoringMode.log(flushMillis, storeMillis, -1),
+                  jdbcUrl == null
+                      ? "an H2 file of its own"
+                          + (h2Settings.isEmpty() ? "" : " (`;" + h2Settings + "`)")
+                      : "`" + jdbcUrl + "`")
               + "; it said: `"
-              + conduits.getOrDefault(mode.token(), "-")
+              + clients.get(mode.token()).ready()
               + "`");
     }
     settings.add(
@@ -275,8 +274,6 @@ final class MonitoringClientExperiment implements Experiment {
             + " ms by one caller so that its compilers catch up, before the sweep (which also"
             + " warms the server)");
     settings.add(run.timing().describe(run.options(), true));
-    settings.add(
-        "machine load (/proc/loadavg) before: " + loadBefore + "; after: " + Run.loadAverage());
     String baseline = modes.get(0).token();
     String goal =
         modes.contains(MonitoringMode.MONITORED) ? MonitoringExperiment.MONITORED : baseline;
@@ -304,12 +301,6 @@ final class MonitoringClientExperiment implements Experiment {
             recordsSection(stats)));
     CpuTables.csv(clientWindows).writeCsv(run.out().resolve("cpu.csv"));
     CpuTables.csv(serverWindows).writeCsv(run.out().resolve("server-cpu.csv"));
-    for (String token : stats.keySet()) {
-      Files.copy(
-          work.resolve("client-" + token + ".properties"),
-          run.out().resolve("client-" + token + ".properties"),
-          StandardCopyOption.REPLACE_EXISTING);
-    }
   }
 
   /**
@@ -349,26 +340,12 @@ final class MonitoringClientExperiment implements Experiment {
         });
   }
 
-  private static String describe(
-      MonitoringMode mode, long flushMillis, long storeMillis, String jdbcUrl, String h2Settings) {
-    return switch (mode) {
-      case PLAIN -> "";
-      case MONITORED ->
-          ", requester-side MonitoringFeature with a QosLog (queue 10,000, batches of up to 500,"
-              + " flush interval "
-              + flushMillis
-              + " ms, store interval "
-              + storeMillis
-              + " ms) to "
-              + (jdbcUrl == null
-                  ? "an H2 file of its own"
-                      + (h2Settings.isEmpty() ? "" : " (`;" + h2Settings + "`)")
-                  : "`" + jdbcUrl + "`")
-              + ", Micrometer SimpleMeterRegistry";
-      case MONITOR_ONLY -> ", requester-side MonitoringFeature with its records discarded";
-      case CXF_METRICS ->
-          ", CXF's MetricsFeature (MicrometerMetricsProvider, JAX-WS tags, SimpleMeterRegistry)";
-    };
+  /** The calls a client counted whose outcome {@code counted} accepts. */
+  private static long calls(Properties stats, Predicate<Outcome> counted) {
+    return Arrays.stream(Outcome.values())
+        .filter(counted)
+        .mapToLong(o -> Long.parseLong(stats.getProperty("calls." + o, "0")))
+        .sum();
   }
 
   /**
@@ -378,43 +355,32 @@ final class MonitoringClientExperiment implements Experiment {
   static String recordsSection(Map<String, Properties> stats) {
     Table table =
         Table.of(
-            "client",
-            "calls",
-            "failed",
-            "records written",
-            "dropped",
-            "lost",
-            "invalid",
-            "written = calls",
-            "JVM CPU us per call");
-    stats.forEach(
-        (mode, p) -> {
-          long calls = 0;
-          long failed = 0;
-          for (Outcome outcome : Outcome.values()) {
-            long n = Long.parseLong(p.getProperty("calls." + outcome, "0"));
-            calls += n;
-            failed += outcome.failed() ? n : 0;
-          }
-          table.row(
-              mode,
-              calls,
-              failed,
-              p.getProperty("wsqos.monitor.records.written", "-"),
-              p.getProperty("wsqos.monitor.records.dropped", "-"),
-              p.getProperty("wsqos.monitor.records.lost", "-"),
-              p.getProperty("wsqos.monitor.records.invalid", "-"),
-              MonitoringTables.check(
-                  MonitoringTables.number(p, "wsqos.monitor.records.written"), calls),
-              MonitoringTables.per(MonitoringTables.number(p, "process.cpu.ns") / 1e3, calls, 1));
-        });
+            stats.entrySet(),
+            column("client", Map.Entry::getKey),
+            column("calls", e -> calls(e.getValue(), o -> true)),
+            column("failed", e -> calls(e.getValue(), Outcome::failed)),
+            column("records written", e -> dash(e.getValue(), "wsqos.monitor.records.written")),
+            column("dropped", e -> dash(e.getValue(), "wsqos.monitor.records.dropped")),
+            column("lost", e -> dash(e.getValue(), "wsqos.monitor.records.lost")),
+            column("invalid", e -> dash(e.getValue(), "wsqos.monitor.records.invalid")),
+            column(
+                "written = calls",
+                e ->
+                    check(
+                        number(e.getValue(), "wsqos.monitor.records.written"),
+                        calls(e.getValue(), o -> true))),
+            column(
+                "JVM CPU us per call",
+                e ->
+                    per(
+                        number(e.getValue(), "process.cpu.ns") / 1e3,
+                        calls(e.getValue(), o -> true),
+                        1)));
     return Report.section(
             "Records written against calls made",
-            "Counted by each client JVM over its whole life (warm-up, every run, pauses) and"
-                + " written when it stopped, after closing its `QosLog` (which writes everything"
-                + " queued). `calls` counts every call its callers made, whatever the outcome; the"
-                + " requester-side monitor keeps one record per call, so `records written` must"
-                + " equal it.",
+            "Counted by each client JVM over its whole life and written once its `QosLog` had"
+                + " written everything queued. The requester-side monitor keeps one record per"
+                + " call, whatever its outcome, so `records written` must equal `calls`.",
             table)
         + (stats.isEmpty() ? "\nNo client wrote its counters (killed before it stopped?).\n" : "");
   }

@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.wsqos.benchmarks.load.DriverOptions;
@@ -10,10 +12,10 @@ import io.wsqos.monitor.QosAnalysis;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosQuery;
 import io.wsqos.monitor.Side;
+import io.wsqos.monitor.report.QosReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -26,16 +28,14 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The monitoring experiments of issue 5: {@code monitoring-rate} (throughput and response time
- * against offered rate, unmonitored vs the provider-side monitor with its {@code QosLog} vs CXF's
- * {@code MetricsFeature}, interleaved, each against its own bookstore JVM) and {@code
- * monitoring-requesters} (the Grid5000 sweep, closed loop, with Tables 2 and 3 built from the
- * provider's own records next to the paper's).
+ * The provider-side monitoring experiments: {@code monitoring-rate} (open loop, each mode against
+ * its own bookstore JVM, interleaved) and {@code monitoring-requesters} (the Grid5000 sweep, closed
+ * loop, with Tables 2 and 3 built from the provider's own records next to the paper's).
  */
 final class MonitoringExperiment implements Experiment {
 
@@ -155,8 +155,7 @@ final class MonitoringExperiment implements Experiment {
         closedLoop ? List.of() : List.of(MODERATE_RATE),
         List.of(Run.REQUEST, TIMESTAMPS),
         List.of(JDBC_URL, JDBC_USER, FLUSH, STORE, WRITER_PRIORITY, KEEP_DB),
-        Run.timing(2, 1, closedLoop ? 8 : 5),
-        List.of(Run.CONNECT_TIMEOUT, Run.responseTimeout(closedLoop ? 30_000 : 5_000)),
+        Run.driverSweep(2, 1, closedLoop ? 8 : 5, closedLoop ? 30_000 : 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
   }
@@ -190,7 +189,6 @@ final class MonitoringExperiment implements Experiment {
     }
     List<MonitoringMode> modes = run.get(modes());
     List<String> tokens = modes.stream().map(MonitoringMode::token).toList();
-    String loadBefore = Run.loadAverage();
     List<String> log =
         new ArrayList<>(
             List.of(
@@ -205,7 +203,7 @@ final class MonitoringExperiment implements Experiment {
     Map<String, List<String>> serverArgs = new LinkedHashMap<>();
     for (MonitoringMode mode : modes) {
       List<String> args = new ArrayList<>(mode.serverArgs(log));
-      args.add("--stats-file=" + work.resolve(mode.token() + ".properties"));
+      args.add("--stats-file=" + work.resolve("server-" + mode.token() + ".properties"));
       serverArgs.put(mode.token(), args);
     }
     Servers servers = run.servers(tokens, serverArgs::get);
@@ -228,7 +226,9 @@ final class MonitoringExperiment implements Experiment {
     String jvm = servers.launch();
     servers.close();
     List<String> settings = new ArrayList<>();
-    Map<String, Properties> stats = readStats(work, "", tokens, settings, run.progress());
+    Map<String, Properties> stats = readStats(run, work, "server-", tokens, settings);
+    String logTarget =
+        "`" + (run.options().isSet(JDBC_URL) ? database.url() : "jdbc:h2:file:<temp>/db/qos") + "`";
     for (MonitoringMode mode : modes) {
       settings.add(
           "variant "
@@ -238,26 +238,10 @@ final class MonitoringExperiment implements Experiment {
               + "` in its own JVM ("
               + jvm
               + ")"
-              + switch (mode) {
-                case MONITORED ->
-                    ", QosLog (queue 10,000, batches of up to 500, flush interval "
-                        + flushMillis
-                        + " ms, store interval "
-                        + storeMillis
-                        + " ms, writer priority "
-                        + writerPriority
-                        + ") to `"
-                        + (run.options().isSet(JDBC_URL)
-                            ? database.url()
-                            : "jdbc:h2:file:<temp>/db/qos")
-                        + "`, Micrometer SimpleMeterRegistry";
-                case MONITOR_ONLY ->
-                    ", the provider-side monitor with its records discarded (no QosLog)";
-                case CXF_METRICS ->
-                    ", MicrometerMetricsProvider with StandardTags, JAX-WS operation and"
-                        + " fault-code tags, SimpleMeterRegistry";
-                case PLAIN -> "";
-              });
+              + mode.describe(
+                  "provider",
+                  MonitoringMode.log(flushMillis, storeMillis, writerPriority),
+                  logTarget));
     }
     settings.add(
         "request: POST of `"
@@ -271,22 +255,14 @@ final class MonitoringExperiment implements Experiment {
             + ", one connection per request");
     settings.add(run.timing().describe(run.options(), true));
     settings.add(BaselineExperiment.timeouts(options));
-    settings.add(
-        "machine load (/proc/loadavg) before: "
-            + loadBefore
-            + "; after: "
-            + Run.loadAverage()
-            + " (the machine is shared: other builds and tests ran meanwhile; variants are"
-            + " interleaved so that drift touches all alike)");
     List<String> sections = new ArrayList<>();
     if (closedLoop) {
       settings.add("requesters " + points);
       boolean monitored = tokens.contains(MONITORED);
       List<MonitoringTables.ProviderWindow> provider =
-          monitored ? analyze(database, windows) : List.of();
-      if (monitored) {
-        qosReport(database, run.out().resolve("qos-report-provider.txt"), run.progress());
-      }
+          monitored
+              ? analyze(database, windows, run.out().resolve("qos-report-provider.txt"))
+              : List.of();
       sections.add(MonitoringTables.table2(results, MONITORED, provider));
       sections.add(MonitoringTables.table2Comparison(results, MONITORED, provider));
       sections.add(MonitoringTables.table3(results, MONITORED));
@@ -314,49 +290,47 @@ final class MonitoringExperiment implements Experiment {
         results,
         sections);
     CpuTables.csv(windows).writeCsv(run.out().resolve("cpu.csv"));
-    for (String token : stats.keySet()) {
-      Files.copy(
-          work.resolve(token + ".properties"),
-          run.out().resolve("server-" + token + ".properties"),
-          StandardCopyOption.REPLACE_EXISTING);
-    }
   }
 
   /**
-   * The counters each JVM wrote on stop ({@code work/PREFIX TOKEN.properties}); a missing file is
-   * said in {@code settings} and on {@code log}.
+   * The counters each JVM wrote on stop ({@code work/PREFIX TOKEN.properties}), copied into the
+   * results; a missing file is said in {@code settings} and on the progress stream.
    */
   static Map<String, Properties> readStats(
-      Path work, String prefix, List<String> tokens, List<String> settings, PrintStream log) {
+      Run run, Path work, String prefix, List<String> tokens, List<String> settings)
+      throws IOException {
     Map<String, Properties> stats = new LinkedHashMap<>();
     for (String token : tokens) {
       Path file = work.resolve(prefix + token + ".properties");
       if (!Files.isRegularFile(file)) {
         // Killed after the stop timeout, or failed while stopping: its counters are missing.
         String missing =
-            (prefix.isEmpty() ? "server " : prefix.replace("-", " "))
+            prefix.replace("-", " ")
                 + token
                 + " wrote no counters on stop (killed after "
                 + ChildProcess.STOP_TIMEOUT_SECONDS
                 + " s, or failed while stopping): its CPU and records-written figures are missing";
-        log.println("WARNING: " + missing);
+        run.progress().println("WARNING: " + missing);
         settings.add("**" + missing + "**");
         continue;
       }
       Properties p = new Properties();
       try (Reader in = Files.newBufferedReader(file)) {
         p.load(in);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
       }
       stats.put(token, p);
+      Files.createDirectories(run.out());
+      Files.copy(file, run.out().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
     }
     return stats;
   }
 
-  /** The provider's figures per monitored run, from the database the server wrote and closed. */
+  /**
+   * The provider's figures per monitored run, from the database the server wrote and closed; and
+   * the whole database as the monitor's command-line report prints it, into {@code report}.
+   */
   static List<MonitoringTables.ProviderWindow> analyze(
-      LogDatabase database, List<RunWindow> windows) {
+      LogDatabase database, List<RunWindow> windows, Path report) throws IOException {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(database.url());
     config.setUsername(database.user());
@@ -374,42 +348,21 @@ final class MonitoringExperiment implements Experiment {
                   analysis.analyze(QosQuery.window(w.from(), w.to()).side(Side.PROVIDER))));
         }
       }
+      Files.createDirectories(report.toAbsolutePath().getParent());
+      try (PrintStream out = new PrintStream(Files.newOutputStream(report), true, UTF_8)) {
+        QosReport.report(
+            analysis,
+            Side.PROVIDER,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            out,
+            out);
+      }
     } catch (SQLException e) {
       throw new IllegalStateException("analysing " + database.url() + ": " + e, e);
     }
     return rows;
-  }
-
-  /** Runs the monitor's own command-line report on the database, into {@code file}. */
-  private static void qosReport(LogDatabase database, Path file, PrintStream log) {
-    List<String> command =
-        List.of(
-            ChildProcess.javaCommand(),
-            "-cp",
-            System.getProperty("java.class.path"),
-            "io.wsqos.monitor.report.QosReport",
-            "--jdbc-url",
-            database.url(),
-            "--user",
-            database.user(),
-            "--side",
-            "provider");
-    try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-      Process p =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(file.toFile())
-              .start();
-      if (!p.waitFor(120, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        log.println("QosReport did not finish within 120 s; killed");
-      }
-    } catch (IOException e) {
-      log.println("QosReport failed: " + e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   /** Deletes {@code work} unless {@code --keep-db=true}. */

@@ -9,21 +9,11 @@ import java.util.stream.Stream;
 enum MonitoringMode {
   /** No monitoring at all: the baseline. */
   PLAIN("plain"),
-  /**
-   * The provider-side {@code io.wsqos.monitor.cxf.MonitoringFeature} with a real {@code QosLog}:
-   * records queued, batched by its writer thread into an H2 file database and into Micrometer
-   * timers with percentile histograms.
-   */
+  /** The wsqos {@code MonitoringFeature} with a real {@code QosLog} (H2 and Micrometer timers). */
   MONITORED("monitored"),
-  /**
-   * The same provider-side monitor with its records discarded instead of logged: what the
-   * interceptors cost on the request threads, apart from the log's writer, database and GC.
-   */
+  /** The same monitor with its records discarded: the interceptors' cost alone. */
   MONITOR_ONLY("monitor-only"),
-  /**
-   * CXF's own {@code MetricsFeature} ({@code cxf-rt-features-metrics}) with its Micrometer provider
-   * and the JAX-WS operation and fault-code tags: one timer per request, nothing persisted.
-   */
+  /** CXF's own {@code MetricsFeature} with its Micrometer provider: one timer per request. */
   CXF_METRICS("cxf-metrics");
 
   private final String token;
@@ -47,6 +37,39 @@ enum MonitoringMode {
       case MONITOR_ONLY -> List.of("--monitor", "--monitor-records=discard");
       case CXF_METRICS -> List.of("--cxf-metrics");
     };
+  }
+
+  /**
+   * What this mode adds on the {@code side} ("provider" or "requester") for a report's settings;
+   * {@code log} and {@code target}: the settings of the {@code QosLog} of {@link #MONITORED} (see
+   * {@link #log}) and where it writes.
+   */
+  String describe(String side, String log, String target) {
+    return switch (this) {
+      case PLAIN -> "";
+      case MONITORED ->
+          ", "
+              + side
+              + "-side MonitoringFeature with a QosLog ("
+              + log
+              + ") to "
+              + target
+              + ", Micrometer SimpleMeterRegistry";
+      case MONITOR_ONLY -> ", " + side + "-side MonitoringFeature with its records discarded";
+      case CXF_METRICS ->
+          ", CXF's MetricsFeature (MicrometerMetricsProvider, StandardTags, JAX-WS operation and"
+              + " fault-code tags, SimpleMeterRegistry)";
+    };
+  }
+
+  /** A {@code QosLog}'s settings; a writer priority below 1 is left out. */
+  static String log(long flushMillis, long storeMillis, int writerPriority) {
+    return "queue 10,000, batches of up to 500, flush interval "
+        + flushMillis
+        + " ms, store interval "
+        + storeMillis
+        + " ms"
+        + (writerPriority < 1 ? "" : ", writer priority " + writerPriority);
   }
 
   /** The token, as options and reports name the mode. */

@@ -72,6 +72,7 @@ public final class Run implements AutoCloseable {
   private final String command;
   private final PrintStream progress;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+  private final String loadBefore = loadAverage();
 
   private Run(Experiment experiment, OptionValues options, String command, PrintStream progress) {
     this.experiment = experiment;
@@ -127,6 +128,17 @@ public final class Run implements AutoCloseable {
         seconds(WARMUP.name(), warmupSeconds, WARMUP.description()),
         seconds(MEASURE.name(), measureSeconds, MEASURE.description()),
         PAUSE);
+  }
+
+  /**
+   * The options of a sweep the load driver makes: its timing and the driver's timeouts, with an
+   * experiment's defaults.
+   */
+  static List<Option<?>> driverSweep(
+      int reps, double warmupSeconds, double measureSeconds, long responseTimeoutMillis) {
+    return join(
+        timing(reps, warmupSeconds, measureSeconds),
+        List.of(CONNECT_TIMEOUT, responseTimeout(responseTimeoutMillis)));
   }
 
   /** A duration whose bare number is in seconds, e.g. {@code 0.5} or {@code 500ms}. */
@@ -259,15 +271,19 @@ public final class Run implements AutoCloseable {
     progress.println("wrote " + out().toAbsolutePath());
   }
 
-  /** A report on this machine, now, with these settings and the command line last. */
+  /**
+   * A report on this machine, now, with these settings, then how busy the machine was when the run
+   * started and now, and the command line last.
+   */
   public Report report(String title, String description, List<String> settings) {
     List<String> all = new ArrayList<>(settings);
+    all.add("machine load (/proc/loadavg) before: " + loadBefore + "; after: " + loadAverage());
     all.add("command: `" + command + "`");
     return new Report(title, description, MachineInfo.current(CORE_WAKE_CONVENTION), all);
   }
 
   /** {@code /proc/loadavg}, to record how busy the shared machine was around a run. */
-  static String loadAverage() {
+  private static String loadAverage() {
     try {
       return Files.readString(Path.of("/proc/loadavg")).trim();
     } catch (IOException e) {

@@ -10,20 +10,15 @@ import java.util.Locale;
 /**
  * Brings each server JVM of a sweep to its steady state before the first measured point.
  *
- * <p>Closed loop, not a fixed rate: a cold JVM serves CXF interpreted at a few hundred requests per
- * second, so a fixed warm-up rate either overloads it (its accept queue fills, connects time out,
- * and the first measured points inherit the backlog) or is too slow to give the JIT enough calls.
- * Back-to-back requesters run it exactly as fast as it can go, at every stage of its compilation.
- *
- * <p>With {@code --server-warmup-requesters=N} above {@value #REQUESTERS}, the second half of each
- * server's warm-up runs at N requesters: the JIT compiles for the profile it sees, and a server
- * first measured at a higher concurrency than it was warmed at compiles again during the
- * measurement (a monitored bookstore recompiled about 800 methods in the first seconds at 100
- * requesters after 90 s at 16, 2-5 µs of compiler CPU per response over that repetition).
+ * <p>Closed loop, not a fixed rate: a cold JVM serves CXF interpreted, so a fixed warm-up rate
+ * either overloads it (its accept queue fills and the first measured points inherit the backlog) or
+ * is too slow to give the JIT enough calls. With {@code --server-warmup-requesters=N} above {@value
+ * #REQUESTERS}, the second half runs at N requesters, because the JIT compiles for the profile it
+ * sees and would otherwise compile again during the measurement.
  */
 final class ServerWarmup {
 
-  /** Default seconds per server: on 2 cores CXF's throughput still grows after 10 s. */
+  /** Default seconds per server. */
   static final long DEFAULT_SECONDS = 20;
 
   /** Requesters: enough to keep both cores busy through the server's blocking hand-offs. */
@@ -56,7 +51,7 @@ final class ServerWarmup {
     if (duration.isZero()) {
       return;
     }
-    int settleRequesters = settleRequesters(args);
+    int settleRequesters = args.get(REQUESTERS_OPTION);
     Duration settle = settleRequesters > REQUESTERS ? duration.dividedBy(2) : Duration.ZERO;
     ClosedLoopDriver driver = ClosedLoopDriver.create(options);
     for (Variant v : variants) {
@@ -88,7 +83,7 @@ final class ServerWarmup {
   /** The settings line of a report. */
   static String describe(OptionValues args) {
     long millis = args.get(OPTION).toMillis();
-    int settleRequesters = settleRequesters(args);
+    int settleRequesters = args.get(REQUESTERS_OPTION);
     if (settleRequesters <= REQUESTERS || millis == 0) {
       return "each server warmed up "
           + millis
@@ -105,10 +100,5 @@ final class ServerWarmup {
         + " ms by "
         + settleRequesters
         + ", before the sweep";
-  }
-
-  /** At least 1: the option's range. */
-  private static int settleRequesters(OptionValues args) {
-    return args.get(REQUESTERS_OPTION);
   }
 }

@@ -3,12 +3,14 @@ package io.wsqos.benchmarks.experiment;
 import io.wsqos.core.cli.Option;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -37,7 +39,12 @@ final class Servers implements AutoCloseable {
   /** The options of the server JVMs: their JVM options and CPUs. */
   static final List<Option<?>> OPTIONS = List.of(Run.SERVER_JVM_OPT, CPUS_OPTION);
 
-  private final Map<String, BookstoreProcess> processes = new LinkedHashMap<>();
+  private static final Pattern LISTENING = Pattern.compile("Bookstore listening at (http://\\S+)");
+
+  /** A server JVM, stopped with SIGTERM so that its shutdown hooks run (the log, the counters). */
+  private record Server(ChildProcess process, URI address) {}
+
+  private final Map<String, Server> processes = new LinkedHashMap<>();
   private final List<String> jvmOptions;
   private final String cpus;
 
@@ -67,18 +74,20 @@ final class Servers implements AutoCloseable {
           // The JVM sizes its pools from its affinity mask, so it also sees only these CPUs.
           command.addAll(List.of("taskset", "-c", cpus));
         }
-        command.add(ChildProcess.javaCommand());
-        command.addAll(jvmOptions);
-        command.addAll(
-            List.of(
-                "-cp",
-                System.getProperty("java.class.path"),
-                BookstoreServer.class.getName(),
-                "--port=0"));
-        command.addAll(extraArgs.apply(token));
-        BookstoreProcess process = BookstoreProcess.start(command);
-        servers.processes.put(token, process);
-        progress.printf("server %s: pid %d at %s%n", token, process.pid(), process.address());
+        List<String> launcher = new ArrayList<>(List.of("--port=0"));
+        launcher.addAll(extraArgs.apply(token));
+        command.addAll(ChildProcess.javaCommand(jvmOptions, BookstoreServer.class, launcher));
+        ChildProcess process =
+            ChildProcess.start(
+                "bookstore", command, line -> LISTENING.matcher(line).find(), true, null, progress);
+        // Held before its answer is awaited, so that a failed start stops it too.
+        servers.processes.put(token, new Server(process, null));
+        Matcher m =
+            LISTENING.matcher(
+                process.answer(Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS)));
+        m.find();
+        servers.processes.put(token, new Server(process, URI.create(m.group(1))));
+        progress.printf("server %s: pid %d at %s%n", token, process.pid(), m.group(1));
       }
       return servers;
     } catch (RuntimeException e) {
@@ -88,20 +97,20 @@ final class Servers implements AutoCloseable {
   }
 
   URI address(String token) {
-    BookstoreProcess process = processes.get(token);
-    if (process == null) {
-      throw new IllegalArgumentException("mode: " + token + " (expected: a started one)");
-    }
-    return process.address();
+    return process(token).address();
   }
 
   /** The process id of the server JVM that serves {@code token}. */
   long pid(String token) {
-    BookstoreProcess process = processes.get(token);
+    return process(token).process().pid();
+  }
+
+  private Server process(String token) {
+    Server process = processes.get(token);
     if (process == null) {
       throw new IllegalArgumentException("mode: " + token + " (expected: a started one)");
     }
-    return process.pid();
+    return process;
   }
 
   /** How the server JVMs were launched, for a report's settings: options and pinning. */
@@ -112,7 +121,7 @@ final class Servers implements AutoCloseable {
 
   @Override
   public void close() {
-    processes.values().forEach(BookstoreProcess::close);
+    processes.values().forEach(s -> s.process().close());
     processes.clear();
   }
 }

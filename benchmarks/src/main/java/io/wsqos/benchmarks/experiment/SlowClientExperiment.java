@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
+import static io.wsqos.benchmarks.report.Table.column;
+
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RunResult;
@@ -12,6 +14,7 @@ import io.wsqos.benchmarks.report.Table;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -20,15 +23,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Table 5 of {@code 000_49aae6b7688bc2eb.txt}: {@code slow-client}. A client behind an emulated
@@ -53,17 +58,30 @@ final class SlowClientExperiment implements Experiment {
           .row("Dynamic (ms)", 9370, 9850, 10468, 10538, 17131)
           .markdown();
 
+  static final String NAME = "slow-client";
+
   private static final long CURL_MAX_SECONDS = 120;
 
+  /** The slow client's curl, before its headers file, body and address. */
+  private static final String CURL =
+      "curl -s --compressed -o /dev/null --max-time " + CURL_MAX_SECONDS;
+
   /**
-   * One scenario: the bookstore's {@code --compression}, the background requests' preferences in
-   * turn, the slow client's ({@code null}: no WS-QoS header).
+   * One scenario: the server and background requests of a compression {@code side}, and the slow
+   * client's preference ({@code null}: no WS-QoS header).
    */
-  record Scenario(
-      String name,
-      String compression,
-      List<CompressionPreference> background,
-      CompressionPreference slowClient) {}
+  record Scenario(CompressionExperiment.Side side, CompressionPreference slowClient) {
+    Scenario(String name, String compression, List<CompressionPreference> background) {
+      this(
+          new CompressionExperiment.Side(
+              name, compression, background, CompressionExperiment.ACCEPT_ANY),
+          background.get(0));
+    }
+
+    String name() {
+      return side.name();
+    }
+  }
 
   /**
    * The paper's two scenarios: the same load-aware server; background clients asking all {@code
@@ -72,26 +90,21 @@ final class SlowClientExperiment implements Experiment {
    */
   static final List<Scenario> TABLE_5 =
       List.of(
-          new Scenario(
-              "all-compressed",
-              "dynamic",
-              List.of(CompressionPreference.COMPRESS),
-              CompressionPreference.COMPRESS),
+          new Scenario("all-compressed", "dynamic", List.of(CompressionPreference.COMPRESS)),
           new Scenario(
               "dynamic",
               "dynamic",
-              List.of(CompressionPreference.COMPRESS, CompressionPreference.SERVER_DECIDES),
-              CompressionPreference.COMPRESS));
+              List.of(CompressionPreference.COMPRESS, CompressionPreference.SERVER_DECIDES)));
 
   /**
    * Without wsqos: the uncompressed bookstore against CXF's {@code GZIPFeature} compressing every
    * response (background and slow client alike): what compression alone does for the slow client
-   * (Figures 49-50) and what it costs it under load.
+   * and what it costs it under load.
    */
   static final List<Scenario> LINK =
       List.of(
-          new Scenario("uncompressed", "none", CompressionExperiment.nulls(), null),
-          new Scenario("cxf-gzip", "cxf-gzip", CompressionExperiment.nulls(), null));
+          new Scenario("uncompressed", "none", CompressionExperiment.nulls()),
+          new Scenario("cxf-gzip", "cxf-gzip", CompressionExperiment.nulls()));
 
   static final Option<String> LINK_OPTION =
       Option.choice(
@@ -126,11 +139,24 @@ final class SlowClientExperiment implements Experiment {
       double seconds,
       long bytes,
       String contentEncoding,
-      boolean underLoad) {}
+      boolean underLoad) {
+    @Override
+    public String toString() {
+      return String.format(
+          Locale.ROOT,
+          "fetch %d: HTTP %d, %.3f s, %d bytes, encoding %s%s",
+          fetch,
+          status,
+          seconds,
+          bytes,
+          contentEncoding,
+          underLoad ? "" : " (load had ended)");
+    }
+  }
 
   @Override
   public String name() {
-    return "slow-client";
+    return NAME;
   }
 
   @Override
@@ -151,6 +177,9 @@ final class SlowClientExperiment implements Experiment {
         Servers.OPTIONS);
   }
 
+  /** A scenario's way to the server: its relay behind the link, its slow request, its load. */
+  private record Lane(Scenario scenario, DelayRelay relay, Path body, Variant variant) {}
+
   @Override
   public void run(Run run) throws IOException {
     LinkProfile profile = LinkProfile.named(run.get(LINK_OPTION));
@@ -166,25 +195,21 @@ final class SlowClientExperiment implements Experiment {
     OpenLoopDriver driver = OpenLoopDriver.create(options);
     Servers servers =
         run.servers(
-            scenarios.stream().map(Scenario::compression).toList(),
+            scenarios.stream().map(s -> s.side().compression()).toList(),
             token -> List.of("--compression", token));
     SlowLink link =
         run.hold(SlowLink.create(1 + (int) (ProcessHandle.current().pid() % 200), profile));
-    String linkDescription = link.describe();
-    run.progress().println("link: " + linkDescription);
-    Map<String, DelayRelay> relays = new LinkedHashMap<>();
-    Map<String, Path> bodies = new LinkedHashMap<>();
-    List<Variant> variants = new ArrayList<>();
+    run.progress().println("link: " + link.describe());
+    List<Lane> lanes = new ArrayList<>();
     for (Scenario s : scenarios) {
-      URI server = servers.address(s.compression());
-      relays.put(
-          s.name(),
+      URI server = servers.address(s.side().compression());
+      DelayRelay relay =
           run.hold(
               DelayRelay.start(
                   InetAddress.getByName(link.hostAddress()),
                   new InetSocketAddress(server.getHost(), server.getPort()),
                   profile.upDelayMillis(),
-                  profile.downDelayMillis())));
+                  profile.downDelayMillis()));
       byte[] envelope = BaselineExperiment.read(slowFile);
       Path body = Files.createTempFile("wsqos-slow-" + s.name() + "-", ".xml");
       body.toFile().deleteOnExit();
@@ -193,50 +218,27 @@ final class SlowClientExperiment implements Experiment {
           s.slowClient() == null
               ? envelope
               : QosEnvelopes.withRequirement(envelope, s.slowClient()));
-      bodies.put(s.name(), body);
-      variants.add(
-          new Variant(
-              s.name(),
-              CompressionExperiment.source(
-                  server,
-                  backgroundFile,
-                  new CompressionExperiment.Side(
-                      s.name(),
-                      s.compression(),
-                      s.background(),
-                      CompressionExperiment.ACCEPT_ANY))));
+      Variant variant =
+          new Variant(s.name(), CompressionExperiment.source(server, backgroundFile, s.side()));
+      lanes.add(new Lane(s, relay, body, variant));
     }
-    ServerWarmup.run(name(), run.options(), options, variants, run.progress());
-    for (Scenario s : scenarios) {
-      fetch(link, relays.get(s.name()), bodies.get(s.name()), s.name(), 0, 0, false);
-    }
-    String loadBefore = Run.loadAverage();
+    ServerWarmup.run(
+        name(), run.options(), options, lanes.stream().map(Lane::variant).toList(), run.progress());
+    lanes.forEach(lane -> fetch(link, lane, 0, 0, 0)); // the slow path's own warm-up
     List<Fetch> fetches = new ArrayList<>();
     Map<String, RunResult> background = new LinkedHashMap<>();
-    long started = System.nanoTime();
     int done = 0;
     for (double rate : rates) {
-      for (Variant v : variants) {
+      for (Lane lane : lanes) {
         run.progress()
             .printf(
-                Locale.ROOT,
-                "[%s] rate %s, %s (%d/%d, %.0f s elapsed)%n",
+                "[%s] rate %s, %s (%d/%d)%n",
                 name(),
                 Table.point(rate),
-                v.name(),
+                lane.variant().name(),
                 ++done,
-                rates.size() * scenarios.size(),
-                (System.nanoTime() - started) / 1e9);
-        point(
-            run,
-            driver,
-            link,
-            relays.get(v.name()),
-            bodies.get(v.name()),
-            v,
-            rate,
-            fetches,
-            background);
+                rates.size() * lanes.size());
+        point(run, driver, link, lane, rate, fetches, background);
       }
     }
     List<String> settings = new ArrayList<>();
@@ -244,22 +246,22 @@ final class SlowClientExperiment implements Experiment {
         String.format(
             Locale.ROOT,
             "link %s: down %d bit/s, up %d bit/s (tc tbf, burst %d B), one-way delay down %d"
-                + " ms, up %d ms (user-space relay)",
+                + " ms, up %d ms (user-space relay); qdiscs: `%s`",
             profile.name(),
             profile.downBitsPerSecond(),
             profile.upBitsPerSecond(),
             1_600,
             profile.downDelayMillis(),
-            profile.upDelayMillis()));
-    settings.add("qdiscs: `" + linkDescription + "`");
+            profile.upDelayMillis(),
+            link.describe()));
     for (Scenario s : scenarios) {
       settings.add(
           "scenario "
               + s.name()
               + ": server --compression "
-              + s.compression()
+              + s.side().compression()
               + ", background "
-              + tokens(s.background())
+              + CompressionExperiment.describe(s.side().preferences())
               + ", slow client "
               + (s.slowClient() == null ? "without WS-QoS header" : s.slowClient().token()));
     }
@@ -281,28 +283,25 @@ final class SlowClientExperiment implements Experiment {
             + " background load are not made)");
     settings.add(
         "servers: `BookstoreServer --compression ...` in own JVMs (" + servers.launch() + ")");
-    settings.add(
-        "machine load (/proc/loadavg) before: " + loadBefore + "; after: " + Run.loadAverage());
     write(run, profile, scenarios, rates, fetches, background, settings);
   }
 
+  /** Runs the background load at {@code rate} and the slow client's fetches while it runs. */
   private void point(
       Run run,
       OpenLoopDriver driver,
       SlowLink link,
-      DelayRelay relay,
-      Path body,
-      Variant variant,
+      Lane lane,
       double rate,
       List<Fetch> results,
       Map<String, RunResult> background) {
     Duration bgWarmup = run.get(BG_WARMUP);
     Duration bgMeasure = run.get(BG_MEASURE);
-    long loadEnds = System.nanoTime() + bgWarmup.toNanos() + bgMeasure.toNanos();
+    long loadEnds = System.nanoTime() + bgWarmup.plus(bgMeasure).toNanos();
     CompletableFuture<RunResult> load =
         rate > 0
             ? CompletableFuture.supplyAsync(
-                () -> driver.run(variant.source(), rate, bgWarmup, bgMeasure))
+                () -> driver.run(lane.variant().source(), rate, bgWarmup, bgMeasure))
             : CompletableFuture.completedFuture(null);
     if (rate > 0) {
       LockSupport.parkNanos(bgWarmup.toNanos());
@@ -310,77 +309,45 @@ final class SlowClientExperiment implements Experiment {
     double lastSeconds = 0;
     for (int i = 1; i <= run.get(FETCHES); i++) {
       if (rate != 0 && System.nanoTime() + lastSeconds * 1.5e9 >= loadEnds) {
-        run.progress()
-            .printf("[slow-client]   fetch %d skipped: the load would end before it%n", i);
+        run.progress().printf("[%s]   fetch %d skipped: the load would end before it%n", NAME, i);
         break;
       }
-      Fetch f = fetch(link, relay, body, variant.name(), rate, i, true);
-      boolean underLoad = rate == 0 || System.nanoTime() < loadEnds;
-      f =
-          new Fetch(
-              f.scenario(),
-              f.rate(),
-              f.fetch(),
-              f.status(),
-              f.seconds(),
-              f.bytes(),
-              f.contentEncoding(),
-              underLoad);
+      Fetch f = fetch(link, lane, rate, i, loadEnds);
       results.add(f);
       lastSeconds = f.seconds();
-      run.progress()
-          .printf(
-              Locale.ROOT,
-              "[slow-client]   fetch %d: HTTP %d, %.3f s, %d bytes, encoding %s%s%n",
-              i,
-              f.status(),
-              f.seconds(),
-              f.bytes(),
-              f.contentEncoding(),
-              underLoad ? "" : " (load had ended)");
+      run.progress().printf("[%s]   %s%n", NAME, f);
     }
     RunResult r = load.join();
     if (r != null) {
-      background.put(variant.name() + "@" + rate, r);
-      run.progress().printf("[slow-client]   background: %s%n", r);
+      background.put(lane.variant().name() + "@" + rate, r);
+      run.progress().printf("[%s]   background: %s%n", NAME, r);
     }
   }
 
-  /** One fetch with curl inside the namespace, through the relay. */
-  static Fetch fetch(
-      SlowLink link,
-      DelayRelay relay,
-      Path body,
-      String scenario,
-      double rate,
-      int fetch,
-      boolean underLoad)
-      throws java.io.UncheckedIOException {
-    InetSocketAddress at = relay.address();
+  /**
+   * One fetch with curl inside the namespace, through the lane's relay; under load when it ended
+   * before {@code loadEnds} (on {@link System#nanoTime()}) or without load ({@code rate} 0).
+   */
+  static Fetch fetch(SlowLink link, Lane lane, double rate, int fetch, long loadEnds) {
+    InetSocketAddress at = lane.relay().address();
     link.forgetTcpMetrics();
     try {
       Path headers = Files.createTempFile("wsqos-slow-headers-", ".txt");
       try {
-        List<String> curl =
+        List<String> curl = new ArrayList<>(List.of(CURL.split(" ")));
+        curl.addAll(
             List.of(
-                "curl",
-                "-s",
-                "--compressed",
-                "-o",
-                "/dev/null",
-                "-D",
-                headers.toString(),
-                "--max-time",
-                Long.toString(CURL_MAX_SECONDS),
                 "-H",
                 "Content-Type: text/xml; charset=UTF-8",
                 "-H",
                 "SOAPAction: \"\"",
+                "-D",
+                headers.toString(),
                 "--data-binary",
-                "@" + body,
+                "@" + lane.body(),
                 "-w",
                 "%{http_code} %{time_total} %{size_download}",
-                "http://" + at.getAddress().getHostAddress() + ":" + at.getPort() + "/bookstore");
+                "http://" + at.getAddress().getHostAddress() + ":" + at.getPort() + "/bookstore"));
         Process p = new ProcessBuilder(link.command(curl)).redirectErrorStream(true).start();
         p.getOutputStream().close();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -388,6 +355,7 @@ final class SlowClientExperiment implements Experiment {
           p.destroyForcibly();
           throw new IllegalStateException("curl did not end");
         }
+        boolean underLoad = rate == 0 || System.nanoTime() < loadEnds;
         String[] parts = output.trim().split(" ");
         if (parts.length != 3) {
           throw new IllegalStateException("curl printed '" + output.trim() + "'");
@@ -400,7 +368,7 @@ final class SlowClientExperiment implements Experiment {
           }
         }
         return new Fetch(
-            scenario,
+            lane.scenario().name(),
             rate,
             fetch,
             Integer.parseInt(parts[0]),
@@ -412,7 +380,7 @@ final class SlowClientExperiment implements Experiment {
         Files.deleteIfExists(headers);
       }
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
@@ -427,35 +395,22 @@ final class SlowClientExperiment implements Experiment {
       List<Fetch> fetches,
       Map<String, RunResult> background,
       List<String> settings) {
-    Table csv =
-        Table.of(
-            "scenario",
-            "rate",
-            "fetch",
-            "status",
-            "seconds",
-            "bytes",
-            "content_encoding",
-            "under_load",
-            "bg_throughput",
-            "bg_p50_ms",
-            "bg_failed");
-    for (Fetch f : fetches) {
-      RunResult bg = background.get(f.scenario() + "@" + f.rate());
-      csv.row(
-          f.scenario(),
-          Table.point(f.rate()),
-          f.fetch(),
-          f.status(),
-          Table.fixed(f.seconds(), 3),
-          f.bytes(),
-          f.contentEncoding(),
-          f.underLoad(),
-          bg == null ? "" : Table.fixed(bg.throughputPerSecond(), 1),
-          bg == null ? "" : Table.fixed(bg.latencyPercentileMillis(50), 2),
-          bg == null ? "" : Long.toString(bg.failed()));
-    }
-    csv.writeCsv(run.out().resolve("results.csv"));
+    Function<Fetch, Optional<RunResult>> bg =
+        f -> Optional.ofNullable(background.get(f.scenario() + "@" + f.rate()));
+    Table.of(
+            fetches,
+            column("scenario", Fetch::scenario),
+            column("rate", f -> Table.point(f.rate())),
+            column("fetch", Fetch::fetch),
+            column("status", Fetch::status),
+            column("seconds", f -> Table.fixed(f.seconds(), 3)),
+            column("bytes", Fetch::bytes),
+            column("content_encoding", Fetch::contentEncoding),
+            column("under_load", Fetch::underLoad),
+            column("bg_throughput", f -> bgCell(bg.apply(f), r -> r.throughputPerSecond(), 1)),
+            column("bg_p50_ms", f -> bgCell(bg.apply(f), r -> r.latencyPercentileMillis(50), 2)),
+            column("bg_failed", f -> bg.apply(f).map(r -> Long.toString(r.failed())).orElse("")))
+        .writeCsv(run.out().resolve("results.csv"));
 
     List<String> header = new ArrayList<>(List.of("background rate (req/s)"));
     rates.forEach(r -> header.add(Table.point(r)));
@@ -471,46 +426,37 @@ final class SlowClientExperiment implements Experiment {
       for (double rate : rates) {
         List<Fetch> fs =
             fetches.stream()
-                .filter(
-                    f ->
-                        f.scenario().equals(s.name())
-                            && f.rate() == rate
-                            && f.status() == 200
-                            && f.underLoad())
+                .filter(f -> f.scenario().equals(s.name()) && f.rate() == rate)
+                .filter(f -> f.status() == 200 && f.underLoad())
                 .toList();
-        double[] sorted = fs.stream().mapToDouble(Fetch::seconds).sorted().toArray();
-        double mean = fs.stream().mapToDouble(Fetch::seconds).average().orElse(Double.NaN);
-        ys.add(mean * 1000);
-        Set<String> encodings = new LinkedHashSet<>();
-        fs.forEach(f -> encodings.add(f.contentEncoding()));
+        DoubleSummaryStatistics ms =
+            fs.stream().mapToDouble(f -> f.seconds() * 1000).summaryStatistics();
+        ys.add(fs.isEmpty() ? Double.NaN : ms.getAverage());
         cells.add(
-            sorted.length == 0
+            fs.isEmpty()
                 ? "-"
                 : String.format(
                     Locale.ROOT,
                     "%.0f (%.0f-%.0f; n=%d, %d B %s)",
-                    mean * 1000,
-                    sorted[0] * 1000,
-                    sorted[sorted.length - 1] * 1000,
+                    ms.getAverage(),
+                    ms.getMin(),
+                    ms.getMax(),
                     fs.size(),
                     Math.round(fs.stream().mapToLong(Fetch::bytes).average().orElse(0)),
-                    String.join("/", encodings)));
+                    String.join("/", fs.stream().map(Fetch::contentEncoding).distinct().toList())));
       }
       service.row(cells);
       plot.series(s.name(), rates, ys);
     }
-    Table load = Table.of("scenario", "rate", "throughput/s", "p50 ms", "p99 ms", "failed");
-    background.forEach(
-        (key, r) -> {
-          String[] parts = key.split("@");
-          load.row(
-              parts[0],
-              Table.point(Double.parseDouble(parts[1])),
-              Table.fixed(r.throughputPerSecond(), 0),
-              Table.fixed(r.latencyPercentileMillis(50), 2),
-              Table.fixed(r.latencyPercentileMillis(99), 2),
-              r.failed());
-        });
+    Table load =
+        Table.of(
+            background.entrySet(),
+            column("scenario", e -> e.getKey().split("@")[0]),
+            column("rate", e -> Table.point(Double.parseDouble(e.getKey().split("@")[1]))),
+            column("throughput/s", e -> Table.fixed(e.getValue().throughputPerSecond(), 0)),
+            column("p50 ms", e -> Table.fixed(e.getValue().latencyPercentileMillis(50), 2)),
+            column("p99 ms", e -> Table.fixed(e.getValue().latencyPercentileMillis(99), 2)),
+            column("failed", e -> e.getValue().failed()));
     run.report(
             "Slow client behind an emulated "
                 + profile.name()
@@ -532,9 +478,8 @@ final class SlowClientExperiment implements Experiment {
     run.progress().println("wrote " + run.out().toAbsolutePath());
   }
 
-  private static String tokens(List<CompressionPreference> preferences) {
-    List<String> names = new ArrayList<>();
-    preferences.forEach(p -> names.add(p == null ? "no WS-QoS header" : p.token()));
-    return String.join(" / ", names) + (names.size() > 1 ? " in turn" : "");
+  private static String bgCell(
+      Optional<RunResult> result, ToDoubleFunction<RunResult> value, int decimals) {
+    return result.map(r -> Table.fixed(value.applyAsDouble(r), decimals)).orElse("");
   }
 }

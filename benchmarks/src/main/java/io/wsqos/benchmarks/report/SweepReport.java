@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.report;
 
+import static io.wsqos.benchmarks.report.Table.column;
+
 import io.wsqos.benchmarks.load.Outcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,53 +22,38 @@ public final class SweepReport {
 
   /** Every repetition of every point as one row, in run order: {@code results.csv}. */
   public static Table csv(String xName, List<PointResult> results) {
-    List<String> header = new ArrayList<>(List.of("variant", xName, "repetition", "requests"));
+    List<Table.Column<PointResult>> columns =
+        new ArrayList<>(
+            List.of(
+                column("variant", PointResult::variant),
+                column(xName, r -> Table.number(r.x())),
+                column("repetition", PointResult::repetition),
+                column("requests", PointResult::requests)));
     for (Outcome outcome : Outcome.values()) {
-      header.add(outcome.name().toLowerCase(Locale.ROOT));
+      columns.add(column(outcome.name().toLowerCase(Locale.ROOT), r -> r.count(outcome)));
     }
-    header.addAll(
+    columns.addAll(
         List.of(
-            "offered_per_s",
-            "throughput_per_s",
-            "mean_ms",
-            "p50_ms",
-            "p90_ms",
-            "p99_ms",
-            "max_ms",
-            "service_mean_ms",
-            "service_p50_ms"));
-    for (int second = 1; second < PointResult.BUCKETS; second++) {
-      header.add("lt_" + second + "s");
+            number("offered_per_s", PointResult::offeredPerSecond),
+            number("throughput_per_s", PointResult::throughputPerSecond),
+            number("mean_ms", PointResult::meanMillis),
+            number("p50_ms", PointResult::p50Millis),
+            number("p90_ms", PointResult::p90Millis),
+            number("p99_ms", PointResult::p99Millis),
+            number("max_ms", PointResult::maxMillis),
+            number("service_mean_ms", PointResult::serviceMeanMillis),
+            number("service_p50_ms", PointResult::serviceP50Millis)));
+    for (int i = 0; i < PointResult.BUCKETS; i++) {
+      int bucket = i;
+      String name = i + 1 < PointResult.BUCKETS ? "lt_" + (i + 1) + "s" : "ge_10s";
+      columns.add(column(name, r -> r.buckets().get(bucket)));
     }
-    header.add("ge_10s");
-    Table table = Table.of(header);
-    for (PointResult r : results) {
-      List<Object> row = new ArrayList<>();
-      row.add(r.variant());
-      row.add(Table.number(r.x()));
-      row.add(r.repetition());
-      row.add(r.requests());
-      for (Outcome outcome : Outcome.values()) {
-        row.add(r.count(outcome));
-      }
-      for (double v :
-          new double[] {
-            r.offeredPerSecond(),
-            r.throughputPerSecond(),
-            r.meanMillis(),
-            r.p50Millis(),
-            r.p90Millis(),
-            r.p99Millis(),
-            r.maxMillis(),
-            r.serviceMeanMillis(),
-            r.serviceP50Millis()
-          }) {
-        row.add(Table.number(v));
-      }
-      row.addAll(r.buckets());
-      table.row(row);
-    }
-    return table;
+    return Table.of(results, columns);
+  }
+
+  private static Table.Column<PointResult> number(
+      String name, ToDoubleFunction<PointResult> value) {
+    return column(name, r -> Table.number(value.applyAsDouble(r)));
   }
 
   /** The sweep's three standard sections. */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * A table of text cells with a header row, written as Markdown or as CSV: the one table every
@@ -37,6 +38,36 @@ public final class Table {
   /** A table with these column headings and no rows yet. */
   public static Table of(String... columns) {
     return new Table(Arrays.asList(columns));
+  }
+
+  /**
+   * A column defined by its heading and the cell it gives for an item, so that a table's heading
+   * and its cells are written once, side by side.
+   */
+  public record Column<T>(String name, Function<? super T, ?> cell) {
+    public Column {
+      requireNonNull(name, "name");
+      requireNonNull(cell, "cell");
+    }
+  }
+
+  public static <T> Column<T> column(String name, Function<? super T, ?> cell) {
+    return new Column<>(name, cell);
+  }
+
+  /** A table of these columns with one row per item, in order. */
+  public static <T> Table of(Iterable<? extends T> items, List<Column<T>> columns) {
+    Table table = new Table(columns.stream().map(Column::name).toList());
+    for (T item : items) {
+      table.row(columns.stream().map(c -> c.cell().apply(item)).toList());
+    }
+    return table;
+  }
+
+  /** A table of these columns with one row per item; see {@link #of(Iterable, List)}. */
+  @SafeVarargs
+  public static <T> Table of(Iterable<? extends T> items, Column<T>... columns) {
+    return of(items, Arrays.asList(columns));
   }
 
   /**
