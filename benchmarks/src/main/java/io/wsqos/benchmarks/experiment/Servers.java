@@ -42,9 +42,9 @@ final class Servers implements AutoCloseable {
   private static final Pattern LISTENING = Pattern.compile("Bookstore listening at (http://\\S+)");
 
   /** A server JVM, stopped with SIGTERM so that its shutdown hooks run (the log, the counters). */
-  private record Server(ChildProcess process, URI address) {}
+  private record Launched(ChildProcess process, URI address) {}
 
-  private final Map<String, Server> processes = new LinkedHashMap<>();
+  private final Map<String, Launched> processes = new LinkedHashMap<>();
   private final List<String> jvmOptions;
   private final String cpus;
 
@@ -81,12 +81,12 @@ final class Servers implements AutoCloseable {
             ChildProcess.start(
                 "bookstore", command, line -> LISTENING.matcher(line).find(), true, null, progress);
         // Held before its answer is awaited, so that a failed start stops it too.
-        servers.processes.put(token, new Server(process, null));
+        servers.processes.put(token, new Launched(process, null));
         Matcher m =
             LISTENING.matcher(
                 process.answer(Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS)));
         m.find();
-        servers.processes.put(token, new Server(process, URI.create(m.group(1))));
+        servers.processes.put(token, new Launched(process, URI.create(m.group(1))));
         progress.printf("server %s: pid %d at %s%n", token, process.pid(), m.group(1));
       }
       return servers;
@@ -105,8 +105,8 @@ final class Servers implements AutoCloseable {
     return process(token).process().pid();
   }
 
-  private Server process(String token) {
-    Server process = processes.get(token);
+  private Launched process(String token) {
+    Launched process = processes.get(token);
     if (process == null) {
       throw new IllegalArgumentException("mode: " + token + " (expected: a started one)");
     }
