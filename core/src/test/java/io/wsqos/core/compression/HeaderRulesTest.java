@@ -13,10 +13,12 @@ import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayOutputStream;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
 import org.apache.cxf.interceptor.AbstractBasicInterceptorProvider;
+import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
@@ -244,22 +246,15 @@ class HeaderRulesTest {
       compression.close();
     }
 
-    assertThat(
-            endpoint.getInInterceptors().stream()
-                .filter(
-                    i ->
-                        i instanceof PhaseInterceptor<?> p
-                            && p.getId().equals(WsQosHeaderInterceptor.ID))
-                .count())
-        .isEqualTo(1);
-    assertThat(
-            endpoint.getInFaultInterceptors().stream()
-                .filter(
-                    i ->
-                        i instanceof PhaseInterceptor<?> p
-                            && p.getId().equals(WsQosHeaderInterceptor.ID))
-                .count())
-        .isEqualTo(1);
+    assertThat(headerInterceptors(endpoint.getInInterceptors())).isEqualTo(1);
+    assertThat(headerInterceptors(endpoint.getInFaultInterceptors())).isEqualTo(1);
+  }
+
+  private static long headerInterceptors(List<? extends Interceptor<?>> chain) {
+    return chain.stream()
+        .filter(
+            i -> i instanceof PhaseInterceptor<?> p && p.getId().equals(WsQosHeaderInterceptor.ID))
+        .count();
   }
 
   /** Records how much of the Requirement block CXF kept in its DOM. */
