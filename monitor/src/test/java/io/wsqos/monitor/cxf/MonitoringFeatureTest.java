@@ -14,6 +14,7 @@ import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.TestServer;
 import io.wsqos.testing.db.TestDatabase;
 import io.wsqos.testing.net.ClosedPort;
+import io.wsqos.testing.net.TcpRelay;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.BindingProvider;
@@ -22,6 +23,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.transport.http.HTTPConduit;
 import org.junit.jupiter.api.BeforeEach;
@@ -116,6 +118,30 @@ class MonitoringFeatureTest {
   }
 
   @Test
+  void aConnectionBrokenAfterTheRequestArrivedYieldsTransportErrorRecord() {
+    CutWhileExecuting service = new CutWhileExecuting();
+    try (TestServer cutting =
+            TestServer.builder(EchoService.class, service).feature(monitoring).start();
+        TcpRelay relay = TcpRelay.to(cutting.port())) {
+      service.relay = relay;
+      String throughRelay = relay.url(TestServer.DEFAULT_PATH);
+      EchoService client = cutting.client(EchoService.class, monitoring);
+      ((BindingProvider) client)
+          .getRequestContext()
+          .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, throughRelay);
+
+      assertThatThrownBy(() -> client.echo("Ada")).isInstanceOf(WebServiceException.class);
+
+      QosRecord requester = records.single(Side.REQUESTER);
+      assertThat(service.invocations.get()).isEqualTo(1);
+      assertThat(requester.outcome()).isEqualTo(Outcome.TRANSPORT_ERROR);
+      assertThat(requester.endpoint()).isEqualTo(throughRelay);
+      assertThat(requester.isValid()).isTrue();
+      assertThat(requester.t2Micros()).isEqualTo(QosRecord.ABSENT);
+    }
+  }
+
+  @Test
   void receiveTimeoutYieldsTimeoutRecord() {
     EchoServiceImpl slow = new EchoServiceImpl();
     slow.delay(2_000);
@@ -154,6 +180,29 @@ class MonitoringFeatureTest {
 
       assertThat(count(database, "REQUESTER")).isEqualTo(5);
       assertThat(count(database, "PROVIDER")).isEqualTo(5);
+    }
+  }
+
+  /** Receives the request, then cuts the connection it came on before answering. */
+  static final class CutWhileExecuting implements EchoService {
+    final AtomicInteger invocations = new AtomicInteger();
+    volatile TcpRelay relay;
+
+    @Override
+    public String echo(String text) {
+      invocations.incrementAndGet();
+      relay.cut();
+      return "never delivered";
+    }
+
+    @Override
+    public String text(int chars) {
+      throw new UnsupportedOperationException("text");
+    }
+
+    @Override
+    public int length(String body) {
+      throw new UnsupportedOperationException("length");
     }
   }
 
