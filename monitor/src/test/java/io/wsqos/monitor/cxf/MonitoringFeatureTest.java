@@ -142,6 +142,24 @@ class MonitoringFeatureTest {
   }
 
   @Test
+  void anHttpErrorStatusWithoutASoapFaultYieldsHttpErrorRecord() {
+    String missing = server.address() + "-missing";
+    EchoService client = server.client(EchoService.class, monitoring);
+    ((BindingProvider) client)
+        .getRequestContext()
+        .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, missing);
+
+    assertThatThrownBy(() -> client.echo("Ada"))
+        .isInstanceOf(WebServiceException.class)
+        .hasStackTraceContaining("404");
+
+    QosRecord requester = records.single(Side.REQUESTER);
+    assertThat(requester.outcome()).isEqualTo(Outcome.HTTP_ERROR);
+    assertThat(requester.endpoint()).isEqualTo(missing);
+    assertThat(records.of(Side.PROVIDER)).isEmpty();
+  }
+
+  @Test
   void receiveTimeoutYieldsTimeoutRecord() {
     EchoServiceImpl slow = new EchoServiceImpl();
     slow.delay(2_000);
