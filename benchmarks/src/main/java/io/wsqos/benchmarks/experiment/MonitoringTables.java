@@ -2,6 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import static io.wsqos.benchmarks.report.Table.column;
 
+import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
@@ -9,8 +10,8 @@ import io.wsqos.benchmarks.report.Stats;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.Outcome;
-import io.wsqos.monitor.QosStatistics;
 import io.wsqos.monitor.TimeStats;
+import io.wsqos.monitor.jdbc.QosStatistics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

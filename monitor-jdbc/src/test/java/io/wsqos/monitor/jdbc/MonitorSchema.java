@@ -1,0 +1,18 @@
+package io.wsqos.monitor.jdbc;
+
+import io.wsqos.monitor.jdbc.internal.RecordStore;
+import javax.sql.DataSource;
+
+/** The monitor's schema in a test's {@link io.wsqos.testing.db.TestDatabase}. */
+public final class MonitorSchema {
+
+  /** The table the records are stored in, one binary pack per row. */
+  public static final String PACKS = "qos_record_pack";
+
+  private MonitorSchema() {}
+
+  /** Creates the monitor's tables through its own migrations. */
+  public static void migrate(DataSource dataSource) {
+    new RecordStore(dataSource).migrate();
+  }
+}
