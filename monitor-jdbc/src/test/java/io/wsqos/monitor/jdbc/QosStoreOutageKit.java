@@ -15,11 +15,8 @@ import io.wsqos.monitor.Side;
 import io.wsqos.testing.db.TestDatabase;
 import io.wsqos.testing.net.TcpRelay;
 import java.net.InetSocketAddress;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -133,12 +130,7 @@ abstract class QosStoreOutageKit {
   }
 
   long rows() throws SQLException {
-    try (Connection c = database().connect();
-        Statement s = c.createStatement();
-        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM qos_record")) {
-      r.next();
-      return r.getLong(1);
-    }
+    return MonitorSchema.records(database());
   }
 
   @Test
