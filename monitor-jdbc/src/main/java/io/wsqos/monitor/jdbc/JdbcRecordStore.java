@@ -4,10 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.SQLExceptionOverride;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;
 import io.wsqos.monitor.jdbc.internal.RecordStore;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import javax.sql.DataSource;
@@ -44,6 +47,19 @@ public final class JdbcRecordStore implements QosRecordStore {
 
   /** Default name of the pool a store built from a URL owns (also its threads' name prefix). */
   public static final String DEFAULT_POOL_NAME = "wsqos-monitor-pool";
+
+  /**
+   * Default longest wait for a connection from the pool a store built from a URL owns: also how
+   * long one write attempt waits while the database is unreachable, before the log's retry takes
+   * over.
+   */
+  public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(2);
+
+  /** Shortest connection timeout accepted (HikariCP's own least). */
+  public static final Duration MIN_CONNECTION_TIMEOUT = Duration.ofMillis(250);
+
+  /** Longest connection timeout accepted. */
+  public static final Duration MAX_CONNECTION_TIMEOUT = Duration.ofMinutes(1);
 
   /** Returns a builder for a store in {@link #DEFAULT_JDBC_URL}. */
   public static Builder builder() {
@@ -89,6 +105,7 @@ public final class JdbcRecordStore implements QosRecordStore {
     private String password = "";
     private DataSource dataSource;
     private String poolName = DEFAULT_POOL_NAME;
+    private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
     private boolean migrate = true;
 
     private Builder() {}
@@ -139,6 +156,28 @@ public final class JdbcRecordStore implements QosRecordStore {
       return this;
     }
 
+    /**
+     * Longest wait of the pool a store built from a URL owns for a connection, default {@link
+     * #DEFAULT_CONNECTION_TIMEOUT}, {@link #MIN_CONNECTION_TIMEOUT}..{@link
+     * #MAX_CONNECTION_TIMEOUT}: how long one write attempt waits while the database is unreachable.
+     */
+    public Builder connectionTimeout(Duration timeout) {
+      requireNonNull(timeout, "connectionTimeout");
+      if (timeout.compareTo(MIN_CONNECTION_TIMEOUT) < 0
+          || timeout.compareTo(MAX_CONNECTION_TIMEOUT) > 0) {
+        throw new IllegalArgumentException(
+            "connectionTimeout: "
+                + timeout.toMillis()
+                + " ms (expected: "
+                + MIN_CONNECTION_TIMEOUT.toMillis()
+                + ".."
+                + MAX_CONNECTION_TIMEOUT.toMillis()
+                + " ms)");
+      }
+      this.connectionTimeout = timeout;
+      return this;
+    }
+
     /** Whether to create or upgrade the tables with Flyway when built, default true. */
     public Builder migrate(boolean migrate) {
       this.migrate = migrate;
@@ -164,6 +203,9 @@ public final class JdbcRecordStore implements QosRecordStore {
       config.setMaximumPoolSize(2);
       config.setMinimumIdle(1);
       config.setPoolName(poolName);
+      config.setConnectionTimeout(connectionTimeout.toMillis());
+      config.setValidationTimeout(Math.min(connectionTimeout.toMillis(), 5_000));
+      config.setExceptionOverride(new EvictBrokenConnections());
       HikariDataSource pool = new HikariDataSource(config);
       try {
         return new JdbcRecordStore(tables(pool), pool, poolName);
@@ -179,6 +221,21 @@ public final class JdbcRecordStore implements QosRecordStore {
         tables.migrate();
       }
       return tables;
+    }
+  }
+
+  /**
+   * Hikari evicts a connection whose error has an SQL state of class 08; H2's client reports a
+   * broken connection with states of its own (90067, then 90098), and Hikari would hand the dead
+   * connection out again until it had been idle for half a second, long enough for the log's quick
+   * first retries to fail on it after the database is back.
+   */
+  static final class EvictBrokenConnections implements SQLExceptionOverride {
+    @java.lang.Override // Override alone names SQLExceptionOverride's nested enum here.
+    public SQLExceptionOverride.Override adjudicate(SQLException e) {
+      return e instanceof SQLNonTransientConnectionException
+          ? SQLExceptionOverride.Override.MUST_EVICT
+          : SQLExceptionOverride.Override.CONTINUE_EVICT;
     }
   }
 

@@ -82,6 +82,8 @@ class JdbcRecordStoreTest {
         .hasMessage("jdbcUrl: 'h2:mem:x' (expected: jdbc:...)");
     assertThatThrownBy(() -> JdbcRecordStore.builder().poolName(" "))
         .hasMessage("poolName: ' ' (expected: not blank)");
+    assertThatThrownBy(() -> JdbcRecordStore.builder().connectionTimeout(Duration.ofMillis(249)))
+        .hasMessage("connectionTimeout: 249 ms (expected: 250..60000 ms)");
   }
 
   @Test

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.SQLExceptionOverride;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosLog;
@@ -16,7 +13,6 @@ import io.wsqos.testing.db.TestDatabase;
 import io.wsqos.testing.net.TcpRelay;
 import java.net.InetSocketAddress;
 import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -38,18 +34,11 @@ abstract class QosStoreOutageKit {
   static final Instant T0 = Instant.parse("2026-11-25T12:00:00Z");
   static final long T0_MICROS = ChronoUnit.MICROS.between(Instant.EPOCH, T0);
 
-  /**
-   * Hikari's default (30 s) would hold each attempt of the writer for that long while the database
-   * is down; 250 ms is the least Hikari accepts.
-   */
-  static final long POOL_CONNECTION_TIMEOUT_MILLIS = 250;
-
   /** Long enough for any recovery here: the backoff doubles from a few ms up to a few seconds. */
   private static final Duration RECOVERY = Duration.ofSeconds(30);
 
   final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   TcpRelay relay;
-  private HikariDataSource pool;
   private final List<QosLog> logs = new ArrayList<>();
 
   /** The database, migrated, for checks made around the relay. */
@@ -65,45 +54,23 @@ abstract class QosStoreOutageKit {
   void relayTheDatabase() throws SQLException {
     database().deleteAll(MonitorSchema.PACKS);
     relay = TcpRelay.to(databaseAddress());
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(url(relay.port()));
-    config.setUsername(database().user());
-    config.setPassword("");
-    config.setMaximumPoolSize(2);
-    config.setMinimumIdle(1);
-    config.setConnectionTimeout(POOL_CONNECTION_TIMEOUT_MILLIS);
-    config.setValidationTimeout(POOL_CONNECTION_TIMEOUT_MILLIS);
-    config.setExceptionOverride(new EvictBrokenConnections());
-    config.setPoolName("outage-kit-pool");
-    pool = new HikariDataSource(config);
   }
 
   @AfterEach
   void closeEverything() {
     logs.forEach(QosLog::close);
-    pool.close();
     relay.close();
-  }
-
-  /**
-   * Hikari evicts a connection whose error has an SQL state of class 08; H2's client reports a
-   * broken connection with states of its own (90067, then 90098), and Hikari would hand the dead
-   * connection out again until it had been idle for half a second, long enough for a few quick
-   * retries to fail on it after the database is back.
-   */
-  static final class EvictBrokenConnections implements SQLExceptionOverride {
-    @java.lang.Override // Override alone names SQLExceptionOverride's nested enum here.
-    public SQLExceptionOverride.Override adjudicate(SQLException e) {
-      return e instanceof SQLNonTransientConnectionException
-          ? SQLExceptionOverride.Override.MUST_EVICT
-          : SQLExceptionOverride.Override.CONTINUE_EVICT;
-    }
   }
 
   /** A log storing each batch at once through the relay, retried {@code attempts} times. */
   QosLog.Builder logBuilder(int attempts) {
     return QosLog.builder(registry)
-        .store(JdbcRecordStore.builder().dataSource(pool).build())
+        .store(
+            JdbcRecordStore.builder()
+                .url(url(relay.port()), database().user(), "")
+                .connectionTimeout(JdbcRecordStore.MIN_CONNECTION_TIMEOUT)
+                .poolName("outage-kit-pool")
+                .build())
         .flushInterval(Duration.ofMillis(10))
         .storeInterval(Duration.ZERO)
         .retries(attempts, Duration.ofMillis(20));
@@ -173,7 +140,10 @@ abstract class QosStoreOutageKit {
       log.record(record(i));
     }
     await().atMost(RECOVERY).until(() -> counter("wsqos.monitor.records.lost") == 4);
+    int connectionsBefore = relay.relayed();
     relay.restore();
+    // The pool reconnects on its own, in the background, to keep its idle connection.
+    await().atMost(RECOVERY).until(() -> relay.relayed() > connectionsBefore);
     log.record(record(5));
 
     await().atMost(RECOVERY).until(() -> counter("wsqos.monitor.records.written") == 2);
