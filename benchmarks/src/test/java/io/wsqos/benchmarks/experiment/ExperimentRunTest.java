@@ -99,4 +99,40 @@ class ExperimentRunTest {
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive))
         .isNotEqualTo(java.util.Optional.of(true));
   }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void compressionRequestersRunsBothConnectionModesSideBySide(@TempDir Path out) throws Exception {
+    run(
+        "compression-requesters",
+        "--variants=none,all",
+        "--connections=both",
+        "--requesters=2",
+        "--reps=2",
+        "--warmup=0.2",
+        "--measure=0.5",
+        "--pause-ms=0",
+        "--server-warmup=0",
+        "--request=" + Path.of("../examples/bookstore/requests/lite-1.xml"),
+        "--out=" + out);
+
+    List<String> csv = Files.readAllLines(out.resolve("results.csv"));
+    assertThat(csv).hasSize(1 + 2 * 4);
+    assertThat(csv.subList(1, csv.size()))
+        .extracting(line -> line.substring(0, line.indexOf(',')))
+        .containsOnly("none", "all", "none-kept-alive", "all-kept-alive")
+        .contains("none", "all", "none-kept-alive", "all-kept-alive");
+    assertThat(Files.readString(out.resolve("compression.csv"))).contains("\nall-kept-alive,2,");
+    String report = Files.readString(out.resolve("report.md"));
+    assertThat(report)
+        .contains("connections: each variant once with one connection per request and once")
+        .contains("| requesters | none | all | none-kept-alive | all-kept-alive |")
+        .contains("| all-kept-alive | ")
+        .contains("- all-compressed loses <= 12% of peak: ")
+        .contains("## Server CPU per response in the measured runs")
+        .contains("## Paired throughput ratios")
+        .contains("- all-kept-alive >= 0.88 x none-kept-alive, at 2 (none-kept-alive's peak):")
+        .contains("- all >= 0.85 x none, at 2 (none's peak):");
+    assertThat(Files.readAllLines(out.resolve("cpu.csv"))).hasSizeGreaterThan(1);
+  }
 }
