@@ -21,7 +21,7 @@ import org.apache.cxf.message.Message;
  * status line and headers with it.
  *
  * <p>{@code flush()} is not passed on: CXF's writers flush at the end of the envelope, and a sync
- * flush mid-body would only cost ratio; everything is written by {@code close()}.
+ * flush mid-body would only cost ratio; what is held is written by {@code close()}.
  */
 final class CompressingResponseStream extends BlockOutputStream
     implements CountingOutputStream.CloseListener {
