@@ -38,6 +38,15 @@ final class CompressionExperiment implements Experiment {
    */
   static final String ACCEPT_ANY = "gzip, deflate, zstd";
 
+  /** Goal of all-compressed to none, on one connection per request. */
+  static final double PER_REQUEST_ALL_RATIO = 0.85;
+
+  /** Goal of all-compressed to none on kept-alive connections, where a request costs less. */
+  static final double KEPT_ALIVE_ALL_RATIO = 0.88;
+
+  /** Goal of all-compressed (zstd) to CXF's GZIPFeature on kept-alive connections. */
+  static final double KEPT_ALIVE_ALL_TO_CXF_RATIO = 1.10;
+
   /**
    * One side of the comparison: the bookstore's {@code --compression} it runs against and the
    * preferences its requests carry, in turn ({@code null} sends no WS-QoS header).
@@ -130,11 +139,14 @@ final class CompressionExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(points(), VARIANTS, Run.REQUEST),
+        List.of(points(), VARIANTS, Connections.OPTION, Run.REQUEST),
         Run.driverSweep(2, 1, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
   }
+
+  /** A side run in one connection mode: one line of the report. */
+  record Line(String name, Side side, boolean keepAlive) {}
 
   @Override
   public void run(Run run) {
@@ -143,31 +155,48 @@ final class CompressionExperiment implements Experiment {
     PointRunner driver = run.driver(closedLoop);
     List<Double> points = run.get(points());
     List<Side> sides = run.get(VARIANTS);
+    Connections connections = run.get(Connections.OPTION);
     Path requestFile = run.get(Run.REQUEST);
     Servers servers =
         run.servers(
             sides.stream().map(Side::compression).toList(),
             token -> List.of("--compression", token));
+    List<Line> lines = lines(sides, connections);
+    Map<String, Line> byName = new LinkedHashMap<>();
     List<Variant> variants = new ArrayList<>();
-    for (Side side : sides) {
+    for (Line line : lines) {
+      byName.put(line.name(), line);
       variants.add(
-          new Variant(side.name(), source(servers.address(side.compression()), requestFile, side)));
+          new Variant(
+              line.name(),
+              source(
+                  servers.address(line.side().compression()),
+                  requestFile,
+                  line.side(),
+                  line.keepAlive())));
     }
     Map<String, Map<Double, long[]>> encoded = new LinkedHashMap<>();
+    List<RunWindow> windows = new ArrayList<>();
+    PointRunner counting =
+        (v, x, w, m) -> {
+          RunResult r = driver.run(v, x, w, m);
+          long[] sums =
+              encoded
+                  .computeIfAbsent(v.name(), k -> new LinkedHashMap<>())
+                  .computeIfAbsent(x, k -> new long[2]);
+          sums[0] += r.succeeded();
+          sums[1] += r.succeededEncoded();
+          return r;
+        };
     List<PointResult> results =
         run.sweep(
             points,
             variants,
-            (v, x, w, m) -> {
-              RunResult r = driver.run(v, x, w, m);
-              long[] sums =
-                  encoded
-                      .computeIfAbsent(v.name(), k -> new LinkedHashMap<>())
-                      .computeIfAbsent(x, k -> new long[2]);
-              sums[0] += r.succeeded();
-              sums[1] += r.succeededEncoded();
-              return r;
-            },
+            RunWindow.windowed(
+                windows,
+                counting,
+                v -> servers.pid(byName.get(v.name()).side().compression()),
+                run.progress()),
             true);
     List<String> settings = new ArrayList<>();
     for (Side side : sides) {
@@ -186,13 +215,56 @@ final class CompressionExperiment implements Experiment {
     settings.add(
         "request: POST of `"
             + requestFile
-            + "` (lite information for 1 book), one connection each");
+            + "` (lite information for 1 book); connections: "
+            + describe(connections));
     settings.add((closedLoop ? "requesters " : "rates ") + points);
     settings.add(run.timing().describe(run.options(), true));
     settings.add(BaselineExperiment.timeouts(options));
     Table share = Table.of("variant", "rate", "succeeded", "compressed", "share_of_eligible");
-    String shares = compressionShare(axis, sides, points, encoded, share);
+    List<String> sections = new ArrayList<>();
+    sections.add(compressionShare(axis, lines, points, encoded, share));
+    List<PairedRatios.Goal> goals = new ArrayList<>();
+    for (boolean keepAlive : connections.keepAlive()) {
+      String none = Connections.variantName("none", keepAlive);
+      List<String> names =
+          lines.stream().filter(l -> l.keepAlive() == keepAlive).map(Line::name).toList();
+      List<PointResult> mode = results.stream().filter(r -> names.contains(r.variant())).toList();
+      String baseline = names.get(0);
+      sections.add(
+          MonitoringTables.peakSection(
+              mode,
+              baseline,
+              List.of(
+                  new MonitoringTables.PeakGoal(
+                      Connections.variantName("dynamic", keepAlive),
+                      0.97,
+                      "dynamic peak >= 97% of uncompressed"),
+                  new MonitoringTables.PeakGoal(
+                      Connections.variantName("all", keepAlive),
+                      keepAlive ? KEPT_ALIVE_ALL_RATIO : PER_REQUEST_ALL_RATIO,
+                      keepAlive
+                          ? "all-compressed loses <= 12% of peak"
+                          : "all-compressed loses <= 15% of peak"))));
+      goals.add(new PairedRatios.Goal(Connections.variantName("dynamic", keepAlive), none, 0.97));
+      goals.add(
+          new PairedRatios.Goal(
+              Connections.variantName("all", keepAlive),
+              none,
+              keepAlive ? KEPT_ALIVE_ALL_RATIO : PER_REQUEST_ALL_RATIO));
+      if (keepAlive) {
+        goals.add(
+            new PairedRatios.Goal(
+                Connections.variantName("all", true),
+                Connections.variantName("cxf-gzip", true),
+                KEPT_ALIVE_ALL_TO_CXF_RATIO));
+      }
+      List<RunWindow> modeWindows =
+          windows.stream().filter(w -> names.contains(w.variant())).toList();
+      sections.add(CpuTables.section(modeWindows, baseline));
+    }
+    sections.add(PairedRatios.section(axis, results, goals));
     share.writeCsv(run.out().resolve("compression.csv"));
+    CpuTables.csv(windows).writeCsv(run.out().resolve("cpu.csv"));
     run.writeSweep(
         closedLoop
             ? "Compression: capacity under N back-to-back requesters"
@@ -201,16 +273,29 @@ final class CompressionExperiment implements Experiment {
         axis,
         settings,
         results,
-        List.of(
-            shares,
-            MonitoringTables.peakSection(
-                results,
-                "none",
-                List.of(
-                    new MonitoringTables.PeakGoal(
-                        "dynamic", 0.97, "dynamic peak >= 97% of uncompressed"),
-                    new MonitoringTables.PeakGoal(
-                        "all", 0.85, "all-compressed loses <= 15% of peak")))));
+        sections);
+  }
+
+  /** Each side in each connection mode, the modes in turn, per-request first. */
+  static List<Line> lines(List<Side> sides, Connections connections) {
+    List<Line> lines = new ArrayList<>();
+    for (boolean keepAlive : connections.keepAlive()) {
+      for (Side side : sides) {
+        lines.add(new Line(Connections.variantName(side.name(), keepAlive), side, keepAlive));
+      }
+    }
+    return lines;
+  }
+
+  private static String describe(Connections connections) {
+    return switch (connections) {
+      case PER_REQUEST -> "one per request";
+      case KEPT_ALIVE -> "kept alive and reused";
+      case BOTH ->
+          "each variant once with one connection per request and once (NAME"
+              + Connections.KEPT_ALIVE_SUFFIX
+              + ") with connections kept alive and reused";
+    };
   }
 
   /** The variant named {@code name}. */
@@ -232,13 +317,16 @@ final class CompressionExperiment implements Experiment {
     return String.join(" / ", names) + (preferences.size() > 1 ? " in turn" : "");
   }
 
-  /** The side's requests in turn, each with its preference's WS-QoS header. */
-  static RequestSource source(URI url, Path requestFile, Side side) {
+  /**
+   * The side's requests in turn, each with its preference's WS-QoS header, on connections kept
+   * alive or not.
+   */
+  static RequestSource source(URI url, Path requestFile, Side side, boolean keepAlive) {
     byte[] envelope = BaselineExperiment.read(requestFile);
     List<HttpRequest> requests = new ArrayList<>();
     for (CompressionPreference p : side.preferences()) {
       byte[] body = p == null ? envelope : QosEnvelopes.withRequirement(envelope, p);
-      HttpRequest.Builder builder = Variant.soapPost(url, body);
+      HttpRequest.Builder builder = Variant.soapPost(url, body).keepAlive(keepAlive);
       if (!side.acceptEncoding().isEmpty()) {
         builder.header("Accept-Encoding", side.acceptEncoding());
       }
@@ -253,25 +341,26 @@ final class CompressionExperiment implements Experiment {
    */
   static String compressionShare(
       String axis,
-      List<Side> sides,
+      List<Line> lines,
       List<Double> points,
       Map<String, Map<Double, long[]>> encoded,
       Table csv) {
     List<String> header = new ArrayList<>(List.of(axis));
-    sides.forEach(s -> header.add(s.name()));
+    lines.forEach(l -> header.add(l.name()));
     Table table = Table.of(header);
     for (double x : new LinkedHashSet<>(points)) {
       List<String> cells = new ArrayList<>(List.of(Table.point(x)));
-      for (Side s : sides) {
-        long[] sums = encoded.getOrDefault(s.name(), Map.of()).get(x);
+      for (Line line : lines) {
+        long[] sums = encoded.getOrDefault(line.name(), Map.of()).get(x);
         if (sums == null || sums[0] == 0) {
           cells.add("-");
           continue;
         }
-        double eligible = s.serverDecidesShare() > 0 ? sums[0] * s.serverDecidesShare() : sums[0];
+        double decides = line.side().serverDecidesShare();
+        double eligible = decides > 0 ? sums[0] * decides : sums[0];
         double share = Math.min(1.0, sums[1] / eligible);
         cells.add(String.format(Locale.ROOT, "%.1f%%", 100 * share));
-        csv.row(s.name(), Table.point(x), sums[0], sums[1], Table.fixed(share, 4));
+        csv.row(line.name(), Table.point(x), sums[0], sums[1], Table.fixed(share, 4));
       }
       table.row(cells);
     }

@@ -219,7 +219,8 @@ final class SlowClientExperiment implements Experiment {
               ? envelope
               : QosEnvelopes.withRequirement(envelope, s.slowClient()));
       Variant variant =
-          new Variant(s.name(), CompressionExperiment.source(server, backgroundFile, s.side()));
+          new Variant(
+              s.name(), CompressionExperiment.source(server, backgroundFile, s.side(), false));
       lanes.add(new Lane(s, relay, body, variant));
     }
     ServerWarmup.run(

@@ -25,6 +25,22 @@ class ExperimentRunTest {
         new PrintStream(progress, true, StandardCharsets.UTF_8));
   }
 
+  /** A tiny run of the compression experiment {@code name}, none against all, into {@code out}. */
+  private void runCompression(String name, Path out, String... pointsAndModes) throws Exception {
+    List<String> argv =
+        new java.util.ArrayList<>(
+            List.of(
+                "--variants=none,all",
+                "--warmup=0.2",
+                "--measure=0.5",
+                "--pause-ms=0",
+                "--server-warmup=0",
+                "--request=" + Path.of("../examples/bookstore/requests/lite-1.xml"),
+                "--out=" + out));
+    argv.addAll(List.of(pointsAndModes));
+    run(name, argv.toArray(String[]::new));
+  }
+
   @Test
   @Timeout(value = 60, unit = TimeUnit.SECONDS)
   void driverLimitWritesItsCsvReportAndPlots(@TempDir Path out) throws Exception {
@@ -68,17 +84,7 @@ class ExperimentRunTest {
   @Test
   @Timeout(value = 120, unit = TimeUnit.SECONDS)
   void compressionRateRunsTheBookstoreInItsOwnJvmAndStopsIt(@TempDir Path out) throws Exception {
-    run(
-        "compression-rate",
-        "--variants=none,all",
-        "--rates=50",
-        "--reps=1",
-        "--warmup=0.2",
-        "--measure=0.5",
-        "--pause-ms=0",
-        "--server-warmup=0",
-        "--request=" + Path.of("../examples/bookstore/requests/lite-1.xml"),
-        "--out=" + out);
+    runCompression("compression-rate", out, "--rates=50", "--reps=1");
 
     List<String> csv = Files.readAllLines(out.resolve("results.csv"));
     assertThat(csv).hasSize(3);
@@ -98,5 +104,31 @@ class ExperimentRunTest {
     long pid = Long.parseLong(log.replaceFirst("(?s).*server always: pid (\\d+) .*", "$1"));
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive))
         .isNotEqualTo(java.util.Optional.of(true));
+  }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void compressionRequestersRunsBothConnectionModesSideBySide(@TempDir Path out) throws Exception {
+    runCompression(
+        "compression-requesters", out, "--connections=both", "--requesters=2", "--reps=2");
+
+    List<String> csv = Files.readAllLines(out.resolve("results.csv"));
+    assertThat(csv).hasSize(1 + 2 * 4);
+    assertThat(csv.subList(1, csv.size()))
+        .extracting(line -> line.substring(0, line.indexOf(',')))
+        .containsOnly("none", "all", "none-kept-alive", "all-kept-alive")
+        .hasSize(8);
+    assertThat(Files.readString(out.resolve("compression.csv"))).contains("\nall-kept-alive,2,");
+    String report = Files.readString(out.resolve("report.md"));
+    assertThat(report)
+        .contains("connections: each variant once with one connection per request and once")
+        .contains("| requesters | none | all | none-kept-alive | all-kept-alive |")
+        .contains("| all-kept-alive | ")
+        .contains("- all-compressed loses <= 12% of peak: ")
+        .contains("## Server CPU per response in the measured runs")
+        .contains("## Paired throughput ratios")
+        .contains("- all-kept-alive >= 0.88 x none-kept-alive, at 2 (none-kept-alive's peak):")
+        .contains("- all >= 0.85 x none, at 2 (none's peak):");
+    assertThat(Files.readAllLines(out.resolve("cpu.csv"))).hasSizeGreaterThan(1);
   }
 }

@@ -7,8 +7,10 @@ import io.wsqos.core.compression.internal.DeflatingOutputStream;
 import io.wsqos.core.compression.internal.InflaterState;
 import io.wsqos.core.compression.internal.InflatingInputStream;
 import io.wsqos.core.compression.internal.NativePool;
+import io.wsqos.core.compression.internal.PooledOutputStream;
 import io.wsqos.core.compression.internal.ZstdCodecState;
 import io.wsqos.core.compression.internal.ZstdSupport;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 
@@ -104,7 +106,20 @@ public final class Codec implements AutoCloseable {
    * {@code out}.
    */
   public OutputStream compressingStream(OutputStream out) {
-    requireNonNull(out, "out");
+    return pooledStream(requireNonNull(out, "out"));
+  }
+
+  /**
+   * Compresses {@code len} bytes of {@code body} into {@code out} and closes {@code out}: the same
+   * data as {@link #compressingStream} given the body in one write, but the pooled state is held
+   * only for this call, and zstd, told the body's length, sizes its frame for it.
+   */
+  public void compress(byte[] body, int off, int len, OutputStream out) throws IOException {
+    requireNonNull(body, "body");
+    pooledStream(requireNonNull(out, "out")).writeLastAndClose(body, off, len);
+  }
+
+  private PooledOutputStream<?> pooledStream(OutputStream out) {
     if (coding == ContentCoding.ZSTD) {
       return ZstdCodecState.compressingStream(out, zstdCompressors);
     }

@@ -6,29 +6,42 @@ import io.wsqos.core.header.SkipReason;
 import io.wsqos.core.io.CountingOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 import java.util.Objects;
 import org.apache.cxf.message.Message;
 
 /**
- * The HTTP body of a response the server decided to compress. The first {@code minBodyBytes} are
- * held back: a response that ends before reaching them goes out as it is, its {@code ServerAction}
- * switched from {@code compressionApplied} to {@code compressionSkipped body-too-small} in place by
- * the codec's {@link ServerActionSlot} (the whole envelope is in the buffer, so no byte has left
- * yet); a longer one sets {@code Content-Encoding} before its first byte is written and is
- * compressed as it streams, through the codec's 8 KiB buffer.
+ * The HTTP body of a response the server decided to compress. The body is held until it ends, up to
+ * {@link #HOLD_BYTES}: a body shorter than {@code minBodyBytes} goes out as it is, its {@code
+ * ServerAction} switched from {@code compressionApplied} to {@code compressionSkipped
+ * body-too-small} in place by the codec's {@link ServerActionSlot} (no byte has left yet); a longer
+ * one is compressed in one call, the codec's state borrowed for that call only. A body that
+ * outgrows the hold is compressed as it streams from there on, through the codec's 8 KiB buffer.
+ * {@code Content-Encoding} is set before the first byte reaches CXF's stream, which sends the
+ * status line and headers with it.
  *
  * <p>{@code flush()} is not passed on: CXF's writers flush at the end of the envelope, and a sync
- * flush mid-body would only cost ratio; everything is written by {@code close()}.
+ * flush mid-body would only cost ratio; what is held is written by {@code close()}.
  */
 final class CompressingResponseStream extends BlockOutputStream
     implements CountingOutputStream.CloseListener {
+  /**
+   * The most of a body held to be compressed in one call; at least any {@code minBodyBytes}.
+   * Holding whole bodies of the usual sizes lets zstd fit its frame to them, and frees the codec's
+   * state for other responses while this one is being serialized.
+   */
+  static final int HOLD_BYTES = CompressionFeature.MAX_MIN_BODY_BYTES;
+
+  private static final int INITIAL_HOLD_BYTES = 4096;
+  private static final byte[] EMPTY = new byte[0];
+
   private final OutputStream sink;
   private final Message message;
   private final Codec codec;
   private final int minBodyBytes;
   private final ServerActionSlot slot;
   private final CompressionMetrics metrics;
-  private byte[] buffer;
+  private byte[] buffer = EMPTY;
   private int count;
   private OutputStream compressor;
   private long before;
@@ -61,29 +74,38 @@ final class CompressingResponseStream extends BlockOutputStream
       throw new IOException("stream closed");
     }
     if (compressor == null) {
-      if (count + len < minBodyBytes) {
-        if (buffer == null) {
-          buffer = new byte[minBodyBytes];
-        }
-        System.arraycopy(b, off, buffer, count, len);
-        count += len;
+      if (count + len <= HOLD_BYTES) {
+        hold(b, off, len);
         return;
       }
-      startCompressing();
+      startStreaming();
     }
     compressor.write(b, off, len);
     before += len;
   }
 
-  private void startCompressing() throws IOException {
-    // Before the first byte reaches CXF's stream, which sends the status line and headers then.
+  private void hold(byte[] b, int off, int len) {
+    int needed = count + len;
+    if (needed > buffer.length) {
+      int grown = Math.max(Math.max(INITIAL_HOLD_BYTES, 2 * buffer.length), needed);
+      buffer = Arrays.copyOf(buffer, Math.min(HOLD_BYTES, grown));
+    }
+    System.arraycopy(b, off, buffer, count, len);
+    count = needed;
+  }
+
+  private OutputStream compressedSink() {
     HttpHeaders.set(message, HttpHeaders.CONTENT_ENCODING, codec.coding().token());
-    compressor = codec.compressingStream(new CountingOutputStream(sink, this));
+    return new CountingOutputStream(sink, this);
+  }
+
+  private void startStreaming() throws IOException {
+    compressor = codec.compressingStream(compressedSink());
     if (count > 0) {
       compressor.write(buffer, 0, count);
       before = count;
     }
-    buffer = null;
+    buffer = EMPTY;
   }
 
   @Override
@@ -97,17 +119,19 @@ final class CompressingResponseStream extends BlockOutputStream
       return;
     }
     closed = true;
-    if (compressor == null) {
-      if (slot == null || (buffer != null && slot.switchToSecond(buffer, count))) {
-        sendAsIs();
-        return;
-      }
-      // The header could not be found to correct (an unexpected prefix or charset): compress
-      // after all, so that what the header says stays true.
-      startCompressing();
+    if (compressor != null) {
+      // Recorded by closing(), called as the codec closes its CountingOutputStream.
+      compressor.close();
+      return;
     }
-    // Recorded by closing(), called as the codec closes its CountingOutputStream.
-    compressor.close();
+    if (count < minBodyBytes && (slot == null || slot.switchToSecond(buffer, count))) {
+      sendAsIs();
+      return;
+    }
+    // Long enough, or the header could not be found to correct (an unexpected prefix or charset):
+    // compressed, so that what the header says stays true.
+    before = count;
+    codec.compress(buffer, 0, count, compressedSink());
   }
 
   /** The compressed body is complete: recorded before its last bytes leave. */

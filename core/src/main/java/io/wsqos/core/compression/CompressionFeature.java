@@ -33,8 +33,9 @@ import org.apache.cxf.interceptor.InterceptorProvider;
  * send none, what its {@code Accept-Encoding} implies ({@link EncodingNegotiator}: no header means
  * no compression, {@code gzip} lets the server decide, {@code identity;q=0} asks for compression);
  * the coding is always negotiated from {@code Accept-Encoding} and the server's order of {@link
- * Builder#codings codings}. Responses are compressed as they stream out; a response shorter than
- * {@link Builder#minBodyBytes(int)} is held until it ends and sent as it is, with its {@code
+ * Builder#codings codings}. A response is held until it ends, up to {@value #MAX_MIN_BODY_BYTES}
+ * bytes, and compressed in one call (a longer one is compressed as it streams out from there); a
+ * response shorter than {@link Builder#minBodyBytes(int)} is sent as it is, with its {@code
  * ServerAction} corrected to {@code body-too-small} before its first byte leaves. SOAP faults are
  * sent uncompressed. Requests with a {@code Content-Encoding} are inflated within {@link
  * Builder#inflationLimits}: a bomb gets HTTP 413, an unsupported coding 415 and a truncated or
@@ -289,9 +290,8 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
 
     /**
      * Responses whose SOAP envelope is shorter than this many bytes are sent uncompressed and
-     * reported as {@code body-too-small}; they are held in a buffer of this size until they end.
-     * Default {@value #DEFAULT_MIN_BODY_BYTES}; 0..{@value #MAX_MIN_BODY_BYTES} (0 compresses every
-     * response the policy allows).
+     * reported as {@code body-too-small}. Default {@value #DEFAULT_MIN_BODY_BYTES}; 0..{@value
+     * #MAX_MIN_BODY_BYTES} (0 compresses every response the policy allows).
      */
     public Builder minBodyBytes(int minBodyBytes) {
       if (minBodyBytes < 0 || minBodyBytes > MAX_MIN_BODY_BYTES) {

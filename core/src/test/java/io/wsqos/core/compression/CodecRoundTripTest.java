@@ -57,6 +57,49 @@ class CodecRoundTripTest {
     }
   }
 
+  static Stream<Arguments> codingsAndSizes() {
+    List<Arguments> arguments = new ArrayList<>();
+    for (ContentCoding coding : ContentCoding.values()) {
+      arguments.add(Arguments.of(coding, 0));
+      for (int size : SoapPayloads.TABLE_4_SIZES) {
+        arguments.add(Arguments.of(coding, size));
+      }
+    }
+    return arguments.stream();
+  }
+
+  @ParameterizedTest(name = "{0}, {1} bytes")
+  @MethodSource("codingsAndSizes")
+  void compressingInOneCallRoundTripsAndClosesTheSink(ContentCoding coding, int size)
+      throws IOException {
+    byte[] body = size == 0 ? new byte[0] : SoapPayloads.ofSize(size);
+    byte[] framed = new byte[body.length + 7];
+    System.arraycopy(body, 0, framed, 3, body.length);
+    ClosingSink sink = new ClosingSink();
+    try (Codec codec = Codec.of(coding)) {
+
+      codec.compress(framed, 3, body.length, sink);
+
+      byte[] compressed = sink.toByteArray();
+      assertThat(sink.closed).isTrue();
+      assertThat(inflate(codec, compressed, InflationLimits.defaults())).isEqualTo(body);
+      assertThat(inflateWithReferenceLibrary(coding, compressed)).isEqualTo(body);
+      if (coding == ContentCoding.ZSTD) {
+        assertThat(Zstd.getFrameContentSize(compressed)).isEqualTo(body.length);
+      }
+    }
+  }
+
+  /** Remembers that it was closed. */
+  private static final class ClosingSink extends ByteArrayOutputStream {
+    boolean closed;
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(ContentCoding.class)
   void compressesWhileTheBodyIsWrittenNotAtClose(ContentCoding coding) throws IOException {

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -145,6 +146,24 @@ class CompressionFeatureTest {
     assertThat(text).isEqualTo(EchoServiceImpl.textOf(CompressionFeature.DEFAULT_MIN_BODY_BYTES));
     assertThat(recorder.contentEncoding).isEqualTo("gzip");
     assertThat(recorder.action).isEqualTo(CompressionAction.applied("gzip"));
+  }
+
+  @ParameterizedTest
+  @EnumSource(ContentCoding.class)
+  void bodyLongerThanTheHoldIsCompressedAsItStreams(ContentCoding coding) {
+    ResponseRecorder recorder = new ResponseRecorder();
+    EchoService client = client(CompressionPreference.COMPRESS, recorder, coding);
+    int chars = 3 * CompressingResponseStream.HOLD_BYTES;
+    Counts before = Counts.of(coding);
+
+    String text = client.text(chars);
+
+    assertThat(text).isEqualTo(EchoServiceImpl.textOf(chars));
+    assertThat(recorder.contentEncoding).isEqualTo(coding.token());
+    assertThat(recorder.action).isEqualTo(CompressionAction.applied(coding.token()));
+    Counts after = Counts.of(coding);
+    assertThat(after.compressed - before.compressed).isEqualTo(1);
+    assertThat(after.bytesBefore - before.bytesBefore).isGreaterThan(chars);
   }
 
   @Test

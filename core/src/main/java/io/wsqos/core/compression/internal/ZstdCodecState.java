@@ -66,7 +66,7 @@ public final class ZstdCodecState {
   }
 
   /** A stream compressing into {@code out} with a context from {@code pool}. */
-  public static java.io.OutputStream compressingStream(
+  public static PooledOutputStream<Compressor> compressingStream(
       java.io.OutputStream out, NativePool<Compressor> pool) {
     return new ZstdOutputStream(out, pool);
   }

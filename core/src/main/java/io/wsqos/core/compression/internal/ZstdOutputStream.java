@@ -28,6 +28,18 @@ public final class ZstdOutputStream extends PooledOutputStream<ZstdCodecState.Co
   }
 
   @Override
+  void compressLast(ZstdCodecState.Compressor s, byte[] b, int off, int len) throws IOException {
+    // All of a frame's input in its first call: zstd takes its length as the content size, and
+    // picks its window and tables for that size rather than for an unknown one.
+    ByteBuffer src = ByteBuffer.wrap(b, off, len);
+    boolean done;
+    do {
+      done = compress(s, src, EndDirective.END);
+      drain(s);
+    } while (!done);
+  }
+
+  @Override
   void flush(ZstdCodecState.Compressor s) throws IOException {
     endWith(s, EndDirective.FLUSH);
   }
