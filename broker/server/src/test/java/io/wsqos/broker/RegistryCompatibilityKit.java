@@ -48,8 +48,10 @@ import java.util.concurrent.TimeUnit;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * What the broker's registry and selection do alike on every database, run against each by a
@@ -58,6 +60,7 @@ import org.junit.jupiter.api.Test;
  * is refused naming the field, and selections keep every hard constraint, the ranking, the tie
  * spreading, the validity period and the currency rule.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RegistryCompatibilityKit {
 
   static final QName BOOKSTORE = new QName("http://wsqos.io/examples", "Bookstore");
@@ -67,23 +70,38 @@ abstract class RegistryCompatibilityKit {
   static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
   static final Set<Binding> SOAP = Set.of(Binding.SOAP_1_1);
 
-  /** The registry most tests use, one per class: opening a pool per test costs more than a test. */
-  private static Registry shared;
-
+  private final TestDatabase.Kind kind;
   private final List<AutoCloseable> opened = new ArrayList<>();
+  private TestDatabase database;
+
+  /**
+   * The registry the tests write through, one per class: a pool per test costs more than a test.
+   */
   Registry registry;
 
-  abstract TestDatabase database();
+  RegistryCompatibilityKit(TestDatabase.Kind kind) {
+    this.kind = kind;
+  }
+
+  @BeforeAll
+  void createDatabase() {
+    database = TestDatabase.of(kind);
+    // Migrated once; every registry of the tests is built without migrating.
+    Registry.builder().url(database.url(), database.user(), "").poolName("migrate").build().close();
+    registry = registry("kit");
+  }
+
+  @AfterAll
+  void dropDatabase() throws SQLException {
+    registry.close();
+    database.close();
+  }
 
   @BeforeEach
-  void openEmptyRegistry() throws SQLException {
-    if (shared == null) {
-      shared = registry("kit");
-    }
-    registry = shared;
+  void emptyTables() throws SQLException {
     // Offers and endpoints go with their providers and services.
-    database().deleteAll("broker_provider");
-    database().deleteAll("broker_service");
+    database.deleteAll("broker_provider");
+    database.deleteAll("broker_service");
   }
 
   @AfterEach
@@ -91,22 +109,7 @@ abstract class RegistryCompatibilityKit {
     for (int i = opened.size() - 1; i >= 0; i--) {
       opened.get(i).close();
     }
-  }
-
-  @AfterAll
-  static void closeSharedRegistry() {
-    if (shared != null) {
-      shared.close();
-      shared = null;
-    }
-  }
-
-  /** Creates the broker's tables in {@code database}: once per class, not per test. */
-  static TestDatabase migrated(TestDatabase database) {
-    try (Registry migrating =
-        Registry.builder().url(database.url(), database.user(), "").poolName("migrate").build()) {
-      return database;
-    }
+    opened.clear();
   }
 
   /** Another broker instance's registry on the same database, closed after the test. */
@@ -118,7 +121,7 @@ abstract class RegistryCompatibilityKit {
 
   private Registry registry(String poolName) {
     return Registry.builder()
-        .url(database().url(), database().user(), "")
+        .url(database.url(), database.user(), "")
         .poolName(poolName)
         .migrate(false)
         .build();

@@ -30,7 +30,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.function.ToLongFunction;
 import javax.xml.namespace.QName;
 import org.flywaydb.core.Flyway;
 
@@ -116,34 +115,17 @@ public final class Registry implements AutoCloseable {
 
   /** Removes provider {@code id} with its endpoints and their offers. */
   public void withdrawProvider(long id) {
-    transactions.write(
-        "withdraw provider",
-        "",
-        c -> update(c, "provider", id, "DELETE FROM broker_provider WHERE id = ?", id));
+    remove(Rows.PROVIDERS, id);
   }
 
   /** Provider {@code id}, if registered. */
   public Optional<Provider> provider(long id) {
-    return transactions.read(
-        "read provider",
-        c ->
-            one(
-                c,
-                "SELECT " + Rows.PROVIDER_COLUMNS + " FROM broker_provider",
-                id,
-                Rows::provider));
+    return get(Rows.PROVIDERS, id);
   }
 
   /** The providers with an id above {@code after}, at most {@code limit}, in id order. */
   public Page<Provider> providers(long after, int limit) {
-    return page(
-        "list providers",
-        "broker_provider",
-        Rows.PROVIDER_COLUMNS,
-        after,
-        limit,
-        Rows::provider,
-        Provider::id);
+    return page(Rows.PROVIDERS, after, limit);
   }
 
   // Services.
@@ -187,37 +169,23 @@ public final class Registry implements AutoCloseable {
               "UPDATE broker_service SET wsdl_location = ? WHERE id = ?",
               wsdlLocation.toString(),
               id);
-          return one(
-                  c, "SELECT " + Rows.SERVICE_COLUMNS + " FROM broker_service", id, Rows::service)
-              .orElseThrow();
+          return one(c, Rows.SERVICES, id).orElseThrow();
         });
   }
 
   /** Removes service {@code id} with every provider's endpoints for it and their offers. */
   public void withdrawService(long id) {
-    transactions.write(
-        "withdraw service",
-        "",
-        c -> update(c, "service", id, "DELETE FROM broker_service WHERE id = ?", id));
+    remove(Rows.SERVICES, id);
   }
 
   /** Service {@code id}, if registered. */
   public Optional<Service> service(long id) {
-    return transactions.read(
-        "read service",
-        c -> one(c, "SELECT " + Rows.SERVICE_COLUMNS + " FROM broker_service", id, Rows::service));
+    return get(Rows.SERVICES, id);
   }
 
   /** The services with an id above {@code after}, at most {@code limit}, in id order. */
   public Page<Service> services(long after, int limit) {
-    return page(
-        "list services",
-        "broker_service",
-        Rows.SERVICE_COLUMNS,
-        after,
-        limit,
-        Rows::service,
-        Service::id);
+    return page(Rows.SERVICES, after, limit);
   }
 
   // Endpoints.
@@ -238,8 +206,8 @@ public final class Registry implements AutoCloseable {
         "register endpoint",
         "endpoint address " + address + " of service " + serviceId,
         c -> {
-          exists(c, "provider", "broker_provider", providerId);
-          exists(c, "service", "broker_service", serviceId);
+          exists(c, Rows.PROVIDERS, providerId);
+          exists(c, Rows.SERVICES, serviceId);
           long id =
               insert(
                   c,
@@ -269,45 +237,23 @@ public final class Registry implements AutoCloseable {
               address.toString(),
               Rows.bindings(checked),
               id);
-          return one(
-                  c,
-                  "SELECT " + Rows.ENDPOINT_COLUMNS + " FROM broker_endpoint",
-                  id,
-                  Rows::endpoint)
-              .orElseThrow();
+          return one(c, Rows.ENDPOINTS, id).orElseThrow();
         });
   }
 
   /** Removes endpoint {@code id} with its offers. */
   public void withdrawEndpoint(long id) {
-    transactions.write(
-        "withdraw endpoint",
-        "",
-        c -> update(c, "endpoint", id, "DELETE FROM broker_endpoint WHERE id = ?", id));
+    remove(Rows.ENDPOINTS, id);
   }
 
   /** Endpoint {@code id}, if registered. */
   public Optional<Endpoint> endpoint(long id) {
-    return transactions.read(
-        "read endpoint",
-        c ->
-            one(
-                c,
-                "SELECT " + Rows.ENDPOINT_COLUMNS + " FROM broker_endpoint",
-                id,
-                Rows::endpoint));
+    return get(Rows.ENDPOINTS, id);
   }
 
   /** The endpoints with an id above {@code after}, at most {@code limit}, in id order. */
   public Page<Endpoint> endpoints(long after, int limit) {
-    return page(
-        "list endpoints",
-        "broker_endpoint",
-        Rows.ENDPOINT_COLUMNS,
-        after,
-        limit,
-        Rows::endpoint,
-        Endpoint::id);
+    return page(Rows.ENDPOINTS, after, limit);
   }
 
   // Offers.
@@ -323,7 +269,7 @@ public final class Registry implements AutoCloseable {
         "publish offer",
         "",
         c -> {
-          exists(c, "endpoint", "broker_endpoint", endpointId);
+          exists(c, Rows.ENDPOINTS, endpointId);
           long id;
           try (PreparedStatement s =
               c.prepareStatement(
@@ -394,15 +340,12 @@ public final class Registry implements AutoCloseable {
 
   /** Offer {@code id}, if published. */
   public Optional<Offer> offer(long id) {
-    return transactions.read(
-        "read offer",
-        c -> one(c, "SELECT " + Rows.OFFER_COLUMNS + " FROM broker_offer", id, Rows::offer));
+    return get(Rows.OFFERS, id);
   }
 
   /** The offers with an id above {@code after}, at most {@code limit}, in id order. */
   public Page<Offer> offers(long after, int limit) {
-    return page(
-        "list offers", "broker_offer", Rows.OFFER_COLUMNS, after, limit, Rows::offer, Offer::id);
+    return page(Rows.OFFERS, after, limit);
   }
 
   // The whole registry.
@@ -528,12 +471,13 @@ public final class Registry implements AutoCloseable {
     return null;
   }
 
-  private static void exists(Connection c, String kind, String table, long id) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM " + table + " WHERE id = ?")) {
+  private static void exists(Connection c, Rows.Table<?> table, long id) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT 1 FROM " + table.name() + " WHERE id = ?")) {
       s.setLong(1, id);
       try (ResultSet r = s.executeQuery()) {
         if (!r.next()) {
-          throw new NotFoundException(kind, id);
+          throw new NotFoundException(table.kind(), id);
         }
       }
     }
@@ -572,57 +516,51 @@ public final class Registry implements AutoCloseable {
     }
   }
 
-  /** Reads one row of mapping. */
-  @FunctionalInterface
-  private interface RowMapper<T> {
-    T map(ResultSet r, int at) throws SQLException;
+  private <T> Optional<T> get(Rows.Table<T> table, long id) {
+    return transactions.read("read " + table.kind(), c -> one(c, table, id));
   }
 
-  private static <T> Optional<T> one(Connection c, String select, long id, RowMapper<T> mapper)
+  private void remove(Rows.Table<?> table, long id) {
+    transactions.write(
+        "withdraw " + table.kind(),
+        "",
+        c -> update(c, table.kind(), id, "DELETE FROM " + table.name() + " WHERE id = ?", id));
+  }
+
+  private static <T> Optional<T> one(Connection c, Rows.Table<T> table, long id)
       throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(select + " WHERE id = ?")) {
+    try (PreparedStatement s = c.prepareStatement(table.select() + " WHERE id = ?")) {
       s.setLong(1, id);
       try (ResultSet r = s.executeQuery()) {
-        return r.next() ? Optional.of(mapper.map(r, 1)) : Optional.empty();
+        return r.next() ? Optional.of(table.mapper().map(r, 1)) : Optional.empty();
       }
     }
   }
 
-  private <T> Page<T> page(
-      String what,
-      String table,
-      String columns,
-      long after,
-      int limit,
-      RowMapper<T> mapper,
-      ToLongFunction<T> id) {
+  private <T> Page<T> page(Rows.Table<T> table, long after, int limit) {
     Page.checkAfter(after);
     Page.checkLimit(limit);
     return transactions.read(
-        what,
+        "list " + table.kind() + "s",
         c -> {
           List<T> items = new ArrayList<>();
           boolean more;
           // One row beyond the page says whether another page follows.
           try (PreparedStatement s =
               c.prepareStatement(
-                  "SELECT "
-                      + columns
-                      + " FROM "
-                      + table
-                      + " WHERE id > ? ORDER BY id FETCH FIRST ? ROWS ONLY")) {
+                  table.select() + " WHERE id > ? ORDER BY id FETCH FIRST ? ROWS ONLY")) {
             s.setLong(1, after);
             s.setInt(2, limit + 1);
             try (ResultSet r = s.executeQuery()) {
               while (items.size() < limit && r.next()) {
-                items.add(mapper.map(r, 1));
+                items.add(table.mapper().map(r, 1));
               }
               more = r.next();
             }
           }
           OptionalLong next =
               more
-                  ? OptionalLong.of(id.applyAsLong(items.get(items.size() - 1)))
+                  ? OptionalLong.of(table.id().applyAsLong(items.get(items.size() - 1)))
                   : OptionalLong.empty();
           return new Page<>(items, next);
         });

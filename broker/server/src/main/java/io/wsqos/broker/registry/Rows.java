@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import javax.xml.namespace.QName;
 
 /** The registry's columns to values and back: each column list and its mapping in one place. */
@@ -40,6 +41,31 @@ final class Rows {
   static final int TERMS_PARAMETERS = 9;
 
   private Rows() {}
+
+  /** Reads a value from the columns of a row starting at column {@code at}. */
+  @FunctionalInterface
+  interface Mapper<T> {
+    T map(ResultSet r, int at) throws SQLException;
+  }
+
+  /** One of the registry's tables: what its rows are called, its columns and their mapping. */
+  record Table<T>(
+      String kind, String name, String columns, Mapper<T> mapper, ToLongFunction<T> id) {
+
+    /** The query for all columns, to which a {@code WHERE} clause is added. */
+    String select() {
+      return "SELECT " + columns + " FROM " + name;
+    }
+  }
+
+  static final Table<Provider> PROVIDERS =
+      new Table<>("provider", "broker_provider", PROVIDER_COLUMNS, Rows::provider, Provider::id);
+  static final Table<Service> SERVICES =
+      new Table<>("service", "broker_service", SERVICE_COLUMNS, Rows::service, Service::id);
+  static final Table<Endpoint> ENDPOINTS =
+      new Table<>("endpoint", "broker_endpoint", ENDPOINT_COLUMNS, Rows::endpoint, Endpoint::id);
+  static final Table<Offer> OFFERS =
+      new Table<>("offer", "broker_offer", OFFER_COLUMNS, Rows::offer, Offer::id);
 
   /** A provider from {@link #PROVIDER_COLUMNS} starting at column {@code at}. */
   static Provider provider(ResultSet r, int at) throws SQLException {

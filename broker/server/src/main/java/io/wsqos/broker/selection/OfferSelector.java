@@ -227,8 +227,11 @@ public final class OfferSelector implements AutoCloseable {
     } catch (RegistryUnavailableException e) {
       // Logged once by refresh(); the next poll tries again.
     } catch (RuntimeException e) {
-      log.error("Cannot rebuild the offer index; selections go on from the last one", e);
-      lastFailure = String.valueOf(e.getMessage());
+      String failure = "cannot rebuild the offer index: " + e;
+      if (!failure.equals(lastFailure)) { // once, not every poll
+        log.error("Cannot rebuild the offer index; selections go on from the last one", e);
+      }
+      lastFailure = failure;
     }
   }
 
