@@ -19,29 +19,15 @@ public record Candidate(Provider provider, Service service, Endpoint endpoint, O
     requireNonNull(service, "service");
     requireNonNull(endpoint, "endpoint");
     requireNonNull(offer, "offer");
-    if (endpoint.providerId() != provider.id()) {
+    sameId("endpoint.providerId", endpoint.providerId(), "provider", provider.id());
+    sameId("endpoint.serviceId", endpoint.serviceId(), "service", service.id());
+    sameId("offer.endpointId", offer.endpointId(), "endpoint", endpoint.id());
+  }
+
+  private static void sameId(String field, long id, String owner, long ownerId) {
+    if (id != ownerId) {
       throw new IllegalArgumentException(
-          "endpoint.providerId: "
-              + endpoint.providerId()
-              + " (expected: the provider's id "
-              + provider.id()
-              + ")");
-    }
-    if (endpoint.serviceId() != service.id()) {
-      throw new IllegalArgumentException(
-          "endpoint.serviceId: "
-              + endpoint.serviceId()
-              + " (expected: the service's id "
-              + service.id()
-              + ")");
-    }
-    if (offer.endpointId() != endpoint.id()) {
-      throw new IllegalArgumentException(
-          "offer.endpointId: "
-              + offer.endpointId()
-              + " (expected: the endpoint's id "
-              + endpoint.id()
-              + ")");
+          field + ": " + id + " (expected: the " + owner + "'s id " + ownerId + ")");
     }
   }
 }
