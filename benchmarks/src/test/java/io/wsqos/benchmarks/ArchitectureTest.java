@@ -39,7 +39,9 @@ class ArchitectureTest {
         "io.wsqos.monitor.reconfiguration..",
         "io.wsqos.monitor.remote.."),
     MONITOR_JDBC("io.wsqos.monitor.jdbc..", "db.migration.monitor.."),
-    BROKER("io.wsqos.broker..", "db.migration.broker.."),
+    BROKER_API("io.wsqos.broker.api.."),
+    // Listed package by package: io.wsqos.broker.api is another module's.
+    BROKER("io.wsqos.broker.registry..", "io.wsqos.broker.selection..", "db.migration.broker.."),
     QOS_PROXY("io.wsqos.proxy.."),
     BINDING_SELECTOR("io.wsqos.binding.."),
     SERVER("io.wsqos.server.."),
@@ -55,15 +57,16 @@ class ArchitectureTest {
     }
 
     /**
-     * The modules this one may depend on: a library on core (and the JDBC store on the monitor it
-     * stores for), the test kit on the server and the payloads, the examples on every library and
-     * the server, the benchmarks on everything.
+     * The modules this one may depend on: a library on core (the JDBC store on the monitor it
+     * stores for, the broker on its API), the test kit on the server and the payloads, the examples
+     * on every library and the server, the benchmarks on everything.
      */
     Set<Module> mayUse() {
       return switch (this) {
         case CORE, SERVER, TEST_PAYLOADS -> Set.of();
-        case MONITOR, BROKER, QOS_PROXY, BINDING_SELECTOR -> Set.of(CORE);
+        case MONITOR, BROKER_API, QOS_PROXY, BINDING_SELECTOR -> Set.of(CORE);
         case MONITOR_JDBC -> Set.of(CORE, MONITOR);
+        case BROKER -> Set.of(CORE, BROKER_API);
         case TESTING -> Set.of(SERVER, TEST_PAYLOADS);
         case EXAMPLES -> EnumSet.complementOf(EnumSet.of(EXAMPLES, BENCHMARKS, TESTING));
         case BENCHMARKS -> EnumSet.complementOf(EnumSet.of(BENCHMARKS));
@@ -93,6 +96,8 @@ class ArchitectureTest {
             Module.CORE,
             Module.MONITOR,
             Module.MONITOR_JDBC,
+            Module.BROKER_API,
+            Module.BROKER,
             Module.SERVER,
             Module.TESTING,
             Module.TEST_PAYLOADS,

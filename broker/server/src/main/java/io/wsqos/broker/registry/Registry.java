@@ -1,0 +1,694 @@
+package io.wsqos.broker.registry;
+
+import static java.util.Objects.requireNonNull;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.NotFoundException;
+import io.wsqos.broker.api.Offer;
+import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.broker.api.Page;
+import io.wsqos.broker.api.Provider;
+import io.wsqos.broker.api.RegistryUnavailableException;
+import io.wsqos.broker.api.Service;
+import io.wsqos.broker.api.VersionConflictException;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import javax.xml.namespace.QName;
+import org.flywaydb.core.Flyway;
+
+/**
+ * The broker's registry of providers, services, endpoints and offers in H2 or PostgreSQL: the truth
+ * that selections are indexed from. Every write is one transaction that also increments the
+ * registry version, so that other broker instances on the same database notice it; values always go
+ * through prepared statements and are stored verbatim. Lists are pages in id order.
+ *
+ * <p>A write the database cannot take throws {@link RegistryUnavailableException} having written
+ * nothing; a refused write throws the {@link io.wsqos.broker.api.BrokerException} that says why.
+ * The registry owns a HikariCP pool that {@link #close()} closes, and migrates its tables with
+ * Flyway when built (history table {@value #HISTORY_TABLE}).
+ */
+public final class Registry implements AutoCloseable {
+
+  /** Default JDBC URL: an H2 database in the file {@code ./data/wsqos-broker.mv.db}. */
+  public static final String DEFAULT_JDBC_URL = "jdbc:h2:file:./data/wsqos-broker";
+
+  /** Flyway's history table for the broker, apart from other modules' migrations. */
+  public static final String HISTORY_TABLE = "wsqos_broker_schema_history";
+
+  /** Where the migrations live, on the class path. */
+  public static final String MIGRATIONS = "classpath:db/migration/broker";
+
+  /** Default name of the pool (also its threads' name prefix). */
+  public static final String DEFAULT_POOL_NAME = "wsqos-broker-pool";
+
+  /** Default size of the pool: writers, the index refresher and a migration side by side. */
+  public static final int DEFAULT_MAX_POOL_SIZE = 4;
+
+  /**
+   * Default time a call waits for a connection before the database counts as unavailable: 2 s, so
+   * that a write to a database that went away fails quickly instead of hanging its caller.
+   */
+  public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(2);
+
+  /** A registration of a change listener; closing it stops the calls. */
+  public interface Subscription extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /** Returns a builder for a registry in {@link #DEFAULT_JDBC_URL}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  private final HikariDataSource pool;
+  private final Transactions transactions;
+
+  private Registry(HikariDataSource pool) {
+    this.pool = pool;
+    this.transactions = new Transactions(pool);
+  }
+
+  // Providers.
+
+  /**
+   * Registers a provider named {@code name} (see {@link Provider} for the rules).
+   *
+   * @throws io.wsqos.broker.api.DuplicateException if the name is taken
+   */
+  public Provider registerProvider(String name) {
+    Provider.checkName(name);
+    return transactions.write(
+        "register provider",
+        "provider name '" + name + "'",
+        c -> new Provider(insert(c, "INSERT INTO broker_provider (name) VALUES (?)", name), name));
+  }
+
+  /** Renames provider {@code id}. */
+  public Provider renameProvider(long id, String name) {
+    Provider.checkName(name);
+    return transactions.write(
+        "rename provider",
+        "provider name '" + name + "'",
+        c -> {
+          update(c, "provider", id, "UPDATE broker_provider SET name = ? WHERE id = ?", name, id);
+          return new Provider(id, name);
+        });
+  }
+
+  /** Removes provider {@code id} with its endpoints and their offers. */
+  public void withdrawProvider(long id) {
+    remove(Rows.PROVIDERS, id);
+  }
+
+  /** Provider {@code id}, if registered. */
+  public Optional<Provider> provider(long id) {
+    return get(Rows.PROVIDERS, id);
+  }
+
+  /** The providers with an id above {@code after}, at most {@code limit}, in id order. */
+  public Page<Provider> providers(long after, int limit) {
+    return page(Rows.PROVIDERS, after, limit);
+  }
+
+  // Services.
+
+  /**
+   * Registers the service of WSDL port type {@code portType} described at {@code wsdlLocation}.
+   *
+   * @throws io.wsqos.broker.api.DuplicateException if the port type is registered
+   */
+  public Service registerService(QName portType, URI wsdlLocation) {
+    Service.checkPortType(portType);
+    Service.checkWsdlLocation(wsdlLocation);
+    return transactions.write(
+        "register service",
+        "service port type " + portType,
+        c ->
+            new Service(
+                insert(
+                    c,
+                    "INSERT INTO broker_service"
+                        + " (port_type_namespace, port_type_local_part, wsdl_location)"
+                        + " VALUES (?, ?, ?)",
+                    portType.getNamespaceURI(),
+                    portType.getLocalPart(),
+                    wsdlLocation.toString()),
+                portType,
+                wsdlLocation));
+  }
+
+  /** Moves the WSDL of service {@code id} to {@code wsdlLocation}. */
+  public Service updateService(long id, URI wsdlLocation) {
+    Service.checkWsdlLocation(wsdlLocation);
+    return transactions.write(
+        "update service",
+        "",
+        c -> {
+          update(
+              c,
+              "service",
+              id,
+              "UPDATE broker_service SET wsdl_location = ? WHERE id = ?",
+              wsdlLocation.toString(),
+              id);
+          return one(c, Rows.SERVICES, id).orElseThrow();
+        });
+  }
+
+  /** Removes service {@code id} with every provider's endpoints for it and their offers. */
+  public void withdrawService(long id) {
+    remove(Rows.SERVICES, id);
+  }
+
+  /** Service {@code id}, if registered. */
+  public Optional<Service> service(long id) {
+    return get(Rows.SERVICES, id);
+  }
+
+  /** The services with an id above {@code after}, at most {@code limit}, in id order. */
+  public Page<Service> services(long after, int limit) {
+    return page(Rows.SERVICES, after, limit);
+  }
+
+  // Endpoints.
+
+  /**
+   * Registers that provider {@code providerId} serves service {@code serviceId} at {@code address}
+   * with {@code bindings}.
+   *
+   * @throws NotFoundException if the provider or the service is not registered
+   * @throws io.wsqos.broker.api.DuplicateException if the service has an endpoint at {@code
+   *     address}
+   */
+  public Endpoint registerEndpoint(
+      long providerId, long serviceId, URI address, Set<Binding> bindings) {
+    Endpoint.checkAddress(address);
+    Set<Binding> checked = Endpoint.checkBindings(bindings);
+    return transactions.write(
+        "register endpoint",
+        "endpoint address " + address + " of service " + serviceId,
+        c -> {
+          exists(c, Rows.PROVIDERS, providerId);
+          exists(c, Rows.SERVICES, serviceId);
+          long id =
+              insert(
+                  c,
+                  "INSERT INTO broker_endpoint (provider_id, service_id, address, bindings)"
+                      + " VALUES (?, ?, ?, ?)",
+                  providerId,
+                  serviceId,
+                  address.toString(),
+                  Rows.bindings(checked));
+          return new Endpoint(id, providerId, serviceId, address, checked);
+        });
+  }
+
+  /** Changes the address and bindings of endpoint {@code id}. */
+  public Endpoint updateEndpoint(long id, URI address, Set<Binding> bindings) {
+    Endpoint.checkAddress(address);
+    Set<Binding> checked = Endpoint.checkBindings(bindings);
+    return transactions.write(
+        "update endpoint",
+        "endpoint address " + address,
+        c -> {
+          update(
+              c,
+              "endpoint",
+              id,
+              "UPDATE broker_endpoint SET address = ?, bindings = ? WHERE id = ?",
+              address.toString(),
+              Rows.bindings(checked),
+              id);
+          return one(c, Rows.ENDPOINTS, id).orElseThrow();
+        });
+  }
+
+  /** Removes endpoint {@code id} with its offers. */
+  public void withdrawEndpoint(long id) {
+    remove(Rows.ENDPOINTS, id);
+  }
+
+  /** Endpoint {@code id}, if registered. */
+  public Optional<Endpoint> endpoint(long id) {
+    return get(Rows.ENDPOINTS, id);
+  }
+
+  /** The endpoints with an id above {@code after}, at most {@code limit}, in id order. */
+  public Page<Endpoint> endpoints(long after, int limit) {
+    return page(Rows.ENDPOINTS, after, limit);
+  }
+
+  // Offers.
+
+  /**
+   * Publishes an offer of {@code terms} for endpoint {@code endpointId}, at version 1.
+   *
+   * @throws NotFoundException if the endpoint is not registered
+   */
+  public Offer publishOffer(long endpointId, OfferTerms terms) {
+    requireNonNull(terms, "terms");
+    return transactions.write(
+        "publish offer",
+        "",
+        c -> {
+          exists(c, Rows.ENDPOINTS, endpointId);
+          long id;
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "INSERT INTO broker_offer (endpoint_id, version, "
+                      + Rows.TERMS_COLUMNS
+                      + ") VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  Statement.RETURN_GENERATED_KEYS)) {
+            s.setLong(1, endpointId);
+            Rows.bindTerms(s, 2, terms);
+            s.executeUpdate();
+            id = generatedId(s);
+          }
+          return new Offer(id, endpointId, 1, terms);
+        });
+  }
+
+  /**
+   * Replaces the terms of offer {@code id}, which the caller read at {@code expectedVersion}; the
+   * offer's version grows by one.
+   *
+   * @throws VersionConflictException if the offer is no longer at {@code expectedVersion}
+   * @throws NotFoundException if there is no such offer
+   */
+  public Offer updateOffer(long id, long expectedVersion, OfferTerms terms) {
+    requireNonNull(terms, "terms");
+    return transactions.write(
+        "update offer",
+        "",
+        c -> {
+          long endpointId = currentOffer(c, id, expectedVersion);
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE broker_offer SET version = version + 1, "
+                      + Rows.TERMS_COLUMNS.replace(",", " = ?,")
+                      + " = ? WHERE id = ? AND version = ?")) {
+            Rows.bindTerms(s, 1, terms);
+            s.setLong(Rows.TERMS_PARAMETERS + 1, id);
+            s.setLong(Rows.TERMS_PARAMETERS + 2, expectedVersion);
+            if (s.executeUpdate() != 1) {
+              throw new SQLException("offer " + id + " changed under its registry lock");
+            }
+          }
+          return new Offer(id, endpointId, expectedVersion + 1, terms);
+        });
+  }
+
+  /**
+   * Withdraws offer {@code id}, which the caller read at {@code expectedVersion}.
+   *
+   * @throws VersionConflictException if the offer is no longer at {@code expectedVersion}
+   * @throws NotFoundException if there is no such offer
+   */
+  public void withdrawOffer(long id, long expectedVersion) {
+    transactions.write(
+        "withdraw offer",
+        "",
+        c -> {
+          currentOffer(c, id, expectedVersion);
+          return update(
+              c,
+              "offer",
+              id,
+              "DELETE FROM broker_offer WHERE id = ? AND version = ?",
+              id,
+              expectedVersion);
+        });
+  }
+
+  /** Offer {@code id}, if published. */
+  public Optional<Offer> offer(long id) {
+    return get(Rows.OFFERS, id);
+  }
+
+  /** The offers with an id above {@code after}, at most {@code limit}, in id order. */
+  public Page<Offer> offers(long after, int limit) {
+    return page(Rows.OFFERS, after, limit);
+  }
+
+  // The whole registry.
+
+  /** The registry version: it grows with every write, through any instance. */
+  public long version() {
+    return transactions.read("read registry version", Registry::version);
+  }
+
+  /**
+   * Every offer with its endpoint, provider and service, read in one transaction, and the registry
+   * version they are at least as new as (read first in the same transaction).
+   */
+  public RegistrySnapshot snapshot() {
+    return transactions.snapshot(
+        "read registry",
+        c -> {
+          long version = version(c);
+          Map<Long, Provider> providers = new HashMap<>();
+          Map<Long, Service> services = new HashMap<>();
+          Map<Long, Endpoint> endpoints = new HashMap<>();
+          List<Candidate> candidates = new ArrayList<>();
+          try (PreparedStatement s =
+                  c.prepareStatement(
+                      "SELECT "
+                          + prefixed("o", Rows.OFFER_COLUMNS)
+                          + ", "
+                          + prefixed("e", Rows.ENDPOINT_COLUMNS)
+                          + ", "
+                          + prefixed("p", Rows.PROVIDER_COLUMNS)
+                          + ", "
+                          + prefixed("s", Rows.SERVICE_COLUMNS)
+                          + " FROM broker_offer o"
+                          + " JOIN broker_endpoint e ON e.id = o.endpoint_id"
+                          + " JOIN broker_provider p ON p.id = e.provider_id"
+                          + " JOIN broker_service s ON s.id = e.service_id"
+                          + " ORDER BY o.id");
+              ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+              // The same endpoint, provider and service objects for all their offers.
+              Endpoint endpoint = endpoints.get(r.getLong(13));
+              if (endpoint == null) {
+                endpoint = Rows.endpoint(r, 13);
+                endpoints.put(endpoint.id(), endpoint);
+              }
+              Provider provider = providers.get(r.getLong(18));
+              if (provider == null) {
+                provider = Rows.provider(r, 18);
+                providers.put(provider.id(), provider);
+              }
+              Service service = services.get(r.getLong(20));
+              if (service == null) {
+                service = Rows.service(r, 20);
+                services.put(service.id(), service);
+              }
+              candidates.add(new Candidate(provider, service, endpoint, Rows.offer(r, 1)));
+            }
+          }
+          return new RegistrySnapshot(version, candidates);
+        });
+  }
+
+  /**
+   * Calls {@code listener} after each write through this instance commits, on the writing thread;
+   * it must return quickly. Writes through other instances are not reported: poll {@link
+   * #version()} for those.
+   */
+  public Subscription onChange(Runnable listener) {
+    requireNonNull(listener, "listener");
+    transactions.addListener(listener);
+    return () -> transactions.removeListener(listener);
+  }
+
+  /** Closes the pool. */
+  @Override
+  public void close() {
+    pool.close();
+  }
+
+  @Override
+  public String toString() {
+    return "Registry[" + pool.getPoolName() + "]";
+  }
+
+  // Helpers, each used by several operations.
+
+  private static long version(Connection c) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(Transactions.READ_VERSION);
+        ResultSet r = s.executeQuery()) {
+      if (!r.next()) {
+        throw new SQLException("the registry version row is missing: migrate the registry");
+      }
+      return r.getLong(1);
+    }
+  }
+
+  private static long insert(Connection c, String sql, Object... parameters) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
+      bind(s, parameters);
+      s.executeUpdate();
+      return generatedId(s);
+    }
+  }
+
+  private static long generatedId(PreparedStatement s) throws SQLException {
+    try (ResultSet keys = s.getGeneratedKeys()) {
+      if (!keys.next()) {
+        throw new SQLException("the database returned no generated id");
+      }
+      return keys.getLong(1);
+    }
+  }
+
+  /** Runs an update or delete of the row {@code id} of {@code kind}, which must exist. */
+  private static Void update(Connection c, String kind, long id, String sql, Object... parameters)
+      throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      bind(s, parameters);
+      if (s.executeUpdate() == 0) {
+        throw new NotFoundException(kind, id);
+      }
+    }
+    return null;
+  }
+
+  private static void exists(Connection c, Rows.Table<?> table, long id) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT 1 FROM " + table.name() + " WHERE id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        if (!r.next()) {
+          throw new NotFoundException(table.kind(), id);
+        }
+      }
+    }
+  }
+
+  /**
+   * The endpoint of offer {@code id} if it is at {@code expectedVersion}. Writers are serialised on
+   * the registry version row, so the answer holds until the transaction ends.
+   */
+  private static long currentOffer(Connection c, long id, long expectedVersion)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT endpoint_id, version FROM broker_offer WHERE id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        if (!r.next()) {
+          throw new NotFoundException("offer", id);
+        }
+        long version = r.getLong(2);
+        if (version != expectedVersion) {
+          throw new VersionConflictException(id, expectedVersion, version);
+        }
+        return r.getLong(1);
+      }
+    }
+  }
+
+  private static void bind(PreparedStatement s, Object... parameters) throws SQLException {
+    for (int i = 0; i < parameters.length; i++) {
+      Object p = parameters[i];
+      if (p instanceof Long l) {
+        s.setLong(i + 1, l);
+      } else {
+        s.setString(i + 1, (String) p);
+      }
+    }
+  }
+
+  private <T> Optional<T> get(Rows.Table<T> table, long id) {
+    return transactions.read("read " + table.kind(), c -> one(c, table, id));
+  }
+
+  private void remove(Rows.Table<?> table, long id) {
+    transactions.write(
+        "withdraw " + table.kind(),
+        "",
+        c -> update(c, table.kind(), id, "DELETE FROM " + table.name() + " WHERE id = ?", id));
+  }
+
+  private static <T> Optional<T> one(Connection c, Rows.Table<T> table, long id)
+      throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(table.select() + " WHERE id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        return r.next() ? Optional.of(table.mapper().map(r, 1)) : Optional.empty();
+      }
+    }
+  }
+
+  private <T> Page<T> page(Rows.Table<T> table, long after, int limit) {
+    Page.checkAfter(after);
+    Page.checkLimit(limit);
+    return transactions.read(
+        "list " + table.kind() + "s",
+        c -> {
+          List<T> items = new ArrayList<>();
+          boolean more;
+          // One row beyond the page says whether another page follows.
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  table.select() + " WHERE id > ? ORDER BY id FETCH FIRST ? ROWS ONLY")) {
+            s.setLong(1, after);
+            s.setInt(2, limit + 1);
+            try (ResultSet r = s.executeQuery()) {
+              while (items.size() < limit && r.next()) {
+                items.add(table.mapper().map(r, 1));
+              }
+              more = r.next();
+            }
+          }
+          OptionalLong next =
+              more
+                  ? OptionalLong.of(table.id().applyAsLong(items.get(items.size() - 1)))
+                  : OptionalLong.empty();
+          return new Page<>(items, next);
+        });
+  }
+
+  private static String prefixed(String alias, String columns) {
+    return alias + "." + columns.replace(", ", ", " + alias + ".");
+  }
+
+  /** Configures a {@link Registry}. */
+  public static final class Builder {
+    private String jdbcUrl = DEFAULT_JDBC_URL;
+    private String user = "";
+    private String password = "";
+    private String poolName = DEFAULT_POOL_NAME;
+    private int maxPoolSize = DEFAULT_MAX_POOL_SIZE;
+    private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
+    private boolean migrate = true;
+
+    private Builder() {}
+
+    /**
+     * The database, default {@link #DEFAULT_JDBC_URL}; e.g. {@code
+     * jdbc:postgresql://db:5432/broker} for a registry several broker instances share. An H2 URL
+     * that does not set {@code DB_CLOSE_ON_EXIT} gets {@code DB_CLOSE_ON_EXIT=FALSE}, so that H2's
+     * shutdown hook does not close the database under a write in progress; it closes with the pool.
+     *
+     * @throws IllegalArgumentException if {@code jdbcUrl} does not start with {@code jdbc:}
+     */
+    public Builder url(String jdbcUrl, String user, String password) {
+      requireNonNull(jdbcUrl, "jdbcUrl");
+      if (!jdbcUrl.startsWith("jdbc:")) {
+        throw new IllegalArgumentException("jdbcUrl: '" + jdbcUrl + "' (expected: jdbc:...)");
+      }
+      this.jdbcUrl = jdbcUrl;
+      this.user = requireNonNull(user, "user");
+      this.password = requireNonNull(password, "password");
+      return this;
+    }
+
+    /** Name of the pool, default {@value #DEFAULT_POOL_NAME}; its threads are named after it. */
+    public Builder poolName(String poolName) {
+      requireNonNull(poolName, "poolName");
+      if (poolName.isBlank()) {
+        throw new IllegalArgumentException("poolName: '" + poolName + "' (expected: not blank)");
+      }
+      this.poolName = poolName;
+      return this;
+    }
+
+    /** The most connections, {@code 2..100}, default {@value #DEFAULT_MAX_POOL_SIZE}. */
+    public Builder maxPoolSize(int maxPoolSize) {
+      if (maxPoolSize < 2 || maxPoolSize > 100) {
+        throw new IllegalArgumentException("maxPoolSize: " + maxPoolSize + " (expected: 2..100)");
+      }
+      this.maxPoolSize = maxPoolSize;
+      return this;
+    }
+
+    /**
+     * How long a call waits for a connection before it fails with {@link
+     * RegistryUnavailableException}: 250 ms to 1 minute, default 2 s.
+     */
+    public Builder connectionTimeout(Duration connectionTimeout) {
+      requireNonNull(connectionTimeout, "connectionTimeout");
+      if (connectionTimeout.compareTo(Duration.ofMillis(250)) < 0
+          || connectionTimeout.compareTo(Duration.ofMinutes(1)) > 0) {
+        throw new IllegalArgumentException(
+            "connectionTimeout: " + connectionTimeout + " (expected: 250 ms to 1 minute)");
+      }
+      this.connectionTimeout = connectionTimeout;
+      return this;
+    }
+
+    /** Whether to create or upgrade the tables with Flyway when built, default true. */
+    public Builder migrate(boolean migrate) {
+      this.migrate = migrate;
+      return this;
+    }
+
+    /**
+     * Connects and migrates the tables.
+     *
+     * @throws RegistryUnavailableException if the database cannot be reached; the pool is closed
+     *     again
+     */
+    public Registry build() {
+      HikariConfig config = new HikariConfig();
+      config.setJdbcUrl(openUntilPoolCloses(jdbcUrl));
+      config.setUsername(user);
+      config.setPassword(password);
+      config.setMaximumPoolSize(maxPoolSize);
+      config.setMinimumIdle(1);
+      config.setPoolName(poolName);
+      config.setConnectionTimeout(connectionTimeout.toMillis());
+      config.setValidationTimeout(Math.min(connectionTimeout.toMillis(), 1_000));
+      HikariDataSource pool;
+      try {
+        pool = new HikariDataSource(config);
+      } catch (RuntimeException e) {
+        throw new RegistryUnavailableException("connect to " + jdbcUrl, e);
+      }
+      try {
+        if (migrate) {
+          Flyway.configure(Registry.class.getClassLoader())
+              .dataSource(pool)
+              .locations(MIGRATIONS)
+              .table(HISTORY_TABLE)
+              .load()
+              .migrate();
+        }
+        return new Registry(pool);
+      } catch (RuntimeException e) {
+        pool.close();
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * {@code url} with {@code ;DB_CLOSE_ON_EXIT=FALSE} appended if it is an H2 URL without that
+   * setting; any other URL as it is.
+   */
+  static String openUntilPoolCloses(String url) {
+    if (!url.regionMatches(true, 0, "jdbc:h2:", 0, "jdbc:h2:".length())
+        || url.toUpperCase(Locale.ROOT).contains(";DB_CLOSE_ON_EXIT=")) {
+      return url;
+    }
+    return url + ";DB_CLOSE_ON_EXIT=FALSE";
+  }
+}

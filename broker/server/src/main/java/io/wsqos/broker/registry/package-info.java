@@ -1,0 +1,8 @@
+/**
+ * The broker's registry in H2 or PostgreSQL: {@link io.wsqos.broker.registry.Registry} writes and
+ * reads providers, services, endpoints and offers (each write one transaction that increments the
+ * registry version), and reads all of it at once as a {@link
+ * io.wsqos.broker.registry.RegistrySnapshot} for the selection index. Migrations are under {@code
+ * db/migration/broker}.
+ */
+package io.wsqos.broker.registry;

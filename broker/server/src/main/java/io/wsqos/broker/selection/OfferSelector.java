@@ -1,0 +1,336 @@
+package io.wsqos.broker.selection;
+
+import static java.util.Objects.requireNonNull;
+
+import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.broker.api.RegistryUnavailableException;
+import io.wsqos.broker.api.Selection;
+import io.wsqos.broker.registry.Registry;
+import io.wsqos.core.header.QosRequirement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Currency;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.xml.namespace.QName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Selects offers for a client's requirement from an in-memory index of the registry: a selection
+ * reads one immutable index (swapped whole when the registry changes), does no I/O and takes no
+ * lock. A background thread keeps the index in step: it reads the registry version every {@link
+ * Builder#pollInterval poll interval}, and at once after a write through this selector's registry,
+ * and reloads the registry when the version moved. Changes made by other broker instances on the
+ * same database are thus selected within a poll interval and a reload.
+ *
+ * <p>When the database is unreachable, selections go on from the index; once the last confirmation
+ * is older than {@link Builder#staleAfter staleAfter}, they say they {@link Selection#mayBeStale()
+ * may be stale}. The index catches up by itself when the database answers again.
+ *
+ * <p><b>Currency.</b> A requirement's {@code maxPrice} has no currency of its own: it is in the
+ * currency the caller names, or the {@link Builder#defaultCurrency default currency}. Only offers
+ * priced in that currency are selected (whether or not a {@code maxPrice} is given), and prices are
+ * compared only among them; the broker converts no currencies.
+ */
+public final class OfferSelector implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(OfferSelector.class);
+
+  /** Default time between two reads of the registry version. */
+  public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(200);
+
+  /** Default age of the last confirmation past which selections say they may be stale. */
+  public static final Duration DEFAULT_STALE_AFTER = Duration.ofSeconds(1);
+
+  /** Default currency of a requirement's {@code maxPrice}: the euro. */
+  public static final Currency DEFAULT_CURRENCY = Currency.getInstance("EUR");
+
+  /** The index and when it was last confirmed current, swapped as one. */
+  private record View(OfferIndex index, long confirmedAtMillis, Instant confirmedAt) {}
+
+  /** Returns a builder for a selector over {@code registry}. */
+  public static Builder builder(Registry registry) {
+    return new Builder(requireNonNull(registry, "registry"));
+  }
+
+  private final Registry registry;
+  private final SelectionPolicy policy;
+  private final TieBreaker tieBreaker;
+  private final Currency defaultCurrency;
+  private final long staleAfterMillis;
+  private final Clock clock;
+  private final ScheduledExecutorService refresher;
+  private final Registry.Subscription subscription;
+  private final AtomicBoolean wakeQueued = new AtomicBoolean();
+  private final Object reloading = new Object();
+  private volatile View view;
+  private volatile String lastFailure;
+
+  private OfferSelector(Builder builder) {
+    this.registry = builder.registry;
+    this.policy = builder.policy;
+    this.tieBreaker = builder.tieBreaker;
+    this.defaultCurrency = builder.defaultCurrency;
+    this.staleAfterMillis = builder.staleAfter.toMillis();
+    this.clock = builder.clock;
+    long now = clock.millis();
+    this.view = new View(OfferIndex.EMPTY, now, Instant.ofEpochMilli(now));
+    refresh();
+    ScheduledThreadPoolExecutor executor =
+        new ScheduledThreadPoolExecutor(
+            1,
+            task -> {
+              Thread thread = new Thread(task, "wsqos-broker-index");
+              thread.setDaemon(true);
+              return thread;
+            });
+    executor.setRemoveOnCancelPolicy(true);
+    this.refresher = executor;
+    long interval = builder.pollInterval.toMillis();
+    refresher.scheduleWithFixedDelay(this::poll, interval, interval, TimeUnit.MILLISECONDS);
+    this.subscription = registry.onChange(this::wake);
+  }
+
+  /** {@link #select(QName, QosRequirement, Currency)} in the default currency. */
+  public Selection select(QName service, QosRequirement requirement) {
+    return select(service, requirement, defaultCurrency);
+  }
+
+  /**
+   * The offers for the service of port type {@code service} that meet every hard constraint of
+   * {@code requirement} for a client paying in {@code currency} and hold now, ranked by the policy,
+   * the first of them chosen among ties by the tie breaker. Empty when none does (or the service is
+   * unknown). Does no I/O.
+   */
+  public Selection select(QName service, QosRequirement requirement, Currency currency) {
+    requireNonNull(service, "service");
+    requireNonNull(requirement, "requirement");
+    requireNonNull(currency, "currency");
+    View current = view;
+    long now = clock.millis();
+    boolean stale = now - current.confirmedAtMillis > staleAfterMillis;
+    OfferIndex.Ranked ranked = current.index.offers(service, currency);
+    if (ranked == null) {
+      return new Selection(List.of(), version(current), current.confirmedAt, stale);
+    }
+    Instant at = Instant.ofEpochMilli(now);
+    OfferTerms[] terms = ranked.terms;
+    Candidate[] matched = null;
+    int count = 0;
+    int ties = 0;
+    int firstGroup = -1;
+    for (int i = 0; i < terms.length; i++) {
+      if (terms[i].isValidAt(at) && terms[i].meets(requirement, currency)) {
+        if (matched == null) {
+          matched = new Candidate[terms.length - i];
+          firstGroup = ranked.group[i];
+        }
+        if (ranked.group[i] == firstGroup) {
+          ties++;
+        }
+        matched[count++] = ranked.candidates[i];
+      }
+    }
+    if (count == 0) {
+      return new Selection(List.of(), version(current), current.confirmedAt, stale);
+    }
+    if (ties > 1) {
+      rotate(matched, ties, tieBreaker.pick(ties));
+    }
+    return new Selection(
+        Arrays.asList(matched).subList(0, count), version(current), current.confirmedAt, stale);
+  }
+
+  /** Puts {@code a[first]} first among {@code a[0..n)}, keeping the others' cyclic order. */
+  private static void rotate(Candidate[] a, int n, int first) {
+    if (first == 0) {
+      return;
+    }
+    Candidate[] head = Arrays.copyOf(a, first);
+    System.arraycopy(a, first, a, 0, n - first);
+    System.arraycopy(head, 0, a, n - first, first);
+  }
+
+  private static long version(View view) {
+    return Math.max(view.index.version, 0);
+  }
+
+  /** How current the index is. */
+  public IndexState state() {
+    View current = view;
+    boolean stale = clock.millis() - current.confirmedAtMillis > staleAfterMillis;
+    return new IndexState(
+        version(current),
+        current.index.offers,
+        current.confirmedAt,
+        stale,
+        Optional.ofNullable(lastFailure));
+  }
+
+  /**
+   * Reads the registry version now and reloads the index if it moved, before returning: after this,
+   * selections reflect every write committed before the call.
+   *
+   * @throws RegistryUnavailableException if the database cannot be read; the index stays as it was
+   */
+  public void refresh() {
+    synchronized (reloading) {
+      try {
+        long version = registry.version();
+        OfferIndex index = view.index;
+        if (version != index.version) {
+          index = OfferIndex.of(registry.snapshot(), policy);
+        }
+        long now = clock.millis();
+        view = new View(index, now, Instant.ofEpochMilli(now));
+        if (lastFailure != null) {
+          log.info("The registry's database answers again; the offer index is current");
+          lastFailure = null;
+        }
+      } catch (RegistryUnavailableException e) {
+        if (lastFailure == null) {
+          log.warn(
+              "Cannot read the registry; selections go on from the offer index: {}",
+              e.getMessage());
+        }
+        lastFailure = e.getMessage();
+        throw e;
+      }
+    }
+  }
+
+  private void wake() {
+    if (wakeQueued.compareAndSet(false, true)) {
+      try {
+        refresher.execute(
+            () -> {
+              wakeQueued.set(false);
+              poll();
+            });
+      } catch (RuntimeException e) {
+        wakeQueued.set(false); // closed: the write stands, nobody selects any more
+      }
+    }
+  }
+
+  private void poll() {
+    try {
+      refresh();
+    } catch (RegistryUnavailableException e) {
+      // Logged once by refresh(); the next poll tries again.
+    } catch (RuntimeException e) {
+      String failure = "cannot rebuild the offer index: " + e;
+      if (!failure.equals(lastFailure)) { // once, not every poll
+        log.error("Cannot rebuild the offer index; selections go on from the last one", e);
+      }
+      lastFailure = failure;
+    }
+  }
+
+  /** Stops the background refresh; the registry stays open (its owner closes it). */
+  @Override
+  public void close() {
+    subscription.close();
+    refresher.shutdownNow();
+    try {
+      refresher.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "OfferSelector[" + registry + ", " + state() + "]";
+  }
+
+  /** Configures an {@link OfferSelector}. */
+  public static final class Builder {
+    private final Registry registry;
+    private SelectionPolicy policy = SelectionPolicy.standard();
+    private TieBreaker tieBreaker = TieBreaker.random();
+    private Currency defaultCurrency = DEFAULT_CURRENCY;
+    private Duration pollInterval = DEFAULT_POLL_INTERVAL;
+    private Duration staleAfter = DEFAULT_STALE_AFTER;
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(Registry registry) {
+      this.registry = registry;
+    }
+
+    /** How offers are ranked, default {@link SelectionPolicy#standard()}. */
+    public Builder policy(SelectionPolicy policy) {
+      this.policy = requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /** How ties are spread, default {@link TieBreaker#random()}. */
+    public Builder tieBreaker(TieBreaker tieBreaker) {
+      this.tieBreaker = requireNonNull(tieBreaker, "tieBreaker");
+      return this;
+    }
+
+    /** The currency of a requirement that names none, default {@link #DEFAULT_CURRENCY}. */
+    public Builder defaultCurrency(Currency defaultCurrency) {
+      this.defaultCurrency = requireNonNull(defaultCurrency, "defaultCurrency");
+      return this;
+    }
+
+    /** Time between two reads of the registry version: 10 ms to 1 minute, default 200 ms. */
+    public Builder pollInterval(Duration pollInterval) {
+      this.pollInterval = checkDuration("pollInterval", pollInterval);
+      return this;
+    }
+
+    /**
+     * Age of the last confirmation past which selections say they may be stale: 10 ms to 1 minute,
+     * default 1 s. Keep it above the poll interval.
+     */
+    public Builder staleAfter(Duration staleAfter) {
+      this.staleAfter = checkDuration("staleAfter", staleAfter);
+      return this;
+    }
+
+    /** The clock of validity periods and staleness, default the system's (UTC). */
+    public Builder clock(Clock clock) {
+      this.clock = requireNonNull(clock, "clock");
+      return this;
+    }
+
+    private static Duration checkDuration(String field, Duration duration) {
+      requireNonNull(duration, field);
+      if (duration.compareTo(Duration.ofMillis(10)) < 0
+          || duration.compareTo(Duration.ofMinutes(1)) > 0) {
+        throw new IllegalArgumentException(
+            field + ": " + duration + " (expected: 10 ms to 1 minute)");
+      }
+      return duration;
+    }
+
+    /**
+     * Loads the index from the registry and starts refreshing it.
+     *
+     * @throws RegistryUnavailableException if the registry cannot be read
+     * @throws IllegalArgumentException if {@code staleAfter} is not above the poll interval
+     */
+    public OfferSelector build() {
+      if (staleAfter.compareTo(pollInterval) <= 0) {
+        throw new IllegalArgumentException(
+            "staleAfter: "
+                + staleAfter
+                + " (expected: above the poll interval "
+                + pollInterval
+                + ")");
+      }
+      return new OfferSelector(this);
+    }
+  }
+}

@@ -1,0 +1,623 @@
+package io.wsqos.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.DuplicateException;
+import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.NotFoundException;
+import io.wsqos.broker.api.Offer;
+import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.broker.api.Page;
+import io.wsqos.broker.api.Provider;
+import io.wsqos.broker.api.Selection;
+import io.wsqos.broker.api.Service;
+import io.wsqos.broker.api.VersionConflictException;
+import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.selection.OfferSelector;
+import io.wsqos.broker.selection.SelectionPolicy;
+import io.wsqos.broker.selection.TieBreaker;
+import io.wsqos.core.header.CompressionPreference;
+import io.wsqos.core.header.QosRequirement;
+import io.wsqos.core.header.QosTerms;
+import io.wsqos.core.header.TransportPriority;
+import io.wsqos.testing.db.TestDatabase;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Currency;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.xml.namespace.QName;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * What the broker's registry and selection do alike on every database, run against each by a
+ * subclass: every operation round trips, values are stored verbatim, listings page stably, one of
+ * two concurrent updates of an offer wins, two broker instances see each other's writes, bad input
+ * is refused naming the field, and selections keep every hard constraint, the ranking, the tie
+ * spreading, the validity period and the currency rule.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class RegistryCompatibilityKit {
+
+  static final QName BOOKSTORE = new QName("http://wsqos.io/examples", "Bookstore");
+  static final URI WSDL = URI.create("http://127.0.0.1:8080/bookstore?wsdl");
+  static final Currency EUR = Currency.getInstance("EUR");
+  static final Currency USD = Currency.getInstance("USD");
+  static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
+  static final Set<Binding> SOAP = Set.of(Binding.SOAP_1_1);
+
+  private final TestDatabase.Kind kind;
+  private final List<AutoCloseable> opened = new ArrayList<>();
+  private TestDatabase database;
+
+  /**
+   * The registry the tests write through, one per class: a pool per test costs more than a test.
+   */
+  Registry registry;
+
+  RegistryCompatibilityKit(TestDatabase.Kind kind) {
+    this.kind = kind;
+  }
+
+  @BeforeAll
+  void createDatabase() {
+    database = TestDatabase.of(kind);
+    // Migrated once; every registry of the tests is built without migrating.
+    Registry.builder().url(database.url(), database.user(), "").poolName("migrate").build().close();
+    registry = registry("kit");
+  }
+
+  @AfterAll
+  void dropDatabase() throws SQLException {
+    registry.close();
+    database.close();
+  }
+
+  @BeforeEach
+  void emptyTables() throws SQLException {
+    // Offers and endpoints go with their providers and services.
+    database.deleteAll("broker_provider");
+    database.deleteAll("broker_service");
+  }
+
+  @AfterEach
+  void closeWhatTheTestOpened() throws Exception {
+    for (int i = opened.size() - 1; i >= 0; i--) {
+      opened.get(i).close();
+    }
+    opened.clear();
+  }
+
+  /** Another broker instance's registry on the same database, closed after the test. */
+  Registry open() {
+    Registry opening = registry("kit-" + opened.size());
+    opened.add(opening);
+    return opening;
+  }
+
+  private Registry registry(String poolName) {
+    return Registry.builder()
+        .url(database.url(), database.user(), "")
+        .poolName(poolName)
+        .migrate(false)
+        .build();
+  }
+
+  OfferSelector.Builder selector(Registry over) {
+    return OfferSelector.builder(over)
+        .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+        .pollInterval(Duration.ofMillis(50))
+        .staleAfter(Duration.ofSeconds(10));
+  }
+
+  OfferSelector openSelector(OfferSelector.Builder builder) {
+    OfferSelector selector = builder.build();
+    opened.add(selector);
+    return selector;
+  }
+
+  static OfferTerms.Builder terms(String price) {
+    return OfferTerms.builder()
+        .price(price, "EUR")
+        .maxResponseTimeMillis(100)
+        .availability(0.99)
+        .throughputPerSecond(100);
+  }
+
+  static QosRequirement requirement(QosTerms.Builder terms) {
+    return QosRequirement.of(CompressionPreference.SERVER_DECIDES, terms.build());
+  }
+
+  static final QosRequirement ANYTHING = requirement(QosTerms.builder());
+
+  /** A provider with an endpoint for the bookstore, and an offer of {@code terms} there. */
+  Offer offerBy(Service service, String provider, OfferTerms terms) {
+    Provider p = registry.registerProvider(provider);
+    Endpoint e =
+        registry.registerEndpoint(
+            p.id(), service.id(), URI.create("http://127.0.0.1:9000/" + p.id()), SOAP);
+    return registry.publishOffer(e.id(), terms);
+  }
+
+  Service bookstore() {
+    return registry.registerService(BOOKSTORE, WSDL);
+  }
+
+  static List<Long> offerIds(Selection selection) {
+    return selection.candidates().stream().map(c -> c.offer().id()).toList();
+  }
+
+  // The registry's operations.
+
+  @Test
+  void providersRoundTrip() {
+    Provider acme = registry.registerProvider("Acme");
+
+    assertThat(registry.provider(acme.id())).contains(acme);
+    Provider renamed = registry.renameProvider(acme.id(), "Acme Books");
+    assertThat(registry.provider(acme.id())).contains(renamed);
+    assertThat(registry.providers(0, 10).items()).containsExactly(renamed);
+    registry.withdrawProvider(acme.id());
+    assertThat(registry.provider(acme.id())).isEmpty();
+  }
+
+  @Test
+  void servicesRoundTrip() {
+    Service service = bookstore();
+
+    assertThat(registry.service(service.id())).contains(service);
+    URI moved = URI.create("https://books.example/ws?wsdl");
+    assertThat(registry.updateService(service.id(), moved).wsdlLocation()).isEqualTo(moved);
+    assertThat(registry.services(0, 10).items())
+        .containsExactly(new Service(service.id(), BOOKSTORE, moved));
+    registry.withdrawService(service.id());
+    assertThat(registry.service(service.id())).isEmpty();
+  }
+
+  @Test
+  void endpointsRoundTrip() {
+    Provider acme = registry.registerProvider("Acme");
+    Service service = bookstore();
+    Endpoint endpoint =
+        registry.registerEndpoint(
+            acme.id(), service.id(), URI.create("http://127.0.0.1:8080/bookstore"), SOAP);
+
+    assertThat(registry.endpoint(endpoint.id())).contains(endpoint);
+    Endpoint updated =
+        registry.updateEndpoint(
+            endpoint.id(),
+            URI.create("https://127.0.0.1:8443/bookstore"),
+            Set.of(Binding.SOAP_1_1, Binding.SOAP_1_2));
+    assertThat(registry.endpoint(endpoint.id())).contains(updated);
+    assertThat(registry.endpoints(0, 10).items()).containsExactly(updated);
+    registry.withdrawEndpoint(endpoint.id());
+    assertThat(registry.endpoint(endpoint.id())).isEmpty();
+  }
+
+  @Test
+  void offersRoundTripWithEveryTerm() {
+    Service service = bookstore();
+    OfferTerms everything =
+        OfferTerms.builder()
+            .price("123456789012.123456", "JPY")
+            .maxResponseTimeMillis(QosTerms.MAX_RESPONSE_TIME_MILLIS)
+            .availability(0.999_95)
+            .throughputPerSecond(12.5)
+            .transportPriorities(TransportPriority.ASSURED, TransportPriority.EXPEDITED)
+            .compression(true)
+            .validFrom(NOW.plusMillis(123))
+            .validUntil(OfferTerms.LATEST)
+            .build();
+    Offer published = offerBy(service, "Acme", everything);
+
+    assertThat(published.version()).isEqualTo(1);
+    assertThat(registry.offer(published.id())).contains(published);
+    OfferTerms cheaper = terms("0").availability(0).build();
+    Offer updated = registry.updateOffer(published.id(), 1, cheaper);
+    assertThat(updated.version()).isEqualTo(2);
+    assertThat(registry.offer(published.id())).contains(updated);
+    assertThat(registry.offers(0, 10).items()).containsExactly(updated);
+    registry.withdrawOffer(published.id(), 2);
+    assertThat(registry.offer(published.id())).isEmpty();
+  }
+
+  @Test
+  void injectionStringsAndOtherCharactersAreStoredVerbatim() {
+    String name = "Robert'); DROP TABLE broker_provider; -- \"Ünïcödé\" ☃ \\ %_ 𝄞";
+    QName portType = new QName("urn:x' OR '1'='1", "Port\"Type;--");
+    URI address = URI.create("http://127.0.0.1:9000/a?q=%27%3B+DROP+TABLE+x%3B--&b='1'");
+    Provider provider = registry.registerProvider(name);
+    Service service = registry.registerService(portType, WSDL);
+    Endpoint endpoint = registry.registerEndpoint(provider.id(), service.id(), address, SOAP);
+
+    assertThat(registry.provider(provider.id()).orElseThrow().name()).isEqualTo(name);
+    assertThat(registry.service(service.id()).orElseThrow().portType()).isEqualTo(portType);
+    assertThat(registry.endpoint(endpoint.id()).orElseThrow().address()).isEqualTo(address);
+    assertThat(registry.providers(0, 10).items()).containsExactly(provider);
+  }
+
+  @Test
+  void listingsArePagedInIdOrderAndStableWhileRowsComeAndGo() {
+    List<Provider> registered = new ArrayList<>();
+    for (int i = 0; i < 25; i++) {
+      registered.add(registry.registerProvider("provider " + i));
+    }
+
+    Page<Provider> first = registry.providers(0, 10);
+    registry.withdrawProvider(registered.get(3).id()); // already listed
+    registry.registerProvider("late"); // after every listed id
+    Page<Provider> second = registry.providers(first.nextAfter().getAsLong(), 10);
+    Page<Provider> third = registry.providers(second.nextAfter().getAsLong(), 10);
+
+    assertThat(first.items()).containsExactlyElementsOf(registered.subList(0, 10));
+    assertThat(second.items()).containsExactlyElementsOf(registered.subList(10, 20));
+    assertThat(third.items()).hasSize(6);
+    assertThat(third.items().subList(0, 5)).containsExactlyElementsOf(registered.subList(20, 25));
+    assertThat(third.nextAfter()).isEqualTo(OptionalLong.empty());
+    assertThat(registry.providers(third.items().get(5).id(), 10).items()).isEmpty();
+  }
+
+  @Test
+  void concurrentUpdatesOfOneOfferThroughTwoInstancesLetExactlyOneWin() throws Exception {
+    Registry other = open();
+    Offer current = offerBy(bookstore(), "Acme", terms("1").build());
+    long id = current.id();
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 0; round < 10; round++) {
+        long version = current.version();
+        CountDownLatch start = new CountDownLatch(1);
+        Callable<Offer> viaThis =
+            () -> {
+              start.await();
+              return registry.updateOffer(id, version, terms("2").build());
+            };
+        Callable<Offer> viaOther =
+            () -> {
+              start.await();
+              return other.updateOffer(id, version, terms("3").build());
+            };
+        Future<Offer> a = threads.submit(viaThis);
+        Future<Offer> b = threads.submit(viaOther);
+        start.countDown();
+
+        List<Offer> won = new ArrayList<>();
+        List<Throwable> lost = new ArrayList<>();
+        for (Future<Offer> f : List.of(a, b)) {
+          try {
+            won.add(f.get(30, TimeUnit.SECONDS));
+          } catch (java.util.concurrent.ExecutionException e) {
+            lost.add(e.getCause());
+          }
+        }
+        assertThat(won).hasSize(1);
+        assertThat(lost).singleElement().isInstanceOf(VersionConflictException.class);
+        assertThat(won.get(0).version()).isEqualTo(version + 1);
+        assertThat(registry.offer(id)).contains(won.get(0));
+        current = won.get(0);
+      }
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  @Test
+  void anOutdatedVersionIsAConflictAndUnknownIdsAreNotFound() {
+    Offer offer = offerBy(bookstore(), "Acme", terms("1").build());
+    registry.updateOffer(offer.id(), 1, terms("2").build());
+
+    assertThatThrownBy(() -> registry.updateOffer(offer.id(), 1, terms("3").build()))
+        .isInstanceOfSatisfying(
+            VersionConflictException.class,
+            e -> {
+              assertThat(e.offerId()).isEqualTo(offer.id());
+              assertThat(e.expectedVersion()).isEqualTo(1);
+              assertThat(e.currentVersion()).isEqualTo(2);
+            });
+    assertThatThrownBy(() -> registry.withdrawOffer(offer.id(), 1))
+        .isInstanceOf(VersionConflictException.class);
+    assertThat(registry.offer(offer.id()).orElseThrow().terms().price())
+        .isEqualTo(new BigDecimal("2"));
+    assertThatThrownBy(() -> registry.updateOffer(Long.MAX_VALUE, 1, terms("1").build()))
+        .isInstanceOf(NotFoundException.class)
+        .hasMessage("offer " + Long.MAX_VALUE + " not found");
+    assertThatThrownBy(() -> registry.registerEndpoint(Long.MAX_VALUE, 1, WSDL, SOAP))
+        .isInstanceOf(NotFoundException.class)
+        .hasMessage("provider " + Long.MAX_VALUE + " not found");
+    assertThatThrownBy(() -> registry.publishOffer(Long.MAX_VALUE, terms("1").build()))
+        .isInstanceOf(NotFoundException.class);
+    assertThatThrownBy(() -> registry.renameProvider(Long.MAX_VALUE, "x"))
+        .isInstanceOf(NotFoundException.class);
+  }
+
+  @Test
+  void duplicatesAreRefusedAndWriteNothing() {
+    Service service = bookstore();
+    Provider acme = registry.registerProvider("Acme");
+    registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP);
+    long version = registry.version();
+
+    assertThatThrownBy(() -> registry.registerProvider("Acme"))
+        .isInstanceOf(DuplicateException.class)
+        .hasMessage("provider name 'Acme' is already registered");
+    assertThatThrownBy(() -> registry.registerService(BOOKSTORE, WSDL))
+        .isInstanceOf(DuplicateException.class);
+    assertThatThrownBy(() -> registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP))
+        .isInstanceOf(DuplicateException.class);
+    assertThat(registry.version()).isEqualTo(version);
+    assertThat(registry.providers(0, 10).items()).containsExactly(acme);
+  }
+
+  @Test
+  void everyWriteIncrementsTheRegistryVersionOnce() {
+    long start = registry.version();
+    Provider acme = registry.registerProvider("Acme");
+    Service service = bookstore();
+    Endpoint endpoint = registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP);
+    Offer offer = registry.publishOffer(endpoint.id(), terms("1").build());
+    registry.updateOffer(offer.id(), 1, terms("2").build());
+    registry.withdrawOffer(offer.id(), 2);
+    registry.withdrawEndpoint(endpoint.id());
+
+    assertThat(registry.version()).isEqualTo(start + 7);
+  }
+
+  @Test
+  void withdrawingAProviderWithdrawsItsEndpointsAndOffers() {
+    Service service = bookstore();
+    Offer offer = offerBy(service, "Acme", terms("1").build());
+    Offer kept = offerBy(service, "Other", terms("1").build());
+    long acme = registry.endpoint(offer.endpointId()).orElseThrow().providerId();
+
+    registry.withdrawProvider(acme);
+
+    assertThat(registry.endpoint(offer.endpointId())).isEmpty();
+    assertThat(registry.offers(0, 10).items()).containsExactly(kept);
+  }
+
+  @Test
+  void badInputIsRefusedNamingTheFieldAndWritesNothing() {
+    long version = registry.version();
+
+    assertThatThrownBy(() -> registry.registerProvider(""))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("name: '' (expected: not blank)");
+    assertThatThrownBy(() -> registry.registerService(BOOKSTORE, URI.create("file:/etc/passwd")))
+        .hasMessageStartingWith("wsdlLocation: 'file:/etc/passwd' (expected:");
+    assertThatThrownBy(() -> registry.providers(0, 0)).hasMessage("limit: 0 (expected: 1..1000)");
+    assertThatThrownBy(() -> registry.offers(-1, 10)).hasMessage("after: -1 (expected: >= 0)");
+    assertThat(registry.version()).isEqualTo(version);
+    assertThat(registry.providers(0, 10).items()).isEmpty();
+  }
+
+  @Test
+  void twoBrokerInstancesOnOneDatabaseSelectEachOthersChanges() {
+    Registry other = open();
+    OfferSelector otherSelector = openSelector(selector(other));
+    Service service = bookstore();
+
+    Offer offer = offerBy(service, "Acme", terms("1").build());
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () -> offerIds(otherSelector.select(BOOKSTORE, ANYTHING)).equals(List.of(offer.id())));
+    registry.updateOffer(offer.id(), 1, terms("1").maxResponseTimeMillis(5_000).build());
+    QosRequirement fast = requirement(QosTerms.builder().maxResponseTimeMillis(1_000));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> otherSelector.select(BOOKSTORE, fast).candidates().isEmpty());
+    Offer second = other.publishOffer(offer.endpointId(), terms("0.5").build());
+    OfferSelector thisSelector = openSelector(selector(registry));
+
+    assertThat(offerIds(thisSelector.select(BOOKSTORE, ANYTHING)))
+        .containsExactly(second.id(), offer.id());
+  }
+
+  // Selections.
+
+  @Test
+  void eachHardConstraintExcludesTheOffersThatMissIt() {
+    Service service = bookstore();
+    Offer dear = offerBy(service, "dear", terms("5").build());
+    Offer slow = offerBy(service, "slow", terms("1").maxResponseTimeMillis(900).build());
+    Offer flaky = offerBy(service, "flaky", terms("1").availability(0.9).build());
+    Offer assured =
+        offerBy(
+            service, "assured", terms("1").transportPriorities(TransportPriority.ASSURED).build());
+    Offer compressing = offerBy(service, "compressing", terms("1").compression(true).build());
+    OfferSelector selector = openSelector(selector(registry));
+
+    assertThat(offerIds(selector.select(BOOKSTORE, ANYTHING)))
+        .containsExactlyInAnyOrder(slow.id(), flaky.id(), compressing.id(), dear.id());
+    assertThat(
+            offerIds(
+                selector.select(
+                    BOOKSTORE, requirement(QosTerms.builder().maxPrice(new BigDecimal("1"))))))
+        .doesNotContain(dear.id())
+        .contains(slow.id());
+    assertThat(
+            offerIds(
+                selector.select(
+                    BOOKSTORE, requirement(QosTerms.builder().maxResponseTimeMillis(100)))))
+        .doesNotContain(slow.id())
+        .contains(dear.id());
+    assertThat(
+            offerIds(
+                selector.select(BOOKSTORE, requirement(QosTerms.builder().minAvailability(0.95)))))
+        .doesNotContain(flaky.id())
+        .contains(dear.id());
+    assertThat(
+            offerIds(
+                selector.select(
+                    BOOKSTORE,
+                    requirement(QosTerms.builder().transportPriority(TransportPriority.ASSURED)))))
+        .containsExactly(assured.id());
+    assertThat(
+            offerIds(
+                selector.select(
+                    BOOKSTORE,
+                    QosRequirement.of(
+                        CompressionPreference.COMPRESS, TransportPriority.BEST_EFFORT))))
+        .containsExactly(compressing.id());
+    assertThat(selector.select(new QName("urn:unknown", "Nothing"), ANYTHING).candidates())
+        .isEmpty();
+  }
+
+  @Test
+  void theStandardPolicyRanksCheapestThenFastestThenMostAvailable() {
+    Service service = bookstore();
+    Offer c = offerBy(service, "c", terms("2").build());
+    Offer b3 =
+        offerBy(service, "b3", terms("1").maxResponseTimeMillis(50).availability(0.9).build());
+    Offer b2 =
+        offerBy(service, "b2", terms("1").maxResponseTimeMillis(50).availability(0.99).build());
+    Offer b1 = offerBy(service, "b1", terms("1").maxResponseTimeMillis(20).build());
+    Offer a = offerBy(service, "a", terms("0.5").maxResponseTimeMillis(900).build());
+    OfferSelector selector = openSelector(selector(registry));
+
+    assertThat(offerIds(selector.select(BOOKSTORE, ANYTHING)))
+        .containsExactly(a.id(), b1.id(), b2.id(), b3.id(), c.id());
+  }
+
+  @Test
+  void aReplacedPolicyRanksByItsOwnOrder() {
+    Service service = bookstore();
+    Offer cheapSlow = offerBy(service, "cheap", terms("0.1").maxResponseTimeMillis(900).build());
+    Offer dearFast = offerBy(service, "dear", terms("9").maxResponseTimeMillis(10).build());
+    OfferSelector selector =
+        openSelector(
+            selector(registry).policy(SelectionPolicy.fastest().then(SelectionPolicy.cheapest())));
+
+    assertThat(offerIds(selector.select(BOOKSTORE, ANYTHING)))
+        .containsExactly(dearFast.id(), cheapSlow.id());
+  }
+
+  @Test
+  void tiesAreSpreadEvenlyAcrossEqualProviders() {
+    Service service = bookstore();
+    List<Offer> equal = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      equal.add(offerBy(service, "equal " + i, terms("1").build()));
+    }
+    Offer worse = offerBy(service, "worse", terms("2").build());
+    OfferSelector selector = openSelector(selector(registry).tieBreaker(TieBreaker.seeded(42)));
+    Map<Long, Integer> firsts = new HashMap<>();
+    int selections = 3_000;
+
+    for (int i = 0; i < selections; i++) {
+      Selection selection = selector.select(BOOKSTORE, ANYTHING);
+      firsts.merge(selection.best().orElseThrow().offer().id(), 1, Integer::sum);
+      assertThat(offerIds(selection)).hasSize(4).endsWith(worse.id());
+    }
+
+    // Each of three equal offers first about 1,000 times: the bounds are 9 standard deviations.
+    assertThat(firsts.keySet())
+        .containsExactlyInAnyOrderElementsOf(equal.stream().map(Offer::id).toList());
+    assertThat(firsts.values()).allSatisfy(n -> assertThat(n).isBetween(750, 1_250));
+  }
+
+  @Test
+  void theChosenTieComesFirstAndTheOthersKeepTheirOrder() {
+    Service service = bookstore();
+    Offer a = offerBy(service, "a", terms("1").build());
+    Offer b = offerBy(service, "b", terms("1").build());
+    Offer c = offerBy(service, "c", terms("1").build());
+    Offer d = offerBy(service, "d", terms("3").build());
+    OfferSelector second = openSelector(selector(registry).tieBreaker(ties -> 1));
+    OfferSelector first = openSelector(selector(registry).tieBreaker(TieBreaker.first()));
+
+    assertThat(offerIds(second.select(BOOKSTORE, ANYTHING)))
+        .containsExactly(b.id(), c.id(), a.id(), d.id());
+    assertThat(offerIds(first.select(BOOKSTORE, ANYTHING)))
+        .containsExactly(a.id(), b.id(), c.id(), d.id());
+  }
+
+  @Test
+  void offersAreSelectedOnlyWithinTheirValidityPeriod() {
+    Service service = bookstore();
+    Offer past = offerBy(service, "past", terms("1").validUntil(NOW).build());
+    Offer current =
+        offerBy(
+            service, "current", terms("1").validFrom(NOW).validUntil(NOW.plusMillis(1)).build());
+    Offer future = offerBy(service, "future", terms("1").validFrom(NOW.plusMillis(1)).build());
+    OfferSelector selector = openSelector(selector(registry));
+    OfferSelector later =
+        openSelector(selector(registry).clock(Clock.fixed(NOW.plusSeconds(1), ZoneOffset.UTC)));
+
+    assertThat(offerIds(selector.select(BOOKSTORE, ANYTHING))).containsExactly(current.id());
+    assertThat(offerIds(later.select(BOOKSTORE, ANYTHING))).containsExactly(future.id());
+    assertThat(past.terms().isValidAt(NOW)).isFalse();
+  }
+
+  @Test
+  void onlyOffersInTheClientsCurrencyAreSelectedAndCompared() {
+    Service service = bookstore();
+    Offer euros = offerBy(service, "euros", terms("2").build());
+    Offer dollars = offerBy(service, "dollars", terms("1").price("1", "USD").build());
+    OfferSelector inEuros = openSelector(selector(registry));
+    OfferSelector inDollars = openSelector(selector(registry).defaultCurrency(USD));
+    QosRequirement atMostTwo = requirement(QosTerms.builder().maxPrice(new BigDecimal("2")));
+
+    assertThat(offerIds(inEuros.select(BOOKSTORE, atMostTwo))).containsExactly(euros.id());
+    assertThat(offerIds(inEuros.select(BOOKSTORE, atMostTwo, USD))).containsExactly(dollars.id());
+    assertThat(offerIds(inDollars.select(BOOKSTORE, ANYTHING))).containsExactly(dollars.id());
+    assertThat(inEuros.select(BOOKSTORE, ANYTHING, Currency.getInstance("JPY")).candidates())
+        .isEmpty();
+  }
+
+  @Test
+  void aSelectionCarriesTheOfferWithItsProviderServiceAndEndpoint() {
+    Service service = bookstore();
+    Offer offer = offerBy(service, "Acme", terms("1").build());
+    OfferSelector selector = openSelector(selector(registry));
+
+    Selection selection = selector.select(BOOKSTORE, ANYTHING);
+
+    Candidate best = selection.best().orElseThrow();
+    assertThat(best.offer()).isEqualTo(offer);
+    assertThat(best.service()).isEqualTo(service);
+    assertThat(best.provider().name()).isEqualTo("Acme");
+    assertThat(best.endpoint().address())
+        .isEqualTo(URI.create("http://127.0.0.1:9000/" + best.provider().id()));
+    assertThat(selection.registryVersion()).isEqualTo(registry.version());
+    assertThat(selection.confirmedAt()).isEqualTo(NOW);
+    assertThat(selection.mayBeStale()).isFalse();
+  }
+
+  @Test
+  void refreshMakesEveryCommittedWriteSelectable() {
+    Service service = bookstore();
+    OfferSelector selector = openSelector(selector(registry));
+    Offer offer = offerBy(service, "Acme", terms("1").build());
+
+    selector.refresh();
+
+    assertThat(offerIds(selector.select(BOOKSTORE, ANYTHING))).containsExactly(offer.id());
+    assertThat(selector.state().registryVersion()).isEqualTo(registry.version());
+    assertThat(selector.state().offers()).isEqualTo(1);
+  }
+}
