@@ -216,7 +216,7 @@ final class CompressionExperiment implements Experiment {
         "request: POST of `"
             + requestFile
             + "` (lite information for 1 book); connections: "
-            + describe(connections));
+            + connections.describe());
     settings.add((closedLoop ? "requesters " : "rates ") + points);
     settings.add(run.timing().describe(run.options(), true));
     settings.add(BaselineExperiment.timeouts(options));
@@ -285,17 +285,6 @@ final class CompressionExperiment implements Experiment {
       }
     }
     return lines;
-  }
-
-  private static String describe(Connections connections) {
-    return switch (connections) {
-      case PER_REQUEST -> "one per request";
-      case KEPT_ALIVE -> "kept alive and reused";
-      case BOTH ->
-          "each variant once with one connection per request and once (NAME"
-              + Connections.KEPT_ALIVE_SUFFIX
-              + ") with connections kept alive and reused";
-    };
   }
 
   /** The variant named {@code name}. */

@@ -47,6 +47,18 @@ enum Connections {
     return keepAlive ? name + KEPT_ALIVE_SUFFIX : name;
   }
 
+  /** How the connections are made, in words, for a report's settings. */
+  String describe() {
+    return switch (this) {
+      case PER_REQUEST -> "one per request";
+      case KEPT_ALIVE -> "kept alive and reused";
+      case BOTH ->
+          "each variant once with one connection per request and once (NAME"
+              + KEPT_ALIVE_SUFFIX
+              + ") with connections kept alive and reused";
+    };
+  }
+
   /** The mode for {@code token}, e.g. {@code kept-alive}. */
   static Connections of(String token) {
     return Arrays.stream(values())

@@ -151,7 +151,7 @@ final class MonitoringExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(points(), modes()),
+        List.of(points(), modes(), Connections.OPTION),
         closedLoop ? List.of() : List.of(MODERATE_RATE),
         List.of(Run.REQUEST, TIMESTAMPS),
         List.of(JDBC_URL, JDBC_USER, FLUSH, STORE, WRITER_PRIORITY, KEEP_DB),
@@ -207,11 +207,19 @@ final class MonitoringExperiment implements Experiment {
       serverArgs.put(mode.token(), args);
     }
     Servers servers = run.servers(tokens, serverArgs::get);
+    Connections connections = run.get(Connections.OPTION);
     List<Variant> variants = new ArrayList<>();
-    for (String token : tokens) {
-      variants.add(
-          new Variant(
-              token, RequestSource.of(Variant.soapPost(servers.address(token), body).build())));
+    Map<String, String> serverOf = new LinkedHashMap<>();
+    for (boolean keepAlive : connections.keepAlive()) {
+      for (String token : tokens) {
+        String name = Connections.variantName(token, keepAlive);
+        serverOf.put(name, token);
+        variants.add(
+            new Variant(
+                name,
+                RequestSource.of(
+                    Variant.soapPost(servers.address(token), body).keepAlive(keepAlive).build())));
+      }
     }
     DriverOptions options = run.driverOptions();
     PointRunner runner = run.driver(closedLoop);
@@ -221,7 +229,8 @@ final class MonitoringExperiment implements Experiment {
         run.sweep(
             points,
             variants,
-            RunWindow.windowed(windows, runner, v -> servers.pid(v.name()), run.progress()),
+            RunWindow.windowed(
+                windows, runner, v -> servers.pid(serverOf.get(v.name())), run.progress()),
             true);
     String jvm = servers.launch();
     servers.close();
@@ -252,27 +261,43 @@ final class MonitoringExperiment implements Experiment {
                     + " requester sends; the provider reads and echoes it), the same bytes for"
                     + " every variant"
                 : " without WS-QoS header")
-            + ", one connection per request");
+            + "; connections: "
+            + connections.describe());
     settings.add(run.timing().describe(run.options(), true));
     settings.add(BaselineExperiment.timeouts(options));
     List<String> sections = new ArrayList<>();
-    if (closedLoop) {
-      settings.add("requesters " + points);
-      boolean monitored = tokens.contains(MONITORED);
-      List<MonitoringTables.ProviderWindow> provider =
-          monitored
-              ? analyze(database, windows, run.out().resolve("qos-report-provider.txt"))
-              : List.of();
-      sections.add(MonitoringTables.table2(results, MONITORED, provider));
-      sections.add(MonitoringTables.table2Comparison(results, MONITORED, provider));
-      sections.add(MonitoringTables.table3(results, MONITORED));
-    } else {
-      double moderate = run.get(MODERATE_RATE);
-      settings.add("rates " + points + "; added latency read at " + moderate + " req/s");
-      sections.add(MonitoringTables.peakSection(results, BASELINE, MONITORED));
-      sections.add(MonitoringTables.latencySection(results, BASELINE, MONITORED, moderate));
+    settings.add(
+        closedLoop
+            ? "requesters " + points
+            : "rates " + points + "; added latency read at " + run.get(MODERATE_RATE) + " req/s");
+    for (boolean keepAlive : connections.keepAlive()) {
+      String baseline = Connections.variantName(BASELINE, keepAlive);
+      String monitored = Connections.variantName(MONITORED, keepAlive);
+      List<String> names =
+          tokens.stream().map(token -> Connections.variantName(token, keepAlive)).toList();
+      List<PointResult> mode = results.stream().filter(r -> names.contains(r.variant())).toList();
+      List<RunWindow> modeWindows =
+          windows.stream().filter(w -> names.contains(w.variant())).toList();
+      if (closedLoop) {
+        List<MonitoringTables.ProviderWindow> provider =
+            tokens.contains(MONITORED)
+                ? analyze(
+                    database,
+                    modeWindows.stream().filter(w -> w.variant().equals(monitored)).toList())
+                : List.of();
+        sections.add(MonitoringTables.table2(mode, monitored, provider));
+        sections.add(MonitoringTables.table2Comparison(mode, monitored, provider));
+        sections.add(MonitoringTables.table3(mode, monitored));
+      } else {
+        sections.add(MonitoringTables.peakSection(mode, baseline, monitored));
+        sections.add(
+            MonitoringTables.latencySection(mode, baseline, monitored, run.get(MODERATE_RATE)));
+      }
+      sections.add(CpuTables.section(modeWindows, baseline));
     }
-    sections.add(CpuTables.section(windows, BASELINE));
+    if (closedLoop && tokens.contains(MONITORED)) {
+      report(database, run.out().resolve("qos-report-provider.txt"));
+    }
     sections.add(MonitoringTables.recordsSection(stats));
     if (closedLoop) {
       sections.add(
@@ -325,44 +350,50 @@ final class MonitoringExperiment implements Experiment {
     return stats;
   }
 
-  /**
-   * The provider's figures per monitored run, from the database the server wrote and closed; and
-   * the whole database as the monitor's command-line report prints it, into {@code report}.
-   */
+  /** The provider's figures in each of {@code windows}, from the database the server wrote. */
   static List<MonitoringTables.ProviderWindow> analyze(
-      LogDatabase database, List<RunWindow> windows, Path report) throws IOException {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(database.url());
-    config.setUsername(database.user());
-    config.setMaximumPoolSize(1);
-    config.setPoolName("wsqos-monitoring-analysis");
+      LogDatabase database, List<RunWindow> windows) {
     List<MonitoringTables.ProviderWindow> rows = new ArrayList<>();
-    try (HikariDataSource dataSource = new HikariDataSource(config)) {
+    try (HikariDataSource dataSource = analysisSource(database)) {
       QosAnalysis analysis = new QosAnalysis(dataSource);
       for (RunWindow w : windows) {
-        if (w.variant().equals(MONITORED)) {
-          rows.add(
-              new MonitoringTables.ProviderWindow(
-                  w.x(),
-                  w.repetition(),
-                  analysis.analyze(QosQuery.window(w.from(), w.to()).side(Side.PROVIDER))));
-        }
-      }
-      Files.createDirectories(report.toAbsolutePath().getParent());
-      try (PrintStream out = new PrintStream(Files.newOutputStream(report), true, UTF_8)) {
-        QosReport.report(
-            analysis,
-            Side.PROVIDER,
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            out,
-            out);
+        rows.add(
+            new MonitoringTables.ProviderWindow(
+                w.x(),
+                w.repetition(),
+                analysis.analyze(QosQuery.window(w.from(), w.to()).side(Side.PROVIDER))));
       }
     } catch (SQLException e) {
       throw new IllegalStateException("analysing " + database.url() + ": " + e, e);
     }
     return rows;
+  }
+
+  /** The whole database as the monitor's command-line report prints it, into {@code report}. */
+  static void report(LogDatabase database, Path report) throws IOException {
+    Files.createDirectories(report.toAbsolutePath().getParent());
+    try (HikariDataSource dataSource = analysisSource(database);
+        PrintStream out = new PrintStream(Files.newOutputStream(report), true, UTF_8)) {
+      QosReport.report(
+          new QosAnalysis(dataSource),
+          Side.PROVIDER,
+          Optional.empty(),
+          Optional.empty(),
+          Optional.empty(),
+          out,
+          out);
+    } catch (SQLException e) {
+      throw new IllegalStateException("reporting " + database.url() + ": " + e, e);
+    }
+  }
+
+  private static HikariDataSource analysisSource(LogDatabase database) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(database.url());
+    config.setUsername(database.user());
+    config.setMaximumPoolSize(1);
+    config.setPoolName("wsqos-monitoring-analysis");
+    return new HikariDataSource(config);
   }
 
   /** Deletes {@code work} unless {@code --keep-db=true}. */

@@ -382,7 +382,7 @@ final class MonitoringTables {
           Table.percent(succeeded, requests, "-"));
     }
     return Report.section(
-        "Table 2 (ours): performance per requester count",
+        "Table 2 (ours): performance per requester count, `" + variant + "`",
         "Summed (counts) or averaged (times, throughput) over the repetitions of `"
             + variant
             + "`. **[P]**: from the provider's own records (`QosAnalysis` over each run's"
@@ -427,7 +427,7 @@ final class MonitoringTables {
           stats.isEmpty() || runs.isEmpty() ? "-" : Table.fixed(weightedMean(runs) - exec, 3));
     }
     return Report.section(
-        "Table 2: the paper's figures next to ours",
+        "Table 2: the paper's figures next to ours, `" + variant + "`",
         "Paper: `001_09b853a5d60af789.txt`, Table 2 (Tomcat 5.5 / Axis 1.4 on 2006 Grid5000"
             + " nodes over a WAN, 10 minutes per point; throughput and availability derived here"
             + " as succeeded / 600 s and succeeded / requests). Ours: this run (loopback, one"
@@ -460,7 +460,7 @@ final class MonitoringTables {
       }
     }
     return Report.section(
-        "Table 3: response-time distribution, paper and ours",
+        "Table 3: response-time distribution, paper and ours, `" + variant + "`",
         "Share of succeeded requests per response-time bucket. Ours **[D]**: the driver's"
             + " response times (the provider's records hold none), summed over repetitions of `"
             + variant

@@ -131,4 +131,38 @@ class ExperimentRunTest {
         .contains("- all >= 0.85 x none, at 2 (none's peak):");
     assertThat(Files.readAllLines(out.resolve("cpu.csv"))).hasSizeGreaterThan(1);
   }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void monitoringRequestersRunsBothConnectionModesAndReadsTheProvidersRecords(@TempDir Path out)
+      throws Exception {
+    run(
+        "monitoring-requesters",
+        "--variants=plain,monitored",
+        "--connections=both",
+        "--requesters=2",
+        "--reps=1",
+        "--warmup=0.2",
+        "--measure=0.5",
+        "--pause-ms=0",
+        "--server-warmup=0",
+        "--monitor-store-interval-ms=0",
+        "--request=" + Path.of("../examples/bookstore/requests/lite-1.xml"),
+        "--out=" + out);
+
+    List<String> csv = Files.readAllLines(out.resolve("results.csv"));
+    assertThat(csv.subList(1, csv.size()))
+        .extracting(line -> line.substring(0, line.indexOf(',')))
+        .containsExactlyInAnyOrder(
+            "plain", "monitored", "plain-kept-alive", "monitored-kept-alive");
+    String report = Files.readString(out.resolve("report.md"));
+    assertThat(report)
+        .contains("connections: each variant once with one connection per request and once")
+        .contains("## Server CPU per response in the measured runs");
+    // Table 2 once per connection mode, each from the provider's own records of that mode.
+    assertThat(report)
+        .contains("Table 2 (ours): performance per requester count, `monitored`")
+        .contains("Table 2 (ours): performance per requester count, `monitored-kept-alive`");
+    assertThat(Files.readString(out.resolve("qos-report-provider.txt"))).contains("getBookInfo");
+  }
 }
