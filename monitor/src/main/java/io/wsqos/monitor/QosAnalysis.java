@@ -2,44 +2,47 @@ package io.wsqos.monitor;
 
 import static java.util.Objects.requireNonNull;
 
-import io.wsqos.monitor.internal.RecordPack;
+import io.wsqos.monitor.internal.Codes;
 import io.wsqos.monitor.internal.RecordStore;
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Comparator;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import javax.sql.DataSource;
 
 /**
- * Reads the records a {@link QosLog} wrote and computes the seed's Table 2 and Table 3 figures.
+ * Reads the records a {@link QosLog} wrote and computes the seed's Table 2 and Table 3 figures, in
+ * SQL: the database scans the window's rows (found through the time index) and returns a few
+ * aggregates, so memory and transfer do not grow with the window.
  *
- * <p>The database only filters: the packs ({@code qos_record_pack}) that overlap the window are
- * read, and the records they hold are filtered by target and time and summed up in Java (min, max,
- * mean, nearest-rank percentiles, buckets), so that H2 and PostgreSQL run the same plain SQL and
- * give the same exact figures. Memory is a few longs per record of the window, so it grows with the
- * window: analyse long runs window by window.
+ * <p>A window's figures take two statements: one pass for the counts, minimum, maximum, sum and the
+ * response-time buckets, and one for the percentiles, which are nearest-rank values of the sample
+ * ({@code PERCENTILE_DISC}), the same on H2 and PostgreSQL.
  */
 public final class QosAnalysis {
 
-  private static final String WINDOW_PACKS =
-      "SELECT records FROM qos_record_pack WHERE " + RecordStore.WINDOW;
+  /** The percentiles of {@link TimeStats}, in its order. */
+  private static final int[] PERCENTS = {50, 95, 99};
 
-  /** Packs read per query when looking for the first or last record. */
-  private static final int EDGE_PAGE = 16;
+  /**
+   * The derived times, as SQL over a {@code qos_record} row {@code r}, in {@link Tally}'s order.
+   */
+  private static final String DERIVED =
+      "r.t3_us - r.t2_us AS e, (r.t4_us - r.t1_us) - (r.t3_us - r.t2_us) AS c,"
+          + " r.t4_us - r.t1_us AS x";
+
+  private static final String[] TIMES = {"e", "c", "x"};
 
   private final DataSource dataSource;
 
@@ -51,30 +54,41 @@ public final class QosAnalysis {
   /** The figures for {@code query}. */
   public QosStatistics analyze(QosQuery query) throws SQLException {
     requireNonNull(query, "query");
-    Tally tally = new Tally(query.buckets());
+    Filter window = Filter.of(query);
     try (Connection connection = dataSource.getConnection()) {
-      forEachRecord(connection, query, ids(targets(connection, query).keySet()), tally::add);
+      Tally tally = tally(connection, window, query.buckets());
+      long[][] percentiles = percentiles(connection, window, tally.counts);
+      return tally.statistics(query, percentiles);
     }
-    return tally.statistics(query);
   }
 
   /**
-   * The distinct (service, operation, endpoint) of {@code query}'s side and window (and service, if
-   * set), sorted by service, then operation, then endpoint: the rows of a report.
+   * The distinct (service, operation, endpoint) of {@code query}'s side and window (and service,
+   * operation, endpoint, if set), sorted by service, then operation, then endpoint: the rows of a
+   * report.
    */
   public List<QosQuery> breakdown(QosQuery query) throws SQLException {
     requireNonNull(query, "query");
+    Filter targets = Filter.targets(query);
+    String sql =
+        "SELECT t.service, t.operation, t.endpoint FROM (SELECT DISTINCT r.target_id FROM"
+            + " qos_record r WHERE r.recorded_at_us >= ? AND r.recorded_at_us < ?) w"
+            + " JOIN qos_target t ON t.id = w.target_id WHERE "
+            + targets.targetCondition;
+    List<Object> parameters = new ArrayList<>();
+    parameters.add(RecordStore.toMicros(query.from()));
+    parameters.add(RecordStore.toMicros(query.to()));
+    parameters.addAll(targets.parameters);
+    // A set of names, sorted here rather than by the database, whose collation may differ; two
+    // logs adding a target at once may leave two rows with the same names.
     SortedSet<Names> found = new TreeSet<>(Names.ORDER);
-    try (Connection connection = dataSource.getConnection()) {
-      Map<Integer, Names> targets = targets(connection, query);
-      forEachRecord(
-          connection,
-          query,
-          ids(targets.keySet()),
-          (pack, i) -> found.add(targets.get(pack.targetId(i))));
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement select = prepare(connection, sql, parameters);
+        ResultSet rows = select.executeQuery()) {
+      while (rows.next()) {
+        found.add(new Names(rows.getString(1), rows.getString(2), rows.getString(3)));
+      }
     }
-    // A set of names, not of ids: two logs adding a target at once may leave two rows with the
-    // same names.
     return found.stream()
         .map(
             names ->
@@ -84,27 +98,25 @@ public final class QosAnalysis {
 
   /**
    * The window {@code [first, last + 1 us)} that holds every record of {@code side} (and {@code
-   * service}, if given), or empty when there is none.
-   *
-   * <p>It reads the packs from the earliest on, and from the latest back, only until no further
-   * pack can hold an earlier (later) record: usually one or two packs from each end instead of the
-   * whole table. A side or service without a record among many packs still reads them all.
+   * service}, if given), or empty when there is none. It reads every record of the table once.
    */
   public Optional<QosQuery> everything(Side side, Optional<String> service) throws SQLException {
     requireNonNull(side, "side");
     requireNonNull(service, "service");
-    try (Connection connection = dataSource.getConnection()) {
-      BitSet targets =
-          ids(targets(connection, side, service, Optional.empty(), Optional.empty()).keySet());
-      if (targets.isEmpty()) {
+    Filter targets = Filter.targets(side, service, Optional.empty(), Optional.empty());
+    String sql =
+        "SELECT MIN(r.recorded_at_us), MAX(r.recorded_at_us) FROM qos_record r WHERE "
+            + targets.recordCondition;
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement select = prepare(connection, sql, targets.parameters);
+        ResultSet edges = select.executeQuery()) {
+      edges.next();
+      long first = edges.getLong(1);
+      if (edges.wasNull()) {
         return Optional.empty();
       }
-      OptionalLong first = edge(connection, Edge.FIRST, targets);
-      if (first.isEmpty()) {
-        return Optional.empty();
-      }
-      long last = edge(connection, Edge.LAST, targets).orElseThrow();
-      QosQuery query = QosQuery.window(micros(first.getAsLong()), micros(last + 1)).side(side);
+      long last = edges.getLong(2);
+      QosQuery query = QosQuery.window(micros(first), micros(last + 1)).side(side);
       return Optional.of(service.isPresent() ? query.service(service.get()) : query);
     }
   }
@@ -117,132 +129,139 @@ public final class QosAnalysis {
             .thenComparing(Names::endpoint);
   }
 
-  /** The targets of {@code query}'s side and names, by id. */
-  private static Map<Integer, Names> targets(Connection connection, QosQuery query)
-      throws SQLException {
-    return targets(connection, query.side(), query.service(), query.operation(), query.endpoint());
+  /**
+   * The rows of {@code qos_record r} a query selects: as a condition on {@code r} ({@code
+   * recordCondition}) or, for its names only, on {@code qos_target t} ({@code targetCondition}),
+   * with its parameters in order.
+   */
+  private record Filter(String recordCondition, String targetCondition, List<Object> parameters) {
+
+    /** The records of the query's window, side and names. */
+    static Filter of(QosQuery query) {
+      Filter targets = targets(query);
+      List<Object> parameters = new ArrayList<>();
+      parameters.add(RecordStore.toMicros(query.from()));
+      parameters.add(RecordStore.toMicros(query.to()));
+      parameters.addAll(targets.parameters);
+      return new Filter(
+          "r.recorded_at_us >= ? AND r.recorded_at_us < ? AND " + targets.recordCondition,
+          targets.targetCondition,
+          parameters);
+    }
+
+    /** The records of the query's side and names, at any time. */
+    static Filter targets(QosQuery query) {
+      return targets(query.side(), query.service(), query.operation(), query.endpoint());
+    }
+
+    /** The records of a side and, where given, names, at any time. */
+    static Filter targets(
+        Side side,
+        Optional<String> service,
+        Optional<String> operation,
+        Optional<String> endpoint) {
+      List<Object> parameters = new ArrayList<>();
+      StringBuilder names = new StringBuilder("t.side = ?");
+      parameters.add(side.name());
+      service.ifPresent(s -> add(names, parameters, "t.service", s));
+      operation.ifPresent(o -> add(names, parameters, "t.operation", o));
+      endpoint.ifPresent(e -> add(names, parameters, "t.endpoint", e));
+      return new Filter(
+          "r.target_id IN (SELECT t.id FROM qos_target t WHERE " + names + ")",
+          names.toString(),
+          List.copyOf(parameters));
+    }
+
+    private static void add(
+        StringBuilder names, List<Object> parameters, String column, String value) {
+      names.append(" AND ").append(column).append(" = ?");
+      parameters.add(value);
+    }
   }
 
-  /** The targets of a side and, where given, names, by id. */
-  private static Map<Integer, Names> targets(
-      Connection connection,
-      Side side,
-      Optional<String> service,
-      Optional<String> operation,
-      Optional<String> endpoint)
+  /** The counts and plain aggregates of a window, one row per validity and outcome. */
+  private static Tally tally(Connection connection, Filter window, ResponseTimeBuckets buckets)
       throws SQLException {
+    StringBuilder sql = new StringBuilder("SELECT validity, outcome, COUNT(*)");
+    for (String time : TIMES) {
+      sql.append(", COUNT(").append(time).append("), MIN(").append(time).append("), MAX(");
+      sql.append(time).append("), SUM(").append(time).append(')');
+    }
     List<Object> parameters = new ArrayList<>();
-    parameters.add(side.name());
-    service.ifPresent(parameters::add);
-    operation.ifPresent(parameters::add);
-    endpoint.ifPresent(parameters::add);
-    String sql =
-        RecordStore.targetQuery(service.isPresent(), operation.isPresent(), endpoint.isPresent());
-    Map<Integer, Names> targets = new HashMap<>();
-    try (PreparedStatement select = prepare(connection, sql, parameters);
+    for (Duration bound : buckets.upperBounds()) {
+      // Cumulative: the records below each bound, whose differences are the buckets.
+      sql.append(", SUM(CASE WHEN x < ? THEN 1 ELSE 0 END)");
+      parameters.add(bound.toNanos() / 1_000);
+    }
+    sql.append(" FROM (SELECT r.validity, r.outcome, ")
+        .append(DERIVED)
+        .append(" FROM qos_record r WHERE ")
+        .append(window.recordCondition)
+        .append(") w GROUP BY validity, outcome");
+    parameters.addAll(window.parameters);
+    Tally tally = new Tally(buckets);
+    try (PreparedStatement select = prepare(connection, sql.toString(), parameters);
         ResultSet rows = select.executeQuery()) {
       while (rows.next()) {
-        targets.put(
-            rows.getInt(1), new Names(rows.getString(2), rows.getString(3), rows.getString(4)));
+        tally.add(rows);
       }
     }
-    return targets;
-  }
-
-  private static BitSet ids(Iterable<Integer> ids) {
-    BitSet set = new BitSet();
-    ids.forEach(set::set);
-    return set;
-  }
-
-  /** What {@link #forEachRecord} does with record {@code i} of a pack. */
-  @FunctionalInterface
-  private interface RecordVisitor {
-    void visit(RecordPack pack, int i);
-  }
-
-  /** Hands each record of {@code query}'s window whose target is in {@code targets} to visitor. */
-  private static void forEachRecord(
-      Connection connection, QosQuery query, BitSet targets, RecordVisitor visitor)
-      throws SQLException {
-    if (targets.isEmpty()) {
-      return;
-    }
-    long from = RecordStore.toMicros(query.from());
-    long to = RecordStore.toMicros(query.to());
-    List<Object> parameters =
-        new ArrayList<>(RecordStore.windowParameters(query.from(), query.to()));
-    try (PreparedStatement select = prepare(connection, WINDOW_PACKS, parameters);
-        ResultSet rows = select.executeQuery()) {
-      while (rows.next()) {
-        RecordPack pack = RecordPack.of(rows.getBytes(1));
-        for (int i = 0; i < pack.size(); i++) {
-          long at = pack.recordedAt(i);
-          if (at >= from && at < to && targets.get(pack.targetId(i))) {
-            visitor.visit(pack, i);
-          }
-        }
-      }
-    }
-  }
-
-  /** Which end of the records {@link #edge} looks for, and how. */
-  private enum Edge {
-    FIRST("first_recorded_us", "first_recorded_us, id"),
-    LAST("last_recorded_us", "last_recorded_us DESC, id DESC");
-
-    final String packs;
-
-    Edge(String bound, String order) {
-      this.packs =
-          "SELECT "
-              + bound
-              + ", records FROM qos_record_pack ORDER BY "
-              + order
-              + " OFFSET ? ROWS FETCH NEXT "
-              + EDGE_PAGE
-              + " ROWS ONLY";
-    }
-
-    /** Whether a time of {@code micros} is nearer this end than {@code bestMicros}. */
-    boolean beats(long micros, long bestMicros) {
-      return this == FIRST ? micros < bestMicros : micros > bestMicros;
-    }
+    return tally;
   }
 
   /**
-   * The earliest (latest) time of the records of {@code targets}: packs in order of their earliest
-   * (latest) time, a page at a time, until the next pack cannot hold a nearer time than the best
-   * found. The index on the bound lets the database read only the pages asked for.
+   * The percentiles of each derived time of the window's succeeded valid records, {@code [time][i]}
+   * for {@link #PERCENTS}{@code [i]}, given how many values each time has.
+   *
+   * <p>H2 and PostgreSQL read {@code PERCENTILE_DISC}'s fraction differently (H2 takes the value
+   * nearest to position {@code (n - 1) * p}, PostgreSQL the first whose cumulative share reaches
+   * {@code p}), so the value of nearest rank {@code k} (from 1) is asked for by the fraction {@code
+   * (k - 1) / (n - 1)}, which both map to that rank.
    */
-  private static OptionalLong edge(Connection connection, Edge edge, BitSet targets)
+  private static long[][] percentiles(Connection connection, Filter window, long[] counts)
       throws SQLException {
-    OptionalLong best = OptionalLong.empty();
-    try (PreparedStatement packs = connection.prepareStatement(edge.packs)) {
-      for (int offset = 0; ; offset += EDGE_PAGE) {
-        packs.setInt(1, offset);
-        int read = 0;
-        try (ResultSet pack = packs.executeQuery()) {
-          while (pack.next()) {
-            read++;
-            if (best.isPresent() && !edge.beats(pack.getLong(1), best.getAsLong())) {
-              return best;
-            }
-            RecordPack records = RecordPack.of(pack.getBytes(2));
-            for (int i = 0; i < records.size(); i++) {
-              long micros = records.recordedAt(i);
-              if (targets.get(records.targetId(i))
-                  && (best.isEmpty() || edge.beats(micros, best.getAsLong()))) {
-                best = OptionalLong.of(micros);
-              }
-            }
-          }
-        }
-        if (read < EDGE_PAGE) {
-          return best;
+    long[][] percentiles = new long[TIMES.length][PERCENTS.length];
+    if (counts[0] == 0 && counts[1] == 0 && counts[2] == 0) {
+      return percentiles;
+    }
+    StringBuilder sql = new StringBuilder("SELECT ");
+    List<Object> parameters = new ArrayList<>();
+    for (int t = 0; t < TIMES.length; t++) {
+      for (int percent : PERCENTS) {
+        sql.append(parameters.isEmpty() ? "" : ", ")
+            .append("PERCENTILE_DISC(CAST(? AS DOUBLE PRECISION)) WITHIN GROUP (ORDER BY ")
+            .append(TIMES[t])
+            .append(')');
+        parameters.add(fraction(percent, counts[t]));
+      }
+    }
+    sql.append(" FROM (SELECT ")
+        .append(DERIVED)
+        .append(" FROM qos_record r WHERE r.validity = ? AND r.outcome = ? AND ")
+        .append(window.recordCondition)
+        .append(") w");
+    parameters.add(Codes.of(Validity.VALID));
+    parameters.add(Codes.of(Outcome.SUCCESS));
+    parameters.addAll(window.parameters);
+    try (PreparedStatement select = prepare(connection, sql.toString(), parameters);
+        ResultSet row = select.executeQuery()) {
+      row.next();
+      for (int t = 0; t < TIMES.length; t++) {
+        for (int i = 0; i < PERCENTS.length; i++) {
+          percentiles[t][i] = row.getLong(1 + t * PERCENTS.length + i);
         }
       }
     }
+    return percentiles;
+  }
+
+  /** The fraction that selects the nearest-rank {@code percent}-th of {@code n} values. */
+  private static double fraction(int percent, long n) {
+    if (n <= 1) {
+      return 0;
+    }
+    long rank = Math.max(1, (long) Math.ceil(percent / 100.0 * n));
+    return (rank - 1) / (double) (n - 1);
   }
 
   private static Instant micros(long micros) {
@@ -263,21 +282,22 @@ public final class QosAnalysis {
     }
   }
 
-  /** The counts and samples of the records of one query, as they are read. */
+  /** What {@link #tally} read: the counts, and the aggregates of the succeeded valid records. */
   private static final class Tally {
     private final ResponseTimeBuckets buckets;
     private final EnumMap<Outcome, Long> failed = new EnumMap<>(Outcome.class);
     private final EnumMap<Validity, Long> invalid = new EnumMap<>(Validity.class);
-    private final Samples execution = new Samples();
-    private final Samples communication = new Samples();
-    private final Samples response = new Samples();
-    private final long[] distribution;
+    private final long[] counts = new long[TIMES.length];
+    private final long[] min = new long[TIMES.length];
+    private final long[] max = new long[TIMES.length];
+    private final double[] mean = new double[TIMES.length];
+    private final long[] below;
     private long requests;
     private long succeeded;
 
     Tally(ResponseTimeBuckets buckets) {
       this.buckets = buckets;
-      distribution = new long[buckets.size()];
+      below = new long[buckets.size() - 1];
       for (Outcome outcome : Outcome.values()) {
         if (!outcome.succeeded()) {
           failed.put(outcome, 0L);
@@ -285,28 +305,42 @@ public final class QosAnalysis {
       }
     }
 
-    void add(RecordPack pack, int i) {
-      Validity validity = pack.validity(i);
+    /** Adds one row of {@link #tally}'s result. */
+    void add(ResultSet row) throws SQLException {
+      Validity validity = Codes.validity(row.getInt(1));
+      Outcome outcome = Codes.outcome(row.getInt(2));
+      long count = row.getLong(3);
       if (!validity.isValid()) {
-        invalid.merge(validity, 1L, Long::sum);
+        invalid.merge(validity, count, Long::sum);
         return;
       }
-      requests++;
-      Outcome outcome = pack.outcome(i);
+      requests += count;
       if (!outcome.succeeded()) {
-        failed.merge(outcome, 1L, Long::sum);
+        failed.merge(outcome, count, Long::sum);
         return;
       }
-      succeeded++;
-      execution.add(pack.executionMicros(i));
-      communication.add(pack.communicationMicros(i));
-      long responseMicros = pack.responseMicros(i);
-      if (response.add(responseMicros)) {
-        distribution[buckets.indexOf(responseMicros)]++;
+      succeeded += count;
+      int column = 4;
+      for (int t = 0; t < TIMES.length; t++, column += 4) {
+        counts[t] = row.getLong(column);
+        min[t] = row.getLong(column + 1);
+        max[t] = row.getLong(column + 2);
+        BigDecimal sum = row.getBigDecimal(column + 3);
+        mean[t] = counts[t] == 0 ? 0 : sum.doubleValue() / counts[t];
+      }
+      for (int i = 0; i < below.length; i++) {
+        below[i] = row.getLong(column + i);
       }
     }
 
-    QosStatistics statistics(QosQuery query) {
+    QosStatistics statistics(QosQuery query, long[][] percentiles) {
+      List<Long> distribution = new ArrayList<>();
+      long previous = 0;
+      for (long count : below) {
+        distribution.add(count - previous);
+        previous = count;
+      }
+      distribution.add(counts[2] - previous);
       double seconds = ChronoUnit.MICROS.between(query.from(), query.to()) / 1e6;
       return new QosStatistics(
           query,
@@ -314,34 +348,20 @@ public final class QosAnalysis {
           succeeded,
           failed,
           invalid,
-          execution.stats(),
-          communication.stats(),
-          response.stats(),
+          stats(0, percentiles),
+          stats(1, percentiles),
+          stats(2, percentiles),
           succeeded / seconds,
           requests == 0 ? Double.NaN : (double) succeeded / requests,
-          Arrays.stream(distribution).boxed().toList());
-    }
-  }
-
-  /** A growable array of one figure's values. */
-  private static final class Samples {
-    private long[] values = new long[64];
-    private int size;
-
-    /** Adds {@code value} unless it is {@link QosRecord#ABSENT}; returns whether it did. */
-    boolean add(long value) {
-      if (value == QosRecord.ABSENT) {
-        return false;
-      }
-      if (size == values.length) {
-        values = Arrays.copyOf(values, size * 2);
-      }
-      values[size++] = value;
-      return true;
+          distribution);
     }
 
-    TimeStats stats() {
-      return TimeStats.of(values, size);
+    private TimeStats stats(int time, long[][] percentiles) {
+      if (counts[time] == 0) {
+        return TimeStats.EMPTY;
+      }
+      long[] p = percentiles[time];
+      return new TimeStats(counts[time], min[time], max[time], mean[time], p[0], p[1], p[2]);
     }
   }
 }

@@ -6,8 +6,8 @@ import javax.sql.DataSource;
 /** The monitor's schema in a test's {@link io.wsqos.testing.db.TestDatabase}. */
 public final class MonitorSchema {
 
-  /** The table the records are stored in, one binary pack per row. */
-  public static final String PACKS = "qos_record_pack";
+  /** The table the records are stored in, one row each. */
+  public static final String RECORDS = "qos_record";
 
   private MonitorSchema() {}
 

@@ -106,7 +106,7 @@ class QosLogTest {
         first.record(record(5));
         first.record(record(5));
         // The second log's writer stuck in its first insert: its next record stays queued.
-        try (TestDatabase.Pause pause = other.pause(MonitorSchema.PACKS)) {
+        try (TestDatabase.Pause pause = other.pause(MonitorSchema.RECORDS)) {
           second.record(record(5));
           await().until(() -> second.queued() == 0);
           second.record(record(5));
@@ -141,7 +141,7 @@ class QosLogTest {
             .storeInterval(Duration.ZERO)
             .closeTimeout(Duration.ofMillis(100))
             .build();
-    TestDatabase.Pause pause = database.pause(MonitorSchema.PACKS);
+    TestDatabase.Pause pause = database.pause(MonitorSchema.RECORDS);
     log.record(record(5));
     await().until(() -> log.queued() == 0);
     for (int i = 0; i < 5; i++) {
@@ -172,7 +172,7 @@ class QosLogTest {
       log.record(record(5));
     }
     await().until(() -> log.unstored() == 6);
-    TestDatabase.Pause pause = database.pause(MonitorSchema.PACKS);
+    TestDatabase.Pause pause = database.pause(MonitorSchema.RECORDS);
 
     assertTimeoutPreemptively(Duration.ofSeconds(30), log::close);
     pause.close();
