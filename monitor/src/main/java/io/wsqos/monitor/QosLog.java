@@ -2,43 +2,37 @@ package io.wsqos.monitor;
 
 import static java.util.Objects.requireNonNull;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.wsqos.monitor.internal.Checks;
 import io.wsqos.monitor.internal.RecordColumns;
 import io.wsqos.monitor.internal.RecordQueue;
-import io.wsqos.monitor.internal.RecordStore;
 import io.wsqos.monitor.internal.RecordTimers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The logging manager: takes {@link QosRecord}s from request threads without blocking and writes
- * them, in batches, from one background thread to a database (one {@code qos_record_pack} row per
- * batch, read per record through the view {@code qos_record}; tables created by Flyway) and to
- * Micrometer timers, and hands them to {@link QosRecordListener}s such as the diagnosis. Instead of
- * a database, the batches may go to any {@link QosRecordStore}, such as a remote logging manager
- * ({@link io.wsqos.monitor.remote.RemoteRecordStore}).
+ * The logging manager: takes {@link QosRecord}s from request threads without blocking and hands
+ * them, in batches, from one background thread to Micrometer timers, to {@link QosRecordListener}s
+ * such as the diagnosis, and to a {@link QosRecordStore}: a database ({@code JdbcRecordStore} in
+ * the {@code wsqos-monitor-jdbc} artifact), a remote logging manager ({@link
+ * io.wsqos.monitor.remote.RemoteRecordStore}), or a store of the application's own.
  *
  * <p>{@link #record} costs one lock-free offer: when the queue is full the record is dropped and
  * counted in {@code wsqos.monitor.records.dropped}, never waited for. The writer takes the queue in
  * batches ({@link Builder#batchSize}, {@link Builder#flushInterval}), hands each batch to the
  * timers and listeners at once, and stores the records a few seconds later in one burst ({@link
- * Builder#storeInterval}), which spares the service's garbage collector. A batch the database
- * refuses is retried with exponential backoff; after the last attempt its records are counted in
- * {@code wsqos.monitor.records.lost} and logged at ERROR. {@link #close()} writes everything queued
- * (see there for its bound).
+ * Builder#storeInterval}), which spares the service's garbage collector. A batch the store refuses
+ * is retried with exponential backoff ({@link Builder#retries}); after the last attempt its records
+ * are counted in {@code wsqos.monitor.records.lost} and logged at ERROR. {@link #close()} writes
+ * everything queued (see there for its bound) and closes the store.
  *
  * <p>Meters (all in the registry passed in): timers {@code wsqos.monitor.execution}, {@code
  * .communication}, {@code .response} with percentile histograms, tagged service, operation,
@@ -50,22 +44,6 @@ import org.slf4j.LoggerFactory;
  * provider's own and the central manager it serves) each keep their own: give them different names.
  */
 public final class QosLog implements AutoCloseable {
-
-  /**
-   * The settings {@link #DEFAULT_JDBC_URL} gives H2, and that any log's own H2 file inside a
-   * service's JVM should have: a page cache of 1 MB instead of H2's default of 16 MB. The log
-   * writes and hardly reads, and H2 caches the pages it writes, so a large cache fills the
-   * service's old generation with pages nobody reads again, which H2's own thread and the service's
-   * collectors then keep working on. Queries in the same JVM pay for it by reading more from the
-   * file; a report in a process of its own opens the database with its own URL and cache.
-   */
-  public static final String H2_LOG_SETTINGS = ";CACHE_SIZE=1024";
-
-  /**
-   * Default JDBC URL: an H2 database in the file {@code ./wsqos-monitor.mv.db}, with {@link
-   * #H2_LOG_SETTINGS}.
-   */
-  public static final String DEFAULT_JDBC_URL = "jdbc:h2:file:./wsqos-monitor" + H2_LOG_SETTINGS;
 
   /** Default number of records the queue holds before dropping. */
   public static final int DEFAULT_QUEUE_CAPACITY = 10_000;
@@ -107,7 +85,7 @@ public final class QosLog implements AutoCloseable {
   public static final long DEFAULT_RETRY_BACKOFF_MILLIS = 100;
 
   /** Longest wait between two attempts, whatever the doubling gives. */
-  public static final long MAX_RETRY_BACKOFF_MILLIS = 10_000;
+  public static final long MAX_RETRY_BACKOFF_MILLIS = RetryingRecordStore.MAX_BACKOFF_MILLIS;
 
   /** Default name of the writer thread. */
   public static final String DEFAULT_THREAD_NAME = "wsqos-monitor-writer";
@@ -143,12 +121,9 @@ public final class QosLog implements AutoCloseable {
   private final long storeIntervalNanos;
   private final long fillTickNanos;
   private final long closeTimeoutMillis;
-  private final int maxWriteAttempts;
-  private final long retryBackoffMillis;
   private final List<QosRecordListener> listeners;
-  private final QosRecordStore store;
+  private final RetryingRecordStore store;
   private final RecordTimers timers;
-  private final HikariDataSource ownedPool;
   private final Counter written;
   private final Counter dropped;
   private final Counter lost;
@@ -161,9 +136,8 @@ public final class QosLog implements AutoCloseable {
   private volatile boolean abandoned;
   private volatile int unstoredCount;
 
-  private QosLog(Builder builder, QosRecordStore store, HikariDataSource ownedPool) {
+  private QosLog(Builder builder) {
     this.registry = builder.registry;
-    this.ownedPool = ownedPool;
     queue = new RecordQueue(builder.queueCapacity);
     // A batch can outgrow a small queue: the writer drains it again while the batch fills.
     unstored = new RecordColumns(Math.max(builder.queueCapacity, builder.batchSize));
@@ -172,10 +146,7 @@ public final class QosLog implements AutoCloseable {
     storeIntervalNanos = builder.storeInterval.toNanos();
     fillTickNanos = Math.max(flushIntervalNanos / FILL_TICKS, MIN_FILL_TICK_NANOS);
     closeTimeoutMillis = builder.closeTimeout.toMillis();
-    maxWriteAttempts = builder.maxWriteAttempts;
-    retryBackoffMillis = builder.retryBackoff.toMillis();
     listeners = List.copyOf(builder.listeners);
-    this.store = store;
     timers = new RecordTimers(registry);
     logTag = builder.threadName;
     written =
@@ -198,6 +169,9 @@ public final class QosLog implements AutoCloseable {
             registry,
             "wsqos.monitor.write.failures",
             "Failed attempts to write a batch (each retried or counted lost)");
+    store =
+        new RetryingRecordStore(
+            builder.store, builder.maxWriteAttempts, builder.retryBackoff, writeFailures);
     Gauge.builder("wsqos.monitor.queue.size", queue, RecordQueue::size)
         .description("Records waiting for the writer")
         .tag(LOG_TAG, logTag)
@@ -265,6 +239,7 @@ public final class QosLog implements AutoCloseable {
       writer.join(closeTimeoutMillis);
       if (writer.isAlive()) {
         abandoned = true;
+        store.giveUp();
         List<QosRecord> rest = new ArrayList<>(queue.size());
         queue.drainTo(rest);
         lost.increment(rest.size());
@@ -274,7 +249,7 @@ public final class QosLog implements AutoCloseable {
             rest.size());
         writer.join(closeTimeoutMillis);
         if (writer.isAlive()) {
-          // Stuck in the database: closing the pool below fails its attempt, counted lost then.
+          // Stuck in the store: closing it below fails its attempt, counted lost then.
           logger.error(
               "Monitor writer still blocked {} ms later; interrupting it", closeTimeoutMillis);
           writer.interrupt();
@@ -283,6 +258,7 @@ public final class QosLog implements AutoCloseable {
     } catch (InterruptedException e) {
       interrupted = true;
       abandoned = true;
+      store.giveUp();
       writer.interrupt();
     }
     // A record offered between the writer's last look and its exit would otherwise vanish.
@@ -293,9 +269,6 @@ public final class QosLog implements AutoCloseable {
       dropped.increment(rest.size());
     }
     closeQuietly(store);
-    if (ownedPool != null) {
-      ownedPool.close();
-    }
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
@@ -416,58 +389,20 @@ public final class QosLog implements AutoCloseable {
   }
 
   private void write(List<QosRecord> batch) throws InterruptedException {
-    long backoff = retryBackoffMillis;
-    for (int attempt = 1; ; attempt++) {
-      try {
-        store.write(batch);
-        written.increment(batch.size());
-        return;
-      } catch (InterruptedException e) {
-        throw e;
-      } catch (Exception e) {
-        writeFailures.increment();
-        if (attempt >= maxWriteAttempts || abandoned) {
-          lost.increment(batch.size());
-          logger.error(
-              "Monitor log lost {} records after {} attempts to write them",
-              batch.size(),
-              attempt,
-              e);
-          return;
-        }
-        logger.warn(
-            "Monitor log failed to write {} records (attempt {} of {}); retrying in {} ms: {}",
-            batch.size(),
-            attempt,
-            maxWriteAttempts,
-            backoff,
-            e.toString());
-        sleepUnlessAbandoned(backoff);
-        backoff = Math.min(backoff * 2, MAX_RETRY_BACKOFF_MILLIS);
-      }
+    try {
+      store.write(batch);
+      written.increment(batch.size());
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      lost.increment(batch.size());
+      logger.error("Monitor log lost {} records that {} did not accept", batch.size(), store, e);
     }
   }
 
-  private void sleepUnlessAbandoned(long millis) throws InterruptedException {
-    // In short slices so that close() giving up does not wait for a long backoff.
-    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-    for (long left = millis; left > 0 && !abandoned; ) {
-      Thread.sleep(Math.min(left, 50));
-      left = TimeUnit.NANOSECONDS.toMillis(until - System.nanoTime());
-    }
-  }
-
-  /**
-   * Configures a {@link QosLog}. Where it writes is one of: a JDBC URL (the log then owns a small
-   * HikariCP pool, closed with it), or a {@link DataSource} the caller owns, or a {@link
-   * QosRecordStore}; the last one set wins.
-   */
+  /** Configures a {@link QosLog}; only {@link #store} must be set. */
   public static final class Builder {
     private final MeterRegistry registry;
-    private String jdbcUrl = DEFAULT_JDBC_URL;
-    private String user = "";
-    private String password = "";
-    private DataSource dataSource;
     private QosRecordStore store;
     private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
     private int batchSize = DEFAULT_BATCH_SIZE;
@@ -478,7 +413,6 @@ public final class QosLog implements AutoCloseable {
     private Duration retryBackoff = Duration.ofMillis(DEFAULT_RETRY_BACKOFF_MILLIS);
     private String threadName = DEFAULT_THREAD_NAME;
     private int writerPriority = DEFAULT_WRITER_PRIORITY;
-    private boolean migrate = true;
     private final List<QosRecordListener> listeners = new ArrayList<>();
 
     private Builder(MeterRegistry registry) {
@@ -486,48 +420,13 @@ public final class QosLog implements AutoCloseable {
     }
 
     /**
-     * The database, default {@link #DEFAULT_JDBC_URL}; e.g. {@code
-     * jdbc:h2:mem:qos;DB_CLOSE_DELAY=-1} in tests or {@code jdbc:postgresql://db:5432/qos} (add the
-     * PostgreSQL driver). Replaces a data source set before. For an H2 file of the log's own,
-     * append {@link #H2_LOG_SETTINGS}.
-     *
-     * <p>An H2 URL that does not set {@code DB_CLOSE_ON_EXIT} gets {@code DB_CLOSE_ON_EXIT=FALSE}:
-     * H2's own shutdown hook would otherwise close the database at JVM exit while {@link
-     * QosLog#close()}, often itself called from a shutdown hook, still writes the queue, and those
-     * records would be lost. The database then closes when the log closes its pool.
-     */
-    public Builder jdbcUrl(String jdbcUrl, String user, String password) {
-      requireNonNull(jdbcUrl, "jdbcUrl");
-      if (!jdbcUrl.startsWith("jdbc:")) {
-        throw new IllegalArgumentException("jdbcUrl: '" + jdbcUrl + "' (expected: jdbc:...)");
-      }
-      this.jdbcUrl = jdbcUrl;
-      this.user = requireNonNull(user, "user");
-      this.password = requireNonNull(password, "password");
-      dataSource = null;
-      store = null;
-      return this;
-    }
-
-    /**
-     * A data source the caller owns (and closes after the log); replaces the JDBC URL. For an H2
-     * database, give its URL {@code DB_CLOSE_ON_EXIT=FALSE} (see {@link #jdbcUrl}).
-     */
-    public Builder dataSource(DataSource dataSource) {
-      this.dataSource = requireNonNull(dataSource, "dataSource");
-      store = null;
-      return this;
-    }
-
-    /**
-     * Writes the batches to {@code store}, which the log closes with itself. A {@link
+     * Where the batches go (required); the log closes it with itself. A {@link
      * io.wsqos.monitor.remote.RemoteRecordStore} sends them to a remote logging manager, so that
      * the records of many monitors end in one database while timers and listeners (the diagnosis)
      * stay local.
      */
     public Builder store(QosRecordStore store) {
       this.store = requireNonNull(store, "store");
-      dataSource = null;
       return this;
     }
 
@@ -558,9 +457,9 @@ public final class QosLog implements AutoCloseable {
      * generation, so a steady trickle of rows lengthened every collection. A burst touches the one
      * or two collections after it.
      *
-     * <p>The price: the database (and so {@link QosAnalysis} and the report) sees a record up to
-     * {@code flushInterval + storeInterval} after it was made, and a crash loses what was not
-     * stored yet (a {@link #close()} stores it). At most {@link #queueCapacity} records (or {@link
+     * <p>The price: the store (and so an analysis of its database) sees a record up to {@code
+     * flushInterval + storeInterval} after it was made, and a crash loses what was not stored yet
+     * (a {@link #close()} stores it). At most {@link #queueCapacity} records (or {@link
      * #batchSize}, if larger) wait; when the next batch would not fit, the writer stores them
      * early.
      */
@@ -626,12 +525,6 @@ public final class QosLog implements AutoCloseable {
       return this;
     }
 
-    /** Whether to run the Flyway migrations on build (databases only), default true. */
-    public Builder migrate(boolean migrate) {
-      this.migrate = migrate;
-      return this;
-    }
-
     /** Adds a listener called with every batch on the writer thread, in the order added. */
     public Builder listener(QosRecordListener listener) {
       listeners.add(requireNonNull(listener, "listener"));
@@ -639,52 +532,17 @@ public final class QosLog implements AutoCloseable {
     }
 
     /**
-     * Connects (creating the pool if given a URL), migrates the schema and starts the writer.
+     * Starts the writer.
      *
-     * @throws RuntimeException if the database cannot be reached or migrated
+     * @throws IllegalStateException if no {@link #store} was set
      */
     public QosLog build() {
-      if (store != null) {
-        return new QosLog(this, store, null);
+      if (store == null) {
+        throw new IllegalStateException(
+            "store: not set (expected: a QosRecordStore, such as JdbcRecordStore.builder().build()"
+                + " from wsqos-monitor-jdbc)");
       }
-      if (dataSource != null) {
-        return new QosLog(this, database(dataSource), null);
-      }
-      HikariConfig config = new HikariConfig();
-      config.setJdbcUrl(openUntilPoolCloses(jdbcUrl));
-      config.setUsername(user);
-      config.setPassword(password);
-      // The writer is the only user; a second connection lets Flyway or a check run alongside.
-      config.setMaximumPoolSize(2);
-      config.setMinimumIdle(1);
-      config.setPoolName(threadName + "-pool");
-      HikariDataSource pool = new HikariDataSource(config);
-      try {
-        return new QosLog(this, database(pool), pool);
-      } catch (RuntimeException e) {
-        pool.close();
-        throw e;
-      }
-    }
-
-    /**
-     * {@code url} with {@code ;DB_CLOSE_ON_EXIT=FALSE} appended if it is an H2 URL without that
-     * setting; any other URL as it is.
-     */
-    static String openUntilPoolCloses(String url) {
-      if (!url.regionMatches(true, 0, "jdbc:h2:", 0, "jdbc:h2:".length())
-          || url.toUpperCase(Locale.ROOT).contains(";DB_CLOSE_ON_EXIT=")) {
-        return url;
-      }
-      return url + ";DB_CLOSE_ON_EXIT=FALSE";
-    }
-
-    private QosRecordStore database(DataSource dataSource) {
-      RecordStore database = new RecordStore(dataSource);
-      if (migrate) {
-        database.migrate();
-      }
-      return database::insert;
+      return new QosLog(this);
     }
   }
 }

@@ -9,11 +9,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.diagnosis.DiagnosisRule;
-import io.wsqos.testing.db.TestDatabase;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -22,25 +17,17 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The logging manager's own behaviour, on H2 (the store itself is covered by the kit). */
+/** The logging manager's own behaviour, over a store in memory. */
 class QosLogTest {
 
   final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-  TestDatabase database;
-
-  @BeforeEach
-  void createDatabase() {
-    database = TestDatabase.h2();
-  }
+  final TestStore store = new TestStore();
 
   @AfterEach
-  void dropDatabase() throws Exception {
-    database.close();
-    // The writer and the pool's threads (named after it) are all gone: nothing leaked.
+  void noWriterLeft() {
+    // Every writer is gone: nothing leaked.
     await().until(() -> threadsStartingWith(QosLog.DEFAULT_THREAD_NAME) == 0);
   }
 
@@ -57,9 +44,7 @@ class QosLogTest {
   }
 
   QosLog.Builder builder() {
-    return QosLog.builder(registry)
-        .jdbcUrl(database.url(), "", "")
-        .flushInterval(Duration.ofMillis(10));
+    return QosLog.builder(registry).store(store).flushInterval(Duration.ofMillis(10));
   }
 
   static QosRecord record(long responseMillis) {
@@ -79,49 +64,113 @@ class QosLogTest {
   }
 
   @Test
-  void closeStopsTheWriterAndTheLogRefusesLaterRecords() {
+  void closeStopsTheWriterClosesTheStoreAndTheLogRefusesLaterRecords() {
     QosLog log = builder().build();
 
+    log.close();
     log.close();
     boolean accepted = log.record(record(5));
 
     assertThat(accepted).isFalse();
     assertThat(counter("wsqos.monitor.records.dropped")).isEqualTo(1);
     assertThat(threadsNamed(QosLog.DEFAULT_THREAD_NAME)).isZero();
+    assertThat(store.closes()).isEqualTo(1);
+  }
+
+  @Test
+  void aLogNeedsAStore() {
+    assertThatThrownBy(() -> QosLog.builder(registry).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("store: not set");
+  }
+
+  @Test
+  void aRefusedBatchIsRetriedAndNothingIsLostWhenTheStoreRecovers() {
+    QosLog log = builder().storeInterval(Duration.ZERO).retries(20, Duration.ofMillis(5)).build();
+    store.failing(true);
+    log.record(record(5));
+    log.record(record(5));
+    await().until(() -> counter("wsqos.monitor.write.failures") >= 2);
+
+    store.failing(false);
+    await().until(() -> counter("wsqos.monitor.records.written") == 2);
+    log.close();
+
+    assertThat(store.records()).hasSize(2);
+    assertThat(counter("wsqos.monitor.records.lost")).isZero();
+  }
+
+  @Test
+  void aBatchRefusedAtEveryAttemptIsCountedLostOnce() {
+    QosLog log =
+        builder()
+            .storeInterval(Duration.ZERO)
+            .batchSize(10)
+            .retries(3, Duration.ofMillis(1))
+            .build();
+    store.failing(true);
+    for (int i = 0; i < 4; i++) {
+      log.record(record(5));
+    }
+    await().until(() -> counter("wsqos.monitor.records.lost") == 4);
+    log.close();
+
+    assertThat(counter("wsqos.monitor.write.failures")).isEqualTo(store.attempts());
+    // Three attempts for each batch the four records made.
+    assertThat(store.attempts()).isPositive();
+    assertThat(store.attempts() % 3).isZero();
+    assertThat(counter("wsqos.monitor.records.written")).isZero();
+  }
+
+  @Test
+  void closeStopsRetryingAfterItsTimeoutInsteadOfWaitingOutTheBackoff() {
+    QosLog log =
+        builder()
+            .storeInterval(Duration.ZERO)
+            .retries(20, Duration.ofSeconds(10))
+            .closeTimeout(Duration.ofMillis(100))
+            .build();
+    store.failing(true);
+    log.record(record(5));
+    await().until(() -> counter("wsqos.monitor.write.failures") == 1);
+
+    assertTimeoutPreemptively(Duration.ofSeconds(30), log::close);
+
+    await().until(() -> counter("wsqos.monitor.records.lost") == 1);
+    assertThat(threadsNamed(QosLog.DEFAULT_THREAD_NAME)).isZero();
   }
 
   @Test
   void twoLogsOnOneRegistryKeepTheirOwnCountersAndQueueGauge() throws Exception {
-    try (TestDatabase other = TestDatabase.h2()) {
-      QosLog first = builder().threadName("wsqos-monitor-writer-a").build();
-      QosLog second =
-          QosLog.builder(registry)
-              .jdbcUrl(other.url(), "", "")
-              .threadName("wsqos-monitor-writer-b")
-              .flushInterval(Duration.ofMillis(10))
-              .batchSize(1)
-              .storeInterval(Duration.ZERO)
-              .build();
-      try {
-        first.record(record(5));
-        first.record(record(5));
-        // The second log's writer stuck in its first insert: its next record stays queued.
-        try (TestDatabase.Pause pause = other.pause(MonitorSchema.RECORDS)) {
-          second.record(record(5));
-          await().until(() -> second.queued() == 0);
-          second.record(record(5));
+    TestStore other = new TestStore();
+    QosLog first = builder().threadName("wsqos-monitor-writer-a").build();
+    QosLog second =
+        QosLog.builder(registry)
+            .store(other)
+            .threadName("wsqos-monitor-writer-b")
+            .flushInterval(Duration.ofMillis(10))
+            .batchSize(1)
+            .storeInterval(Duration.ZERO)
+            .build();
+    try {
+      first.record(record(5));
+      first.record(record(5));
+      // The second log's writer stuck in its first insert: its next record stays queued.
+      try (TestStore.Hold hold = other.hold()) {
+        second.record(record(5));
+        await().until(() -> second.queued() == 0);
+        second.record(record(5));
 
-          assertThat(gauge("wsqos.monitor.queue.size", "wsqos-monitor-writer-b")).isEqualTo(1);
-          assertThat(gauge("wsqos.monitor.queue.size", "wsqos-monitor-writer-a")).isZero();
-        }
-      } finally {
-        first.close();
-        second.close();
+        assertThat(gauge("wsqos.monitor.queue.size", "wsqos-monitor-writer-b")).isEqualTo(1);
+        assertThat(gauge("wsqos.monitor.queue.size", "wsqos-monitor-writer-a")).isZero();
       }
-
-      assertThat(writtenBy("wsqos-monitor-writer-a")).isEqualTo(2);
-      assertThat(writtenBy("wsqos-monitor-writer-b")).isEqualTo(2);
+    } finally {
+      first.close();
+      second.close();
     }
+
+    assertThat(writtenBy("wsqos-monitor-writer-a")).isEqualTo(2);
+    assertThat(writtenBy("wsqos-monitor-writer-b")).isEqualTo(2);
   }
 
   double gauge(String name, String log) {
@@ -141,7 +190,7 @@ class QosLogTest {
             .storeInterval(Duration.ZERO)
             .closeTimeout(Duration.ofMillis(100))
             .build();
-    TestDatabase.Pause pause = database.pause(MonitorSchema.RECORDS);
+    TestStore.Hold hold = store.hold();
     log.record(record(5));
     await().until(() -> log.queued() == 0);
     for (int i = 0; i < 5; i++) {
@@ -150,7 +199,7 @@ class QosLogTest {
 
     assertTimeoutPreemptively(Duration.ofSeconds(30), log::close);
     double lostAtClose = counter("wsqos.monitor.records.lost");
-    pause.close();
+    hold.close();
 
     // The five queued records are lost at once; the one in flight is written or lost later.
     assertThat(lostAtClose).isGreaterThanOrEqualTo(5);
@@ -172,55 +221,18 @@ class QosLogTest {
       log.record(record(5));
     }
     await().until(() -> log.unstored() == 6);
-    TestDatabase.Pause pause = database.pause(MonitorSchema.RECORDS);
+    TestStore.Hold hold = store.hold();
 
     assertTimeoutPreemptively(Duration.ofSeconds(30), log::close);
-    pause.close();
+    hold.close();
 
-    // Stored before the pause took hold, or lost; never both, never neither.
+    // Stored before the hold took effect, or lost; never both, never neither.
     await()
         .until(
             () ->
                 counter("wsqos.monitor.records.lost") + counter("wsqos.monitor.records.written")
                     == 6);
     assertThat(counter("wsqos.monitor.records.dropped")).isZero();
-  }
-
-  @Test
-  void anH2FileWithTheLogsSettingsRunsWithTheSmallCacheAndStoresEveryRecord(@TempDir Path dir)
-      throws Exception {
-    String file = "jdbc:h2:file:" + dir.resolve("qos").toAbsolutePath();
-    QosLog log =
-        QosLog.builder(registry)
-            .jdbcUrl(file + QosLog.H2_LOG_SETTINGS, "", "")
-            .flushInterval(Duration.ofMillis(10))
-            .storeInterval(Duration.ZERO)
-            .build();
-    try {
-      for (int i = 0; i < 100; i++) {
-        assertThat(log.record(record(5))).isTrue();
-      }
-      await().until(() -> counter("wsqos.monitor.records.written") == 100);
-      // The database is open in the log's pool: a URL without settings joins it as it is.
-      try (Connection connection =
-              DriverManager.getConnection(QosLog.Builder.openUntilPoolCloses(file), "", "");
-          ResultSet cache =
-              connection
-                  .createStatement()
-                  .executeQuery(
-                      "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
-                          + " WHERE SETTING_NAME = 'CACHE_SIZE'");
-          ResultSet rows =
-              connection.createStatement().executeQuery("SELECT COUNT(*) FROM qos_record")) {
-        assertThat(cache.next()).isTrue();
-        assertThat(cache.getString(1)).isEqualTo("1024");
-        assertThat(rows.next()).isTrue();
-        assertThat(rows.getLong(1)).isEqualTo(100);
-      }
-    } finally {
-      log.close();
-    }
-    assertThat(counter("wsqos.monitor.records.lost")).isZero();
   }
 
   @Test
@@ -311,11 +323,7 @@ class QosLogTest {
     }
     log.close();
 
-    try (Connection c = database.connect();
-        ResultSet r = c.createStatement().executeQuery("SELECT COUNT(*) FROM qos_record")) {
-      r.next();
-      assertThat(r.getLong(1)).isEqualTo(threads * perThread);
-    }
+    assertThat(store.records()).hasSize(threads * perThread);
     assertThat(counter("wsqos.monitor.records.dropped")).isZero();
   }
 
@@ -333,8 +341,6 @@ class QosLogTest {
         .hasMessage("storeInterval: 61000 ms (expected: 0..60000 ms)");
     assertThatThrownBy(() -> QosLog.builder(registry).retries(0, Duration.ofMillis(5)))
         .hasMessage("maxAttempts: 0 (expected: 1..20)");
-    assertThatThrownBy(() -> QosLog.builder(registry).jdbcUrl("h2:mem:x", "", ""))
-        .hasMessage("jdbcUrl: 'h2:mem:x' (expected: jdbc:...)");
     assertThatThrownBy(() -> QosLog.builder(registry).writerPriority(0))
         .hasMessage("writerPriority: 0 (expected: 1..10)");
   }

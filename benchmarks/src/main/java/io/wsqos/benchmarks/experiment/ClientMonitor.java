@@ -5,6 +5,7 @@ import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.Option;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,10 +59,10 @@ final class ClientMonitor {
 
   /**
    * The JDBC URL of the database the monitored server writes in {@code dbDir}, with the settings
-   * {@link QosLog#H2_LOG_SETTINGS} recommends.
+   * {@link JdbcRecordStore#H2_LOG_SETTINGS} recommends.
    */
   static String jdbcUrl(Path dbDir) {
-    return fileUrl(dbDir) + QosLog.H2_LOG_SETTINGS;
+    return fileUrl(dbDir) + JdbcRecordStore.H2_LOG_SETTINGS;
   }
 
   private static String fileUrl(Path dbDir) {
@@ -71,13 +72,13 @@ final class ClientMonitor {
   /**
    * The monitored JVM's log, server's or client's, from the options they share: {@code --db-dir}
    * (an H2 file there, whose URL gets {@code --h2-settings} instead of {@link
-   * QosLog#H2_LOG_SETTINGS} when given) or {@code --jdbc-url}/{@code --jdbc-user}, {@code
+   * JdbcRecordStore#H2_LOG_SETTINGS} when given) or {@code --jdbc-url}/{@code --jdbc-user}, {@code
    * --flush-interval-ms}, {@code --store-interval-ms} and {@code --writer-priority}.
    */
   static QosLog openLog(Arguments args, MeterRegistry registry) throws IOException {
     Files.createDirectories(args.get(DB_DIR));
     return QosLog.builder(registry)
-        .jdbcUrl(logUrl(args), args.get(JDBC_USER), "")
+        .store(JdbcRecordStore.builder().url(logUrl(args), args.get(JDBC_USER), "").build())
         .closeTimeout(LOG_CLOSE_TIMEOUT)
         .flushInterval(args.get(FLUSH))
         .storeInterval(args.get(STORE))
@@ -92,8 +93,8 @@ final class ClientMonitor {
 
   /**
    * The URL of the log's own H2 file in {@code dbDir}: with {@code --h2-settings} if given (in
-   * place of {@link QosLog#H2_LOG_SETTINGS}, since H2 refuses a setting given twice), else as
-   * {@link #jdbcUrl}.
+   * place of {@link JdbcRecordStore#H2_LOG_SETTINGS}, since H2 refuses a setting given twice), else
+   * as {@link #jdbcUrl}.
    */
   static String logFileUrl(Path dbDir, Arguments args) {
     return args.isSet(H2_SETTINGS) ? fileUrl(dbDir) + h2Settings(args) : jdbcUrl(dbDir);

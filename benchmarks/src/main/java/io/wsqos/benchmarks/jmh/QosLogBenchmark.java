@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +50,10 @@ public class QosLogBenchmark {
     registry = new SimpleMeterRegistry();
     log =
         QosLog.builder(registry)
-            .jdbcUrl("jdbc:h2:mem:bench" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "", "")
+            .store(
+                JdbcRecordStore.builder()
+                    .url("jdbc:h2:mem:bench" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "", "")
+                    .build())
             .build();
   }
 

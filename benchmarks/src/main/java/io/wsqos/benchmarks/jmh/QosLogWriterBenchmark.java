@@ -5,6 +5,7 @@ import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;
 import io.wsqos.monitor.Side;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,8 +63,8 @@ public class QosLogWriterBenchmark {
     dir = Files.createTempDirectory("wsqos-writer-bench");
     // The pool QosLog makes for a JDBC URL, on the kind of database the monitored server uses.
     dataSource = new HikariDataSource();
-    dataSource.setJdbcUrl("jdbc:h2:file:" + dir.resolve("qos") + QosLog.H2_LOG_SETTINGS);
-    store = QosRecordStore.database(dataSource);
+    dataSource.setJdbcUrl("jdbc:h2:file:" + dir.resolve("qos") + JdbcRecordStore.H2_LOG_SETTINGS);
+    store = JdbcRecordStore.builder().dataSource(dataSource).build();
     batch = new ArrayList<>(BATCH);
   }
 

@@ -2,7 +2,7 @@ package io.wsqos.benchmarks.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -128,7 +128,7 @@ abstract sealed class BenchDatabase implements AutoCloseable {
       file = Path.of(base + ".mv.db");
       deleteQuietly();
       url = "jdbc:h2:file:" + base;
-      pool = pool(url + QosLog.H2_LOG_SETTINGS, "");
+      pool = pool(url + JdbcRecordStore.H2_LOG_SETTINGS, "");
     }
 
     @Override

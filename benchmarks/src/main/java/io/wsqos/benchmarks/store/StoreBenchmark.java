@@ -5,13 +5,14 @@ import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
 import io.wsqos.core.cli.UsageException;
-import io.wsqos.monitor.QosAnalysis;
 import io.wsqos.monitor.QosLog;
-import io.wsqos.monitor.QosQuery;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;
-import io.wsqos.monitor.QosStatistics;
 import io.wsqos.monitor.Side;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
+import io.wsqos.monitor.jdbc.QosAnalysis;
+import io.wsqos.monitor.jdbc.QosQuery;
+import io.wsqos.monitor.jdbc.QosStatistics;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -137,7 +138,7 @@ public final class StoreBenchmark {
   static RunResult measure(
       BenchDatabase database, List<QosRecord> records, Duration span, int batch, int reps)
       throws SQLException {
-    QosRecordStore store = QosRecordStore.database(database.dataSource());
+    QosRecordStore store = JdbcRecordStore.builder().dataSource(database.dataSource()).build();
     long start = System.nanoTime();
     for (int from = 0; from < records.size(); from += batch) {
       try {

@@ -5,7 +5,7 @@ import java.time.Instant;
 
 /**
  * One endpoint's valid records in one diagnosis window: what the rules judge. Times are over
- * succeeded requests, as in {@link io.wsqos.monitor.QosStatistics}.
+ * succeeded requests, as in the analysis of stored records ({@code QosStatistics}).
  *
  * @param endpoint the endpoint address
  * @param from when the window opened (diagnosis clock)

@@ -9,18 +9,15 @@ import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
+import io.wsqos.monitor.TestStore;
 import io.wsqos.monitor.Validity;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.TestServer;
-import io.wsqos.testing.db.TestDatabase;
 import io.wsqos.testing.net.ClosedPort;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.WebServiceException;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.transport.http.HTTPConduit;
@@ -131,41 +128,31 @@ class MonitoringFeatureTest {
   }
 
   @Test
-  void recordsOfBothSidesPersistThroughTheLoggingManager() throws Exception {
-    try (TestDatabase database = TestDatabase.h2()) {
-      QosLog log =
-          QosLog.builder(new SimpleMeterRegistry())
-              .jdbcUrl(database.url(), "", "")
-              .flushInterval(Duration.ofMillis(10))
-              .storeInterval(Duration.ofMillis(50))
-              .build();
-      MonitoringFeature logged = MonitoringFeature.builder().log(log).build();
-      try (var loggedServer =
-          TestServer.builder(EchoService.class, new EchoServiceImpl()).feature(logged).start()) {
-        EchoService client = loggedServer.client(EchoService.class, logged);
+  void recordsOfBothSidesReachTheLogsStore() throws Exception {
+    TestStore store = new TestStore();
+    QosLog log =
+        QosLog.builder(new SimpleMeterRegistry())
+            .store(store)
+            .flushInterval(Duration.ofMillis(10))
+            .storeInterval(Duration.ofMillis(50))
+            .build();
+    MonitoringFeature logged = MonitoringFeature.builder().log(log).build();
+    try (var loggedServer =
+        TestServer.builder(EchoService.class, new EchoServiceImpl()).feature(logged).start()) {
+      EchoService client = loggedServer.client(EchoService.class, logged);
 
-        for (int i = 0; i < 5; i++) {
-          client.echo("Ada");
-        }
-        await().atMost(Duration.ofSeconds(5)).until(() -> count(database, null) == 10);
-      } finally {
-        log.close();
+      for (int i = 0; i < 5; i++) {
+        client.echo("Ada");
       }
-
-      assertThat(count(database, "REQUESTER")).isEqualTo(5);
-      assertThat(count(database, "PROVIDER")).isEqualTo(5);
+      await().atMost(Duration.ofSeconds(5)).until(() -> store.records().size() == 10);
+    } finally {
+      log.close();
     }
-  }
 
-  static long count(TestDatabase database, String side) throws Exception {
-    try (Connection c = database.connect();
-        Statement s = c.createStatement();
-        ResultSet rs =
-            s.executeQuery(
-                "SELECT COUNT(*) FROM qos_record_named"
-                    + (side == null ? "" : " WHERE side = '" + side + "'"))) {
-      rs.next();
-      return rs.getLong(1);
-    }
+    assertThat(store.records())
+        .extracting(QosRecord::side)
+        .containsOnly(Side.REQUESTER, Side.PROVIDER)
+        .filteredOn(Side.REQUESTER::equals)
+        .hasSize(5);
   }
 }

@@ -3,6 +3,7 @@ package io.wsqos.examples.bookstore;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
 import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -61,7 +62,7 @@ final class BookstoreOptions {
   static final Option<String> MONITOR_H2_SETTINGS =
       Option.string(
               "monitor-h2-settings",
-              QosLog.H2_LOG_SETTINGS.substring(1),
+              JdbcRecordStore.H2_LOG_SETTINGS.substring(1),
               "Settings of the H2 file, in place of the default (benchmarks)")
           .withMetavar("A=1;B=2");
   static final Option<Duration> MONITOR_FLUSH_INTERVAL =

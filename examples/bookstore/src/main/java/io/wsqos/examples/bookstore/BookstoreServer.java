@@ -26,6 +26,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.wsqos.core.cli.Arguments;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import io.wsqos.server.EmbeddedServer;
 import jakarta.servlet.Servlet;
 import java.io.IOException;
@@ -199,7 +200,10 @@ public final class BookstoreServer implements AutoCloseable {
         }
         QosLog log =
             QosLog.builder(registry)
-                .jdbcUrl(logUrl, arguments.get(MONITOR_JDBC_USER), "")
+                .store(
+                    JdbcRecordStore.builder()
+                        .url(logUrl, arguments.get(MONITOR_JDBC_USER), "")
+                        .build())
                 .closeTimeout(LOG_CLOSE_TIMEOUT)
                 .flushInterval(arguments.get(MONITOR_FLUSH_INTERVAL))
                 .storeInterval(arguments.get(MONITOR_STORE_INTERVAL))
@@ -255,7 +259,7 @@ public final class BookstoreServer implements AutoCloseable {
       if (logUrl != null) {
         logger.info(
             "QoS report (Tables 2 and 3) at {}; the same from the command line: java -cp"
-                + " bookstore.jar io.wsqos.monitor.report.QosReport --jdbc-url '{}' --side"
+                + " bookstore.jar io.wsqos.monitor.jdbc.report.QosReport --jdbc-url '{}' --side"
                 + " provider",
             bookstore.server.address(REPORT_PATH),
             logUrl);

@@ -2,9 +2,9 @@ package io.wsqos.examples.bookstore;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import io.wsqos.monitor.QosAnalysis;
 import io.wsqos.monitor.Side;
-import io.wsqos.monitor.report.QosReport;
+import io.wsqos.monitor.jdbc.QosAnalysis;
+import io.wsqos.monitor.jdbc.report.QosReport;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

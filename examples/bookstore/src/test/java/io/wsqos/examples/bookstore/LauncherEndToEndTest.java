@@ -4,7 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.wsqos.monitor.report.QosReport;
+import io.wsqos.monitor.jdbc.report.QosReport;
 import io.wsqos.testing.RawHttp;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -14,6 +14,7 @@ import io.wsqos.monitor.cxf.ExchangeFailures;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.diagnosis.DiagnosisRule;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import io.wsqos.monitor.reconfiguration.EndpointHealth;
 import io.wsqos.monitor.reconfiguration.EndpointProbe;
 import io.wsqos.monitor.reconfiguration.ReroutingFeature;
@@ -296,7 +297,10 @@ class SelfHealingTest {
   private QosLog log(SimpleMeterRegistry meters, String side, QosRecordListener... listeners) {
     QosLog.Builder builder =
         QosLog.builder(meters)
-            .jdbcUrl("jdbc:h2:mem:selfhealing-" + side + "-" + UUID.randomUUID(), "", "")
+            .store(
+                JdbcRecordStore.builder()
+                    .url("jdbc:h2:mem:selfhealing-" + side + "-" + UUID.randomUUID(), "", "")
+                    .build())
             .flushInterval(Duration.ofMillis(10))
             .threadName(THREAD_PREFIX + side + "-log");
     for (QosRecordListener listener : listeners) {

@@ -1,4 +1,4 @@
-package io.wsqos.monitor;
+package io.wsqos.monitor.jdbc;
 
 import static java.util.Objects.requireNonNull;
 

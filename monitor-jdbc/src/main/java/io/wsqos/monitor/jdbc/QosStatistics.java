@@ -1,5 +1,8 @@
-package io.wsqos.monitor;
+package io.wsqos.monitor.jdbc;
 
+import io.wsqos.monitor.Outcome;
+import io.wsqos.monitor.TimeStats;
+import io.wsqos.monitor.Validity;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

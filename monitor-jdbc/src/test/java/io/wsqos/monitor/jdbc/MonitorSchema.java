@@ -1,6 +1,6 @@
-package io.wsqos.monitor;
+package io.wsqos.monitor.jdbc;
 
-import io.wsqos.monitor.internal.RecordStore;
+import io.wsqos.monitor.jdbc.internal.RecordStore;
 import javax.sql.DataSource;
 
 /** The monitor's schema in a test's {@link io.wsqos.testing.db.TestDatabase}. */

@@ -1,10 +1,10 @@
-package io.wsqos.monitor.internal;
+package io.wsqos.monitor.jdbc.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wsqos.monitor.MonitorSchema;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.Validity;
+import io.wsqos.monitor.jdbc.MonitorSchema;
 import io.wsqos.testing.db.TestDatabase;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;

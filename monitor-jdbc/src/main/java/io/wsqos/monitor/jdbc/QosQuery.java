@@ -1,7 +1,8 @@
-package io.wsqos.monitor;
+package io.wsqos.monitor.jdbc;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.monitor.Side;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -1,4 +1,4 @@
-package io.wsqos.monitor.internal;
+package io.wsqos.monitor.jdbc.internal;
 
 import io.wsqos.monitor.QosRecord;
 import java.nio.charset.StandardCharsets;

@@ -1,2 +1,2 @@
 /** The command-line report: Tables 2 and 3 from a monitor database. */
-package io.wsqos.monitor.report;
+package io.wsqos.monitor.jdbc.report;

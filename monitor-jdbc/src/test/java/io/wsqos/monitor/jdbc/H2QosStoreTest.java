@@ -1,4 +1,4 @@
-package io.wsqos.monitor;
+package io.wsqos.monitor.jdbc;
 
 import io.wsqos.testing.db.TestDatabase;
 import org.junit.jupiter.api.AfterAll;

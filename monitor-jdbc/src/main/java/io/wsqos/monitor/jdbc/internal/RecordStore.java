@@ -1,4 +1,4 @@
-package io.wsqos.monitor.internal;
+package io.wsqos.monitor.jdbc.internal;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,8 +1,11 @@
-package io.wsqos.monitor;
+package io.wsqos.monitor.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.Side;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,16 +64,16 @@ class QosLogShutdownTest {
 
   @Test
   void onlyH2UrlsWithoutTheSettingAreChanged() {
-    assertThat(QosLog.Builder.openUntilPoolCloses("jdbc:h2:file:./qos"))
+    assertThat(JdbcRecordStore.openUntilPoolCloses("jdbc:h2:file:./qos"))
         .isEqualTo("jdbc:h2:file:./qos;DB_CLOSE_ON_EXIT=FALSE");
-    assertThat(QosLog.Builder.openUntilPoolCloses("JDBC:H2:mem:q;DB_CLOSE_DELAY=-1"))
+    assertThat(JdbcRecordStore.openUntilPoolCloses("JDBC:H2:mem:q;DB_CLOSE_DELAY=-1"))
         .isEqualTo("JDBC:H2:mem:q;DB_CLOSE_DELAY=-1;DB_CLOSE_ON_EXIT=FALSE");
     for (String unchanged :
         List.of(
             "jdbc:h2:file:./qos;db_close_on_exit=true",
             "jdbc:postgresql://127.0.0.1:5432/test",
             "jdbc:h2x:file:./qos")) {
-      assertThat(QosLog.Builder.openUntilPoolCloses(unchanged)).isEqualTo(unchanged);
+      assertThat(JdbcRecordStore.openUntilPoolCloses(unchanged)).isEqualTo(unchanged);
     }
   }
 
@@ -85,7 +88,7 @@ class QosLogShutdownTest {
       int records = Integer.parseInt(args[1]);
       QosLog log =
           QosLog.builder(registry)
-              .jdbcUrl(args[0], "", "")
+              .store(JdbcRecordStore.builder().url(args[0], "", "").build())
               .queueCapacity(records)
               .retries(1, Duration.ofMillis(1))
               .build();

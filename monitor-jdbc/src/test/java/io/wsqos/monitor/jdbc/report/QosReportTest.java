@@ -1,13 +1,14 @@
-package io.wsqos.monitor.report;
+package io.wsqos.monitor.jdbc.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.wsqos.monitor.MonitorSchema;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
+import io.wsqos.monitor.jdbc.MonitorSchema;
 import io.wsqos.testing.db.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -64,7 +65,9 @@ class QosReportTest {
 
   void write(QosRecord... records) {
     try (QosLog log =
-        QosLog.builder(new SimpleMeterRegistry()).jdbcUrl(database.url(), "", "").build()) {
+        QosLog.builder(new SimpleMeterRegistry())
+            .store(JdbcRecordStore.builder().url(database.url(), "", "").build())
+            .build()) {
       for (QosRecord record : records) {
         log.record(record);
       }

@@ -1,8 +1,12 @@
-package io.wsqos.monitor;
+package io.wsqos.monitor.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.Side;
+import io.wsqos.monitor.Validity;
 import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.diagnosis.DiagnosisRule;
 import io.wsqos.testing.db.TestDatabase;
@@ -103,7 +107,10 @@ class ForgedTimestampsTest {
             .scheduled(false)
             .build();
     QosLog log =
-        QosLog.builder(registry).jdbcUrl(database.url(), "", "").listener(diagnosis).build();
+        QosLog.builder(registry)
+            .store(JdbcRecordStore.builder().url(database.url(), "", "").build())
+            .listener(diagnosis)
+            .build();
     QosRecord forged = forge.apply(honest()).build();
 
     log.record(forged);

@@ -1,4 +1,4 @@
-package io.wsqos.monitor;
+package io.wsqos.monitor.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -6,8 +6,14 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.wsqos.monitor.internal.RecordStore;
-import io.wsqos.monitor.report.QosReport;
+import io.wsqos.monitor.Outcome;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.Side;
+import io.wsqos.monitor.TimeStats;
+import io.wsqos.monitor.Validity;
+import io.wsqos.monitor.jdbc.internal.RecordStore;
+import io.wsqos.monitor.jdbc.report.QosReport;
 import io.wsqos.testing.db.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -64,7 +70,7 @@ abstract class QosStoreCompatibilityKit {
 
   QosLog.Builder logBuilder() {
     return QosLog.builder(registry)
-        .jdbcUrl(database().url(), database().user(), "")
+        .store(JdbcRecordStore.builder().url(database().url(), database().user(), "").build())
         .flushInterval(Duration.ofMillis(20));
   }
 

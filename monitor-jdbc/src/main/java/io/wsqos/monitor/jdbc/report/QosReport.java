@@ -1,4 +1,4 @@
-package io.wsqos.monitor.report;
+package io.wsqos.monitor.jdbc.report;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -6,11 +6,11 @@ import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
 import io.wsqos.monitor.Outcome;
-import io.wsqos.monitor.QosAnalysis;
-import io.wsqos.monitor.QosQuery;
-import io.wsqos.monitor.QosStatistics;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TimeStats;
+import io.wsqos.monitor.jdbc.QosAnalysis;
+import io.wsqos.monitor.jdbc.QosQuery;
+import io.wsqos.monitor.jdbc.QosStatistics;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.time.Instant;

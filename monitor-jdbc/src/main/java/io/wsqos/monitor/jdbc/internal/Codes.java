@@ -1,4 +1,4 @@
-package io.wsqos.monitor.internal;
+package io.wsqos.monitor.jdbc.internal;
 
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.Validity;

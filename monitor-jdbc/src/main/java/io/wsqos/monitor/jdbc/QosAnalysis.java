@@ -1,9 +1,14 @@
-package io.wsqos.monitor;
+package io.wsqos.monitor.jdbc;
 
 import static java.util.Objects.requireNonNull;
 
-import io.wsqos.monitor.internal.Codes;
-import io.wsqos.monitor.internal.RecordStore;
+import io.wsqos.monitor.Outcome;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.Side;
+import io.wsqos.monitor.TimeStats;
+import io.wsqos.monitor.Validity;
+import io.wsqos.monitor.jdbc.internal.Codes;
+import io.wsqos.monitor.jdbc.internal.RecordStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

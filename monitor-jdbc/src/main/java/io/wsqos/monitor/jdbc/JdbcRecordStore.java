@@ -1,0 +1,196 @@
+package io.wsqos.monitor.jdbc;
+
+import static java.util.Objects.requireNonNull;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.QosRecordStore;
+import io.wsqos.monitor.jdbc.internal.RecordStore;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import javax.sql.DataSource;
+
+/**
+ * The monitor's tables in a relational database (H2 or PostgreSQL) as a {@link QosRecordStore}:
+ * give it to {@code QosLog.builder(registry).store(...)}. It creates or upgrades the tables with
+ * Flyway when built (history table {@value #HISTORY_TABLE}), writes each batch in one transaction
+ * (all records or none), and, when built from a JDBC URL, owns a small HikariCP pool that {@link
+ * #close()} closes.
+ *
+ * <p>Read what it wrote with {@link QosAnalysis} or SQL on the view the monitor's README documents.
+ */
+public final class JdbcRecordStore implements QosRecordStore {
+
+  /**
+   * The settings {@link #DEFAULT_JDBC_URL} gives H2, and that any log's own H2 file inside a
+   * service's JVM should have: a page cache of 1 MB instead of H2's default of 16 MB. The log
+   * writes and hardly reads, and H2 caches the pages it writes, so a large cache fills the
+   * service's old generation with pages nobody reads again. Queries in the same JVM pay for it by
+   * reading more from the file; a report in a process of its own opens the database with its own
+   * URL and cache.
+   */
+  public static final String H2_LOG_SETTINGS = ";CACHE_SIZE=1024";
+
+  /**
+   * Default JDBC URL: an H2 database in the file {@code ./wsqos-monitor.mv.db}, with {@link
+   * #H2_LOG_SETTINGS}.
+   */
+  public static final String DEFAULT_JDBC_URL = "jdbc:h2:file:./wsqos-monitor" + H2_LOG_SETTINGS;
+
+  /** Flyway's history table for the monitor, apart from other modules' migrations. */
+  public static final String HISTORY_TABLE = RecordStore.HISTORY_TABLE;
+
+  /** Default name of the pool a store built from a URL owns (also its threads' name prefix). */
+  public static final String DEFAULT_POOL_NAME = "wsqos-monitor-pool";
+
+  /** Returns a builder for a store in {@link #DEFAULT_JDBC_URL}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  private final RecordStore tables;
+  private final HikariDataSource ownedPool;
+  private final String description;
+
+  private JdbcRecordStore(RecordStore tables, HikariDataSource ownedPool, String description) {
+    this.tables = tables;
+    this.ownedPool = ownedPool;
+    this.description = description;
+  }
+
+  /** Writes {@code batch} in one transaction, or throws having written none of it. */
+  @Override
+  public void write(List<QosRecord> batch) throws SQLException {
+    tables.insert(batch);
+  }
+
+  /** Closes the pool the store created from a URL; a data source given to it stays open. */
+  @Override
+  public void close() {
+    if (ownedPool != null) {
+      ownedPool.close();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "JdbcRecordStore[" + description + "]";
+  }
+
+  /**
+   * Configures a {@link JdbcRecordStore}: either a JDBC URL (the store then owns a pool) or a
+   * {@link DataSource} the caller owns; the one set last is used.
+   */
+  public static final class Builder {
+    private String jdbcUrl = DEFAULT_JDBC_URL;
+    private String user = "";
+    private String password = "";
+    private DataSource dataSource;
+    private String poolName = DEFAULT_POOL_NAME;
+    private boolean migrate = true;
+
+    private Builder() {}
+
+    /**
+     * The database, default {@link #DEFAULT_JDBC_URL}; e.g. {@code
+     * jdbc:h2:mem:qos;DB_CLOSE_DELAY=-1} in tests or {@code jdbc:postgresql://db:5432/qos} (add the
+     * PostgreSQL driver). For an H2 file of the log's own, append {@link #H2_LOG_SETTINGS}.
+     *
+     * <p>An H2 URL that does not set {@code DB_CLOSE_ON_EXIT} gets {@code DB_CLOSE_ON_EXIT=FALSE}:
+     * H2's own shutdown hook would otherwise close the database at JVM exit while the log, often
+     * closed from a shutdown hook itself, still writes its queue, and those records would be lost.
+     * The database then closes when the store closes its pool.
+     *
+     * @throws IllegalArgumentException if {@code jdbcUrl} does not start with {@code jdbc:}
+     */
+    public Builder url(String jdbcUrl, String user, String password) {
+      requireNonNull(jdbcUrl, "jdbcUrl");
+      if (!jdbcUrl.startsWith("jdbc:")) {
+        throw new IllegalArgumentException("jdbcUrl: '" + jdbcUrl + "' (expected: jdbc:...)");
+      }
+      this.jdbcUrl = jdbcUrl;
+      this.user = requireNonNull(user, "user");
+      this.password = requireNonNull(password, "password");
+      dataSource = null;
+      return this;
+    }
+
+    /**
+     * A data source the caller owns and closes after the store. For an H2 database, give its URL
+     * {@code DB_CLOSE_ON_EXIT=FALSE} (see {@link #url}).
+     */
+    public Builder dataSource(DataSource dataSource) {
+      this.dataSource = requireNonNull(dataSource, "dataSource");
+      return this;
+    }
+
+    /**
+     * Name of the pool a store built from a URL creates, default {@value #DEFAULT_POOL_NAME}; its
+     * threads are named after it.
+     */
+    public Builder poolName(String poolName) {
+      requireNonNull(poolName, "poolName");
+      if (poolName.isBlank()) {
+        throw new IllegalArgumentException("poolName: '" + poolName + "' (expected: not blank)");
+      }
+      this.poolName = poolName;
+      return this;
+    }
+
+    /** Whether to create or upgrade the tables with Flyway when built, default true. */
+    public Builder migrate(boolean migrate) {
+      this.migrate = migrate;
+      return this;
+    }
+
+    /**
+     * Connects (creating the pool if given a URL) and migrates the tables.
+     *
+     * @throws RuntimeException if the database cannot be reached or migrated; a pool created for it
+     *     is closed again
+     */
+    public JdbcRecordStore build() {
+      if (dataSource != null) {
+        return new JdbcRecordStore(tables(dataSource), null, dataSource.toString());
+      }
+      HikariConfig config = new HikariConfig();
+      config.setJdbcUrl(openUntilPoolCloses(jdbcUrl));
+      config.setUsername(user);
+      config.setPassword(password);
+      // The log's writer is the only user; a second connection lets Flyway or a check run
+      // alongside.
+      config.setMaximumPoolSize(2);
+      config.setMinimumIdle(1);
+      config.setPoolName(poolName);
+      HikariDataSource pool = new HikariDataSource(config);
+      try {
+        return new JdbcRecordStore(tables(pool), pool, poolName);
+      } catch (RuntimeException e) {
+        pool.close();
+        throw e;
+      }
+    }
+
+    private RecordStore tables(DataSource dataSource) {
+      RecordStore tables = new RecordStore(dataSource);
+      if (migrate) {
+        tables.migrate();
+      }
+      return tables;
+    }
+  }
+
+  /**
+   * {@code url} with {@code ;DB_CLOSE_ON_EXIT=FALSE} appended if it is an H2 URL without that
+   * setting; any other URL as it is.
+   */
+  static String openUntilPoolCloses(String url) {
+    if (!url.regionMatches(true, 0, "jdbc:h2:", 0, "jdbc:h2:".length())
+        || url.toUpperCase(Locale.ROOT).contains(";DB_CLOSE_ON_EXIT=")) {
+      return url;
+    }
+    return url + ";DB_CLOSE_ON_EXIT=FALSE";
+  }
+}

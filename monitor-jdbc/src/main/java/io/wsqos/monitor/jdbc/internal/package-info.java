@@ -1,0 +1,2 @@
+/** The tables' migrations and the insert; not API. */
+package io.wsqos.monitor.jdbc.internal;
