@@ -33,6 +33,21 @@ final class StoreReport {
           new Quantity("first and last record (ms)", RunResult::edgesMillis, 1),
           new Quantity("p95 per operation, one hour (ms)", RunResult::perOperationMillis, 1));
 
+  /** One row per run, in the CSV file and the report alike. */
+  private static final List<Table.Column<RunResult>> COLUMNS =
+      List.of(
+          Table.column("database", RunResult::database),
+          Table.column("records", RunResult::records),
+          Table.column("batch", RunResult::batch),
+          Table.column("ingest_per_s", r -> Table.fixed(r.ingestPerSecond(), 0)),
+          Table.column("bytes_per_record", r -> Table.fixed(r.bytesPerRecord(), 1)),
+          Table.column("count_ms", r -> Table.fixed(r.countMillis(), 1)),
+          Table.column("tables_hour_ms", r -> Table.fixed(r.hourMillis(), 1)),
+          Table.column("tables_all_ms", r -> Table.fixed(r.allMillis(), 1)),
+          Table.column("edges_ms", r -> Table.fixed(r.edgesMillis(), 1)),
+          Table.column("p95_per_operation_ms", r -> Table.fixed(r.perOperationMillis(), 1)),
+          Table.column("operations", RunResult::rows));
+
   private StoreReport() {}
 
   static void write(
@@ -42,23 +57,7 @@ final class StoreReport {
       String[] args,
       Arguments arguments,
       List<RunResult> runs) {
-    Table csv =
-        Table.of(
-            runs,
-            List.of(
-                Table.<RunResult>column("database", RunResult::database),
-                Table.<RunResult>column("records", RunResult::records),
-                Table.<RunResult>column("batch", RunResult::batch),
-                Table.<RunResult>column("ingest_per_s", r -> Table.fixed(r.ingestPerSecond(), 0)),
-                Table.<RunResult>column(
-                    "bytes_per_record", r -> Table.fixed(r.bytesPerRecord(), 1)),
-                Table.<RunResult>column("count_ms", r -> Table.fixed(r.countMillis(), 1)),
-                Table.<RunResult>column("tables_hour_ms", r -> Table.fixed(r.hourMillis(), 1)),
-                Table.<RunResult>column("tables_all_ms", r -> Table.fixed(r.allMillis(), 1)),
-                Table.<RunResult>column("edges_ms", r -> Table.fixed(r.edgesMillis(), 1)),
-                Table.<RunResult>column(
-                    "p95_per_operation_ms", r -> Table.fixed(r.perOperationMillis(), 1)),
-                Table.<RunResult>column("operations", RunResult::rows)));
+    Table csv = Table.of(runs, COLUMNS);
     csv.writeCsv(out.resolve("results.csv"));
     Table.write(out.resolve("report.md"), markdown(machine, options, args, arguments, runs));
   }
@@ -99,22 +98,7 @@ final class StoreReport {
             "\nGoals: ingest >= 100,000 records/s into PostgreSQL; count(*) and Tables 2-3 over"
                 + " 1,000,000 records under 1 s on PostgreSQL and under 2 s on H2.\n\n")
         .append("## Every run\n\n")
-        .append(
-            Table.of(
-                    runs,
-                    List.of(
-                        Table.<RunResult>column("database", RunResult::database),
-                        Table.<RunResult>column(
-                            "ingest (records/s)", r -> Table.fixed(r.ingestPerSecond(), 0)),
-                        Table.<RunResult>column(
-                            "bytes/record", r -> Table.fixed(r.bytesPerRecord(), 1)),
-                        Table.<RunResult>column("count (ms)", r -> Table.fixed(r.countMillis(), 1)),
-                        Table.<RunResult>column("hour (ms)", r -> Table.fixed(r.hourMillis(), 1)),
-                        Table.<RunResult>column("all (ms)", r -> Table.fixed(r.allMillis(), 1)),
-                        Table.<RunResult>column("edges (ms)", r -> Table.fixed(r.edgesMillis(), 1)),
-                        Table.<RunResult>column(
-                            "p95/operation (ms)", r -> Table.fixed(r.perOperationMillis(), 1))))
-                .markdown())
+        .append(Table.of(runs, COLUMNS).markdown())
         .append("\n## Settings\n\n")
         .append("- machine: ")
         .append(machine.cores())

@@ -80,18 +80,10 @@ abstract class QosStoreCompatibilityKit {
     return log;
   }
 
-  /** A requester record: t1 at {@code startMillis} after T0, execution and response in ms. */
+  /** A requester record: t1 at {@code atSecond} after T0, execution and response in ms. */
   static QosRecord.Builder requester(
       String operation, Outcome outcome, long atSecond, long executionMillis, long responseMillis) {
-    long t1 = T0_MICROS + atSecond * 1_000_000;
-    long t2 = t1 + PROVIDER_OFFSET_MICROS + 1_000;
-    return QosRecord.builder(SERVICE, operation, ENDPOINT, Side.REQUESTER)
-        .recordedAt(T0.plusSeconds(atSecond).plusMillis(responseMillis))
-        .outcome(outcome)
-        .t1(t1)
-        .t2(t2)
-        .t3(t2 + executionMillis * 1_000)
-        .t4(t1 + responseMillis * 1_000);
+    return requester(SERVICE, operation, outcome, atSecond, executionMillis, responseMillis);
   }
 
   /** A requester record of an exchange that never reached the provider: no t2, no t3. */

@@ -63,20 +63,19 @@ final class PostgresCopy {
   }
 
   private static void stamp(StringBuilder text, long micros) {
-    text.append('\t');
-    if (micros == QosRecord.ABSENT) {
-      text.append(NULL);
-    } else {
-      text.append(micros);
-    }
+    nullable(text, micros, micros == QosRecord.ABSENT);
   }
 
   private static void size(StringBuilder text, long bytes) {
+    nullable(text, bytes, bytes == QosRecord.UNKNOWN_SIZE);
+  }
+
+  private static void nullable(StringBuilder text, long value, boolean unknown) {
     text.append('\t');
-    if (bytes == QosRecord.UNKNOWN_SIZE) {
+    if (unknown) {
       text.append(NULL);
     } else {
-      text.append(bytes);
+      text.append(value);
     }
   }
 }
