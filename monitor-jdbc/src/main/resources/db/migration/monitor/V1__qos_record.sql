@@ -18,7 +18,8 @@ CREATE TABLE qos_target (
 -- The codes of qos_record's outcome and validity: each enum constant's ordinal.
 CREATE TABLE qos_outcome (code SMALLINT PRIMARY KEY, name VARCHAR(32) NOT NULL);
 INSERT INTO qos_outcome (code, name) VALUES
-  (0, 'SUCCESS'), (1, 'SOAP_FAULT'), (2, 'TRANSPORT_ERROR'), (3, 'TIMEOUT'), (4, 'REFUSED');
+  (0, 'SUCCESS'), (1, 'SOAP_FAULT'), (2, 'TRANSPORT_ERROR'), (3, 'TIMEOUT'), (4, 'REFUSED'),
+  (5, 'HTTP_ERROR');
 
 CREATE TABLE qos_validity (code SMALLINT PRIMARY KEY, name VARCHAR(32) NOT NULL);
 INSERT INTO qos_validity (code, name) VALUES

@@ -1,17 +1,28 @@
 package io.wsqos.monitor;
 
-/** How an exchange ended, as the monitor that made the record saw it. */
+/**
+ * How an exchange ended, as the monitor that made the record saw it (or the load driver of the
+ * benchmarks, which uses the same names). Stored by ordinal: a new constant goes at the end.
+ */
 public enum Outcome {
   /** A response that is not a fault. */
   SUCCESS,
   /** The provider (or an intermediary) answered with a SOAP fault. */
   SOAP_FAULT,
-  /** The connection failed after it was established (reset, broken pipe, bad HTTP). */
+  /**
+   * The connection failed after it was established (reset, closed early, broken pipe, a malformed
+   * HTTP response), or another I/O error.
+   */
   TRANSPORT_ERROR,
-  /** No response within the client's receive or connect timeout. */
+  /** No response within the client's connect or receive timeout. */
   TIMEOUT,
   /** The connection was refused: the provider was not there or not accepting. */
-  REFUSED;
+  REFUSED,
+  /**
+   * A complete HTTP response with an error status and no SOAP fault: the provider's server or an
+   * intermediary refused the request (e.g. 404 for an unknown path, 503 from a proxy).
+   */
+  HTTP_ERROR;
 
   /** Whether this outcome counts as a served request for availability and throughput. */
   public boolean succeeded() {

@@ -7,12 +7,19 @@ import io.wsqos.testing.service.EchoServiceImpl;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
+import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
+import org.apache.cxf.transport.http.HTTPConduit;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 class CxfServerExtensionTest {
 
@@ -79,6 +86,60 @@ class CxfServerExtensionTest {
 
       assertThat(answer).isEqualTo("echo: nested");
       assertThat(perTest.port()).isNotEqualTo(server.port());
+    }
+  }
+
+  @Test
+  void twoServersInOneClassDoNotReportEachOthersThreadsAsLeaks() {
+    SummaryGeneratingListener listener = new SummaryGeneratingListener();
+
+    LauncherFactory.create()
+        .execute(
+            LauncherDiscoveryRequestBuilder.request()
+                .selectors(DiscoverySelectors.selectClass(TwoServersInOneClass.class))
+                .build(),
+            listener);
+
+    TestExecutionSummary summary = listener.getSummary();
+    assertThat(summary.getFailures())
+        .extracting(failure -> failure.getException().toString())
+        .isEmpty();
+    assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
+  }
+
+  /**
+   * Run only by the test above. Each test calls both servers through clients with settings no other
+   * test's client has, so that the JDK HTTP client CXF shares between them starts its selector
+   * thread after both servers started, and that thread runs until the last of the two closes its
+   * client.
+   */
+  static final class TwoServersInOneClass {
+
+    @RegisterExtension
+    static final CxfServerExtension first =
+        CxfServerExtension.forService(EchoService.class, new EchoServiceImpl());
+
+    @RegisterExtension
+    static final CxfServerExtension second =
+        CxfServerExtension.forService(EchoService.class, new EchoServiceImpl());
+
+    @Test
+    void callsBoth() {
+      assertThat(clientOf(first).echo("1")).isEqualTo("echo: 1");
+      assertThat(clientOf(second).echo("2")).isEqualTo("echo: 2");
+    }
+
+    @Test
+    void callsBothTheOtherWayRound() {
+      assertThat(clientOf(second).echo("2")).isEqualTo("echo: 2");
+      assertThat(clientOf(first).echo("1")).isEqualTo("echo: 1");
+    }
+
+    private static EchoService clientOf(CxfServerExtension server) {
+      EchoService client = server.client(EchoService.class);
+      HTTPConduit conduit = (HTTPConduit) ClientProxy.getClient(client).getConduit();
+      conduit.getClient().setConnectionTimeout(12_345);
+      return client;
     }
   }
 

@@ -2,10 +2,11 @@ package io.wsqos.benchmarks.experiment;
 
 import static java.util.Objects.requireNonNull;
 
-import io.wsqos.benchmarks.load.Outcome;
+import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.monitor.Outcome;
+import io.wsqos.monitor.cxf.ExchangeFailures;
 import jakarta.xml.ws.soap.SOAPFaultException;
-import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
@@ -22,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 import org.HdrHistogram.Histogram;
-import org.apache.cxf.transport.http.HTTPException;
 
 /**
  * Closed-loop caller threads: each makes its next call as soon as the previous one returned. The
@@ -40,6 +40,11 @@ final class Callers implements AutoCloseable {
   private static final long HIGHEST_TRACKABLE_MICROS = TimeUnit.MINUTES.toMicros(2);
 
   private static final int SIGNIFICANT_DIGITS = 3;
+
+  /** A run's counts: one per outcome, by ordinal, then the connect timeouts among the timeouts. */
+  private static final int CONNECT_TIMEOUTS = Outcome.values().length;
+
+  private static final int COUNTS = CONNECT_TIMEOUTS + 1;
 
   /** One call; an exception is a failed call, classified by {@link #outcomeOf}. */
   @FunctionalInterface
@@ -117,29 +122,28 @@ final class Callers implements AutoCloseable {
   }
 
   /**
-   * How a failed call ended: a SOAP fault (the proxy's declared faults are checked exceptions), a
-   * timeout, a refused connection, an HTTP error status, or another I/O failure.
+   * How a failed call ended: a SOAP fault (the proxy's declared faults are checked exceptions, an
+   * undeclared one a {@link SOAPFaultException}), or what {@link ExchangeFailures#outcomeOf} makes
+   * of the I/O failure.
    */
   static Outcome outcomeOf(Throwable failure) {
     if (failure instanceof SOAPFaultException || !(failure instanceof RuntimeException)) {
       return Outcome.SOAP_FAULT;
     }
-    for (Throwable t = failure; t != null; t = t.getCause()) {
+    return ExchangeFailures.outcomeOf(failure);
+  }
+
+  /** Whether a call that timed out did so while connecting, not while waiting for its answer. */
+  static boolean timedOutConnecting(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof HttpConnectTimeoutException) {
-        return Outcome.CONNECT_TIMEOUT;
+        return true;
       }
       if (t instanceof SocketTimeoutException || t instanceof HttpTimeoutException) {
-        String message = String.valueOf(t.getMessage());
-        return message.contains("connect") ? Outcome.CONNECT_TIMEOUT : Outcome.RESPONSE_TIMEOUT;
-      }
-      if (t instanceof ConnectException) {
-        return Outcome.REFUSED;
-      }
-      if (t instanceof HTTPException) {
-        return Outcome.HTTP_ERROR;
+        return String.valueOf(t.getMessage()).contains("connect");
       }
     }
-    return Outcome.IO_ERROR;
+    return false;
   }
 
   /** One run: its window on {@link System#nanoTime()}, and what its callers counted. */
@@ -148,7 +152,7 @@ final class Callers implements AutoCloseable {
     final long to;
     final CountDownLatch done;
     final Histogram latency = new Histogram(HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
-    private final long[] counts = new long[Outcome.values().length];
+    private final long[] counts = new long[COUNTS];
 
     Window(long from, long to, int callers) {
       this.from = from;
@@ -163,19 +167,19 @@ final class Callers implements AutoCloseable {
       }
     }
 
-    synchronized Map<Outcome, Long> counts() {
+    synchronized RequestCounts counts() {
       Map<Outcome, Long> map = new EnumMap<>(Outcome.class);
       for (Outcome outcome : Outcome.values()) {
         map.put(outcome, counts[outcome.ordinal()]);
       }
-      return map;
+      return new RequestCounts(map, counts[CONNECT_TIMEOUTS], 0);
     }
   }
 
   private final class Caller extends Thread {
     final BlockingQueue<Window> windows = new LinkedBlockingQueue<>();
     private final Histogram latency = new Histogram(HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
-    private final long[] counts = new long[Outcome.values().length];
+    private final long[] counts = new long[COUNTS];
 
     Caller(String name) {
       super(name);
@@ -209,17 +213,22 @@ final class Callers implements AutoCloseable {
           return;
         }
         Outcome outcome;
+        boolean connecting = false;
         try {
           call.call();
-          outcome = Outcome.SUCCEEDED;
+          outcome = Outcome.SUCCESS;
         } catch (Exception e) {
           outcome = outcomeOf(e);
+          connecting = outcome == Outcome.TIMEOUT && timedOutConnecting(e);
         }
         long end = System.nanoTime();
         lifetime.add(outcome);
         if (start - window.from >= 0) {
           counts[outcome.ordinal()]++;
-          if (outcome == Outcome.SUCCEEDED) {
+          if (connecting) {
+            counts[CONNECT_TIMEOUTS]++;
+          }
+          if (outcome == Outcome.SUCCESS) {
             latency.recordValue(Math.min(HIGHEST_TRACKABLE_MICROS, (end - start) / 1_000));
           }
         }

@@ -1,7 +1,8 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.benchmarks.load.Outcome;
+import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.monitor.Outcome;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Base64;
@@ -72,14 +73,21 @@ final class ClientProtocol {
     }
   }
 
-  /** {@code result counts=SUCCEEDED:n,... window_ns=N latency=BASE64}. */
+  /**
+   * {@code result counts=SUCCESS:n,... connect_timeouts=N dropped=N window_ns=N latency=BASE64}.
+   */
   static String encode(RunResult result) {
+    RequestCounts counts = result.counts();
     StringBuilder line = new StringBuilder(RESULT).append("counts=");
     String separator = "";
-    for (Map.Entry<Outcome, Long> count : result.counts().entrySet()) {
+    for (Map.Entry<Outcome, Long> count : counts.outcomes().entrySet()) {
       line.append(separator).append(count.getKey().name()).append(':').append(count.getValue());
       separator = ",";
     }
+    line.append(" connect_timeouts=")
+        .append(counts.connectTimeouts())
+        .append(" dropped=")
+        .append(counts.dropped());
     Histogram latency = result.latencyMicros();
     ByteBuffer buffer = ByteBuffer.allocate(latency.getNeededByteBufferCapacity());
     int length = latency.encodeIntoCompressedByteBuffer(buffer);
@@ -116,11 +124,13 @@ final class ClientProtocol {
             Outcome.valueOf(count.substring(0, colon).toUpperCase(Locale.ROOT)),
             Long.parseLong(count.substring(colon + 1)));
       }
+      long connectTimeouts = Long.parseLong(fields.getOrDefault("connect_timeouts", "0"));
+      long dropped = Long.parseLong(fields.getOrDefault("dropped", "0"));
       Duration window = Duration.ofNanos(Long.parseLong(fields.get("window_ns")));
       Histogram latency =
           Histogram.decodeFromCompressedByteBuffer(
               ByteBuffer.wrap(Base64.getDecoder().decode(fields.get("latency"))), 0);
-      return RunResult.of(counts, window, latency);
+      return RunResult.of(new RequestCounts(counts, connectTimeouts, dropped), window, latency);
     } catch (RuntimeException | DataFormatException e) {
       throw new IllegalArgumentException(
           "answer: '" + shorten(line) + "' (expected: counts, window_ns and latency): " + e, e);

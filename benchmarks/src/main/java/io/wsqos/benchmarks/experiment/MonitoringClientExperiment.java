@@ -6,11 +6,11 @@ import static io.wsqos.benchmarks.experiment.MonitoringTables.number;
 import static io.wsqos.benchmarks.experiment.MonitoringTables.per;
 import static io.wsqos.benchmarks.report.Table.column;
 
-import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.core.cli.Option;
+import io.wsqos.monitor.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -358,7 +358,7 @@ final class MonitoringClientExperiment implements Experiment {
             stats.entrySet(),
             column("client", Map.Entry::getKey),
             column("calls", e -> calls(e.getValue(), o -> true)),
-            column("failed", e -> calls(e.getValue(), Outcome::failed)),
+            column("failed", e -> calls(e.getValue(), outcome -> !outcome.succeeded())),
             column("records written", e -> dash(e.getValue(), "wsqos.monitor.records.written")),
             column("dropped", e -> dash(e.getValue(), "wsqos.monitor.records.dropped")),
             column("lost", e -> dash(e.getValue(), "wsqos.monitor.records.lost")),

@@ -2,13 +2,14 @@ package io.wsqos.benchmarks.experiment;
 
 import static io.wsqos.benchmarks.report.Table.column;
 
-import io.wsqos.benchmarks.load.Outcome;
+import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
 import io.wsqos.benchmarks.report.Stats;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.examples.bookstore.BookstoreServer;
+import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.jdbc.QosStatistics;
 import java.util.ArrayList;
@@ -358,7 +359,7 @@ final class MonitoringTables {
     for (double x : results.points(variant)) {
       List<PointResult> runs = results.at(variant, x);
       long requests = runs.stream().mapToLong(PointResult::requests).sum();
-      long succeeded = runs.stream().mapToLong(r -> r.count(Outcome.SUCCEEDED)).sum();
+      long succeeded = runs.stream().mapToLong(r -> r.count(Outcome.SUCCESS)).sum();
       double responseAvg = weightedMean(runs);
       List<QosStatistics> stats = provider(provider, x);
       TimeStats exec = merge(stats);
@@ -410,7 +411,7 @@ final class MonitoringTables {
       List<PointResult> runs = results.at(variant, paper.requesters());
       List<QosStatistics> stats = provider(provider, paper.requesters());
       long requests = runs.stream().mapToLong(PointResult::requests).sum();
-      long succeeded = runs.stream().mapToLong(r -> r.count(Outcome.SUCCEEDED)).sum();
+      long succeeded = runs.stream().mapToLong(r -> r.count(Outcome.SUCCESS)).sum();
       double exec = merge(stats).meanMicros() / 1e3;
       table.row(
           paper.requesters(),
@@ -493,7 +494,7 @@ final class MonitoringTables {
     double sum = 0;
     long n = 0;
     for (PointResult r : runs) {
-      long s = r.count(Outcome.SUCCEEDED);
+      long s = r.count(Outcome.SUCCESS);
       if (s > 0) {
         sum += r.meanMillis() * s;
         n += s;
@@ -504,10 +505,12 @@ final class MonitoringTables {
 
   private static String causes(List<PointResult> runs) {
     List<String> parts = new ArrayList<>();
-    for (Outcome outcome : Outcome.values()) {
-      long n = runs.stream().mapToLong(r -> r.count(outcome)).sum();
-      if (outcome != Outcome.SUCCEEDED && n > 0) {
-        parts.add(outcome.name().toLowerCase(Locale.ROOT) + "=" + n);
+    List<String> names = RequestCounts.columnNames();
+    for (int i = 0; i < names.size(); i++) {
+      int index = i;
+      long n = runs.stream().mapToLong(r -> r.counts().columnValues().get(index)).sum();
+      if (index != Outcome.SUCCESS.ordinal() && n > 0) {
+        parts.add(names.get(index) + "=" + n);
       }
     }
     return parts.isEmpty() ? "" : "(" + String.join(", ", parts) + ")";

@@ -1,17 +1,18 @@
 package io.wsqos.benchmarks.load;
 
+import io.wsqos.monitor.Outcome;
 import java.time.Duration;
 
 /**
  * Per-request limits of a load driver. Build with {@link #builder()}; {@link #defaults()} gives the
  * paper's 50 ms connect timeout.
  *
- * @param connectTimeout how long a TCP connect may take before the request counts as {@link
- *     Outcome#CONNECT_TIMEOUT}
+ * @param connectTimeout how long a TCP connect may take before the request counts as a {@link
+ *     Outcome#TIMEOUT} (and among the {@link RequestCounts#connectTimeouts})
  * @param responseTimeout how long, from the connection being established, the complete response may
- *     take before the request counts as {@link Outcome#RESPONSE_TIMEOUT}
+ *     take before the request counts as a {@link Outcome#TIMEOUT}
  * @param maxInFlight requests in flight at most; one due beyond this is not sent and counts as
- *     {@link Outcome#DROPPED} (each takes a file descriptor)
+ *     {@link RequestCounts#dropped} (each takes a file descriptor)
  */
 public record DriverOptions(Duration connectTimeout, Duration responseTimeout, int maxInFlight) {
 

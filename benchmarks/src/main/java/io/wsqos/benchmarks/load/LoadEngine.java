@@ -1,7 +1,8 @@
 package io.wsqos.benchmarks.load;
 
+import io.wsqos.monitor.Outcome;
+import io.wsqos.monitor.cxf.ExchangeFailures;
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -82,6 +83,8 @@ final class LoadEngine {
   private final Map<InetSocketAddress, ArrayDeque<Connection>> idle = new HashMap<>();
 
   private final long[] counts = new long[Outcome.values().length];
+  private long connectTimeouts;
+  private long dropped;
   private final Histogram latencyMicros =
       new Histogram(HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
   private final Histogram serviceMicros =
@@ -153,7 +156,7 @@ final class LoadEngine {
     }
     if (inFlight >= maxInFlight) {
       if (measured) {
-        counts[Outcome.DROPPED.ordinal()]++;
+        dropped++;
       }
       workload.completed(now);
       return;
@@ -188,12 +191,9 @@ final class LoadEngine {
         exchange.deadlineNanos = now + connectTimeoutNanos;
         connecting.addLast(exchange);
       }
-    } catch (ConnectException e) {
-      closeQuietly(channel);
-      end(workload, exchange, Outcome.REFUSED, now);
     } catch (IOException e) {
       closeQuietly(channel);
-      end(workload, exchange, Outcome.IO_ERROR, now);
+      end(workload, exchange, ExchangeFailures.outcomeOf(e), now);
     }
   }
 
@@ -213,7 +213,7 @@ final class LoadEngine {
               ? SelectionKey.OP_WRITE | SelectionKey.OP_READ
               : SelectionKey.OP_READ);
     } catch (IOException e) {
-      fail(workload, connection, Outcome.IO_ERROR, now);
+      fail(workload, connection, ExchangeFailures.outcomeOf(e), now);
     }
   }
 
@@ -243,10 +243,8 @@ final class LoadEngine {
         if (!connection.closed && key.isValid() && key.isReadable()) {
           read(workload, connection, now);
         }
-      } catch (ConnectException e) {
-        fail(workload, connection, Outcome.REFUSED, now);
       } catch (IOException e) {
-        fail(workload, connection, Outcome.IO_ERROR, now);
+        fail(workload, connection, ExchangeFailures.outcomeOf(e), now);
       }
     }
   }
@@ -260,7 +258,8 @@ final class LoadEngine {
         if (parser.endOfStream()) {
           complete(workload, connection, now, false);
         } else {
-          fail(workload, connection, Outcome.IO_ERROR, now);
+          // Closed before the response was complete.
+          fail(workload, connection, Outcome.TRANSPORT_ERROR, now);
         }
         return;
       }
@@ -282,7 +281,7 @@ final class LoadEngine {
     boolean encoded = parser.contentEncoded();
     Outcome outcome;
     if (status >= 200 && status < 300) {
-      outcome = Outcome.SUCCEEDED;
+      outcome = Outcome.SUCCESS;
     } else if (status == 500 && parser.hasSoapFault()) {
       outcome = Outcome.SOAP_FAULT;
     } else {
@@ -297,7 +296,7 @@ final class LoadEngine {
       closeConnection(connection);
     }
     end(workload, exchange, outcome, now);
-    if (exchange.measured && encoded && outcome == Outcome.SUCCEEDED) {
+    if (exchange.measured && encoded && outcome == Outcome.SUCCESS) {
       succeededEncoded++;
     }
   }
@@ -311,11 +310,15 @@ final class LoadEngine {
   }
 
   private void end(Workload workload, Exchange exchange, Outcome outcome, long now) {
+    boolean connecting = exchange.phase == Phase.CONNECTING;
     exchange.phase = Phase.DONE;
     inFlight--;
     if (exchange.measured) {
       counts[outcome.ordinal()]++;
-      if (outcome == Outcome.SUCCEEDED) {
+      if (outcome == Outcome.TIMEOUT && connecting) {
+        connectTimeouts++;
+      }
+      if (outcome == Outcome.SUCCESS) {
         latencyMicros.recordValue(micros(now - exchange.intendedNanos));
         serviceMicros.recordValue(micros(now - exchange.startedNanos));
       }
@@ -328,19 +331,18 @@ final class LoadEngine {
   }
 
   private void expire(Workload workload, long now) {
-    expire(workload, connecting, Phase.CONNECTING, Outcome.CONNECT_TIMEOUT, now);
-    expire(workload, exchanging, Phase.EXCHANGING, Outcome.RESPONSE_TIMEOUT, now);
+    expire(workload, connecting, Phase.CONNECTING, now);
+    expire(workload, exchanging, Phase.EXCHANGING, now);
   }
 
-  private void expire(
-      Workload workload, ArrayDeque<Exchange> queue, Phase phase, Outcome outcome, long now) {
+  private void expire(Workload workload, ArrayDeque<Exchange> queue, Phase phase, long now) {
     Exchange head;
     while ((head = queue.peekFirst()) != null) {
       if (head.phase != phase) {
         queue.pollFirst();
       } else if (head.deadlineNanos - now <= 0) {
         queue.pollFirst();
-        fail(workload, head.connection, outcome, now);
+        fail(workload, head.connection, Outcome.TIMEOUT, now);
       } else {
         return;
       }
@@ -410,7 +412,7 @@ final class LoadEngine {
       byOutcome.put(outcome, counts[outcome.ordinal()]);
     }
     return new RunResult(
-        byOutcome,
+        new RequestCounts(byOutcome, connectTimeouts, dropped),
         Duration.ofNanos(measureToNanos - measureFromNanos),
         latencyMicros,
         serviceMicros,

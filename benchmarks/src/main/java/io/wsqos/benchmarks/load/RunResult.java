@@ -1,14 +1,12 @@
 package io.wsqos.benchmarks.load;
 
+import io.wsqos.monitor.Outcome;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.EnumMap;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * What one measured run gave: outcome counts of the requests whose (intended) send time fell in the
- * measurement window, and the latencies of the successful ones in microseconds.
+ * What one measured run gave: how the requests whose (intended) send time fell in the measurement
+ * window ended ({@link RequestCounts}), and the latencies of the successful ones in microseconds.
  *
  * <p>{@link #latencyMicros()} runs from the intended send time to the last response byte, so a
  * driver or server that falls behind shows in it (no coordinated omission); {@link
@@ -16,7 +14,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class RunResult {
 
-  private final Map<Outcome, Long> counts;
+  private final RequestCounts counts;
   private final Duration window;
   private final Histogram latencyMicros;
   private final Histogram serviceTimeMicros;
@@ -26,7 +24,7 @@ public final class RunResult {
   private final int maxInFlight;
 
   RunResult(
-      Map<Outcome, Long> counts,
+      RequestCounts counts,
       Duration window,
       Histogram latencyMicros,
       Histogram serviceTimeMicros,
@@ -45,7 +43,7 @@ public final class RunResult {
   }
 
   RunResult(
-      Map<Outcome, Long> counts,
+      RequestCounts counts,
       Duration window,
       Histogram latencyMicros,
       Histogram serviceTimeMicros,
@@ -54,7 +52,7 @@ public final class RunResult {
       double meanSendLagMicros,
       int maxInFlight) {
     this.succeededEncoded = succeededEncoded;
-    this.counts = Collections.unmodifiableMap(new EnumMap<>(counts));
+    this.counts = counts;
     this.window = window;
     this.latencyMicros = latencyMicros.copy();
     this.serviceTimeMicros = serviceTimeMicros.copy();
@@ -65,34 +63,31 @@ public final class RunResult {
 
   /**
    * A run made by another driver than ours (e.g. client threads calling through a CXF proxy, which
-   * time each call from its start): the outcome counts (missing outcomes count 0), the window and
-   * the latency histogram of the successes in microseconds, which is also the service time.
+   * time each call from its start): the counts, the window and the latency histogram of the
+   * successes in microseconds, which is also the service time.
    */
-  public static RunResult of(Map<Outcome, Long> counts, Duration window, Histogram latencyMicros) {
-    Map<Outcome, Long> all = new EnumMap<>(Outcome.class);
-    for (Outcome outcome : Outcome.values()) {
-      all.put(outcome, counts.getOrDefault(outcome, 0L));
-    }
-    return new RunResult(all, window, latencyMicros, latencyMicros, 0, 0, 0);
+  public static RunResult of(RequestCounts counts, Duration window, Histogram latencyMicros) {
+    return new RunResult(counts, window, latencyMicros, latencyMicros, 0, 0, 0);
   }
 
-  /** Requests that ended in {@code outcome}. */
+  /** Requests sent that ended in {@code outcome}. */
   public long count(Outcome outcome) {
-    return counts.getOrDefault(outcome, 0L);
+    return counts.count(outcome);
   }
 
-  /** All outcome counts, every outcome present. */
-  public Map<Outcome, Long> counts() {
+  /** How the requests ended. */
+  public RequestCounts counts() {
     return counts;
   }
 
   /** Requests due in the window, sent or dropped. */
   public long requests() {
-    return counts.values().stream().mapToLong(Long::longValue).sum();
+    return counts.requests();
   }
 
+  /** Requests that ended in {@link Outcome#SUCCESS}. */
   public long succeeded() {
-    return count(Outcome.SUCCEEDED);
+    return counts.succeeded();
   }
 
   /**
@@ -103,6 +98,7 @@ public final class RunResult {
     return succeededEncoded;
   }
 
+  /** Requests due that did not succeed, dropped ones included. */
   public long failed() {
     return requests() - succeeded();
   }

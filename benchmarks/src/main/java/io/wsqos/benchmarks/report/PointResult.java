@@ -2,12 +2,10 @@ package io.wsqos.benchmarks.report;
 
 import static java.util.Objects.requireNonNull;
 
-import io.wsqos.benchmarks.load.Outcome;
+import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.load.RunResult;
-import java.util.Collections;
-import java.util.EnumMap;
+import io.wsqos.monitor.Outcome;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 
@@ -17,7 +15,7 @@ import org.HdrHistogram.Histogram;
  * @param variant the variant's name
  * @param x the point: offered rate in requests per second, or number of requesters
  * @param repetition 1-based repetition number
- * @param counts requests by outcome, every outcome present
+ * @param counts how the requests ended
  * @param offeredPerSecond requests due per second
  * @param throughputPerSecond successes per second
  * @param meanMillis mean latency of successes (NaN if none)
@@ -34,7 +32,7 @@ public record PointResult(
     String variant,
     double x,
     int repetition,
-    Map<Outcome, Long> counts,
+    RequestCounts counts,
     double offeredPerSecond,
     double throughputPerSecond,
     double meanMillis,
@@ -51,11 +49,7 @@ public record PointResult(
 
   public PointResult {
     requireNonNull(variant, "variant");
-    if (counts.size() != Outcome.values().length) {
-      throw new IllegalArgumentException(
-          "counts: " + counts.keySet() + " (expected: every outcome)");
-    }
-    counts = Collections.unmodifiableMap(new EnumMap<>(counts));
+    requireNonNull(counts, "counts");
     buckets = List.copyOf(buckets);
     if (buckets.size() != BUCKETS) {
       throw new IllegalArgumentException(
@@ -109,11 +103,13 @@ public record PointResult(
     return totals;
   }
 
+  /** Requests due: sent or dropped. */
   public long requests() {
-    return counts.values().stream().mapToLong(Long::longValue).sum();
+    return counts.requests();
   }
 
+  /** Requests sent that ended in {@code outcome}. */
   public long count(Outcome outcome) {
-    return counts.get(outcome);
+    return counts.count(outcome);
   }
 }

@@ -2,12 +2,12 @@ package io.wsqos.benchmarks.report;
 
 import static io.wsqos.benchmarks.report.Table.column;
 
-import io.wsqos.benchmarks.load.Outcome;
+import io.wsqos.benchmarks.load.RequestCounts;
+import io.wsqos.monitor.Outcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -29,8 +29,10 @@ public final class SweepReport {
                 column(xName, r -> Table.number(r.x())),
                 column("repetition", PointResult::repetition),
                 column("requests", PointResult::requests)));
-    for (Outcome outcome : Outcome.values()) {
-      columns.add(column(outcome.name().toLowerCase(Locale.ROOT), r -> r.count(outcome)));
+    List<String> countNames = RequestCounts.columnNames();
+    for (int i = 0; i < countNames.size(); i++) {
+      int index = i;
+      columns.add(column(countNames.get(i), r -> r.counts().columnValues().get(index)));
     }
     columns.addAll(
         List.of(
@@ -69,9 +71,7 @@ public final class SweepReport {
     }
     Table main = Table.of(header);
     List<String> countsHeader = new ArrayList<>(List.of(xName, "variant", "requests"));
-    for (Outcome outcome : Outcome.values()) {
-      countsHeader.add(outcome.name().toLowerCase(Locale.ROOT));
-    }
+    countsHeader.addAll(RequestCounts.columnNames());
     countsHeader.add("availability");
     Table counts = Table.of(countsHeader);
     List<String> bucketHeader = new ArrayList<>(List.of(xName, "variant"));
@@ -103,10 +103,12 @@ public final class SweepReport {
         List<String> countCells = new ArrayList<>(List.of(Table.number(x), variant));
         double requests = Stats.of(reps, r -> r.requests()).mean();
         countCells.add(Table.fixed(requests, 0));
-        for (Outcome outcome : Outcome.values()) {
-          countCells.add(Table.fixed(Stats.of(reps, r -> r.count(outcome)).mean(), 0));
+        for (int i = 0; i < RequestCounts.columnNames().size(); i++) {
+          int index = i;
+          countCells.add(
+              Table.fixed(Stats.of(reps, r -> r.counts().columnValues().get(index)).mean(), 0));
         }
-        double succeeded = Stats.of(reps, r -> r.count(Outcome.SUCCEEDED)).mean();
+        double succeeded = Stats.of(reps, r -> r.count(Outcome.SUCCESS)).mean();
         countCells.add(Table.percent(succeeded, requests, ""));
         counts.row(countCells);
 

@@ -2,8 +2,8 @@ package io.wsqos.benchmarks.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.monitor.Outcome;
 import jakarta.xml.ws.WebServiceException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -20,26 +20,26 @@ import org.junit.jupiter.api.Test;
 class CallersTest {
 
   @Test
-  void failuresAreClassifiedAsTheLoadDriverClassifiesThem() throws Exception {
+  void failuresAreClassifiedAsTheMonitorClassifiesThem() throws Exception {
     assertThat(Callers.outcomeOf(new Exception("a declared fault, e.g. BookNotFoundFault")))
         .isEqualTo(Outcome.SOAP_FAULT);
     assertThat(Callers.outcomeOf(new WebServiceException(new ConnectException("refused"))))
         .isEqualTo(Outcome.REFUSED);
-    assertThat(
-            Callers.outcomeOf(
-                new WebServiceException(new SocketTimeoutException("Read timed out"))))
-        .isEqualTo(Outcome.RESPONSE_TIMEOUT);
-    assertThat(
-            Callers.outcomeOf(
-                new WebServiceException(new SocketTimeoutException("connect timed out"))))
-        .isEqualTo(Outcome.CONNECT_TIMEOUT);
+    WebServiceException readTimeout =
+        new WebServiceException(new SocketTimeoutException("Read timed out"));
+    assertThat(Callers.outcomeOf(readTimeout)).isEqualTo(Outcome.TIMEOUT);
+    assertThat(Callers.timedOutConnecting(readTimeout)).isFalse();
+    WebServiceException connectTimeout =
+        new WebServiceException(new SocketTimeoutException("connect timed out"));
+    assertThat(Callers.outcomeOf(connectTimeout)).isEqualTo(Outcome.TIMEOUT);
+    assertThat(Callers.timedOutConnecting(connectTimeout)).isTrue();
     assertThat(
             Callers.outcomeOf(
                 new WebServiceException(
                     new HTTPException(503, "Service Unavailable", new java.net.URL("http://x/")))))
         .isEqualTo(Outcome.HTTP_ERROR);
     assertThat(Callers.outcomeOf(new WebServiceException(new IOException("reset"))))
-        .isEqualTo(Outcome.IO_ERROR);
+        .isEqualTo(Outcome.TRANSPORT_ERROR);
   }
 
   @Test
@@ -93,6 +93,6 @@ class CallersTest {
     Map<Outcome, Long> counts = new java.util.EnumMap<>(Outcome.class);
     lifetime.forEach(counts::put);
     assertThat(counts.get(Outcome.SOAP_FAULT)).isPositive();
-    assertThat(counts.get(Outcome.SUCCEEDED)).isZero();
+    assertThat(counts.get(Outcome.SUCCESS)).isZero();
   }
 }

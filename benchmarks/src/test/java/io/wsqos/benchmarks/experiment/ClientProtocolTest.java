@@ -3,8 +3,9 @@ package io.wsqos.benchmarks.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.wsqos.benchmarks.load.Outcome;
+import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.monitor.Outcome;
 import java.time.Duration;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -40,12 +41,17 @@ class ClientProtocolTest {
     }
     RunResult result =
         RunResult.of(
-            Map.of(Outcome.SUCCEEDED, 5L, Outcome.REFUSED, 2L), Duration.ofMillis(2_500), latency);
+            new RequestCounts(
+                Map.of(Outcome.SUCCESS, 5L, Outcome.REFUSED, 2L, Outcome.TIMEOUT, 3L), 1, 4),
+            Duration.ofMillis(2_500),
+            latency);
 
     RunResult back = ClientProtocol.decode(ClientProtocol.encode(result));
 
     assertThat(back.counts()).isEqualTo(result.counts());
     assertThat(back.count(Outcome.SOAP_FAULT)).isZero();
+    assertThat(back.counts().connectTimeouts()).isEqualTo(1);
+    assertThat(back.counts().dropped()).isEqualTo(4);
     assertThat(back.window()).isEqualTo(Duration.ofMillis(2_500));
     assertThat(back.latencyMicros().getTotalCount()).isEqualTo(5);
     assertThat(back.latencyPercentileMillis(50)).isEqualTo(result.latencyPercentileMillis(50));
@@ -58,7 +64,7 @@ class ClientProtocolTest {
     assertThatThrownBy(() -> ClientProtocol.decode("error --mode: 'x'"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("expected: result");
-    assertThatThrownBy(() -> ClientProtocol.decode("result counts=SUCCEEDED:1 window_ns=1"))
+    assertThatThrownBy(() -> ClientProtocol.decode("result counts=SUCCESS:1 window_ns=1"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("latency");
     assertThatThrownBy(() -> ClientProtocol.decode("result counts=WON:1 window_ns=1 latency=AAAA"))

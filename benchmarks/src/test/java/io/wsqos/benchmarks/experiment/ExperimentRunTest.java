@@ -47,7 +47,7 @@ class ExperimentRunTest {
 
     List<String> csv = Files.readAllLines(out.resolve("results.csv"));
     assertThat(csv).hasSize(1 + 2 * 2);
-    assertThat(csv.get(0)).startsWith("variant,rate,repetition,requests,succeeded,");
+    assertThat(csv.get(0)).startsWith("variant,rate,repetition,requests,success,");
     assertThat(csv.get(1)).startsWith("trivial,100,1,");
     assertThat(csv.get(4)).startsWith("trivial,200,2,");
     String report = Files.readString(out.resolve("report.md"));

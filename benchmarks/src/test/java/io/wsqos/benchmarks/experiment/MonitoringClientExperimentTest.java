@@ -17,16 +17,16 @@ class MonitoringClientExperimentTest {
   @Test
   void recordsAreCheckedAgainstEveryCallWhateverItsOutcome() {
     Properties plain = new Properties();
-    plain.setProperty("calls.SUCCEEDED", "1000");
+    plain.setProperty("calls.SUCCESS", "1000");
     plain.setProperty("process.cpu.ns", "150000000");
     Properties monitored = new Properties();
-    monitored.setProperty("calls.SUCCEEDED", "990");
+    monitored.setProperty("calls.SUCCESS", "990");
     monitored.setProperty("calls.REFUSED", "10");
     monitored.setProperty("wsqos.monitor.records.written", "1000");
     monitored.setProperty("wsqos.monitor.records.dropped", "0");
     monitored.setProperty("wsqos.monitor.records.lost", "0");
     Properties short3 = new Properties();
-    short3.setProperty("calls.SUCCEEDED", "100");
+    short3.setProperty("calls.SUCCESS", "100");
     short3.setProperty("wsqos.monitor.records.written", "97");
     Map<String, Properties> stats = new LinkedHashMap<>();
     stats.put("plain", plain);

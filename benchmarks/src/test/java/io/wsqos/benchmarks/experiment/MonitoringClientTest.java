@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.examples.bookstore.BookstoreImpl;
 import io.wsqos.examples.bookstore.BookstoreServer;
+import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.testing.net.ClosedPort;
@@ -54,7 +54,7 @@ class MonitoringClientTest {
       assertThat(run.latencyMicros().getTotalCount()).isEqualTo(run.succeeded());
       assertThat(run.window()).isEqualTo(Duration.ofMillis(1_000));
       Properties counters = load(stats);
-      long calls = Long.parseLong(counters.getProperty("calls.SUCCEEDED"));
+      long calls = Long.parseLong(counters.getProperty("calls.SUCCESS"));
       assertThat(calls).isGreaterThanOrEqualTo(run.succeeded());
       // Stopping closed the log: every call's record is in its database.
       assertThat(counters.getProperty("wsqos.monitor.records.written"))

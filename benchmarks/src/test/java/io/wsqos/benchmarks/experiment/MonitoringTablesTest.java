@@ -2,10 +2,11 @@ package io.wsqos.benchmarks.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wsqos.benchmarks.load.Outcome;
+import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Results;
 import io.wsqos.examples.bookstore.BookstoreServer;
+import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.jdbc.QosQuery;
 import io.wsqos.monitor.jdbc.QosStatistics;
@@ -33,8 +34,8 @@ class MonitoringTablesTest {
     for (Outcome o : Outcome.values()) {
       counts.put(o, 0L);
     }
-    counts.put(Outcome.SUCCEEDED, succeeded);
-    counts.put(Outcome.CONNECT_TIMEOUT, timeouts);
+    counts.put(Outcome.SUCCESS, succeeded);
+    counts.put(Outcome.TIMEOUT, timeouts);
     List<Long> buckets = new java.util.ArrayList<>(Collections.nCopies(PointResult.BUCKETS, 0L));
     buckets.set(0, succeeded - 1);
     buckets.set(1, 1L);
@@ -42,7 +43,7 @@ class MonitoringTablesTest {
         variant,
         x,
         rep,
-        counts,
+        new RequestCounts(counts, timeouts, 0),
         throughput,
         throughput,
         p50 * 2,
@@ -173,7 +174,7 @@ class MonitoringTablesTest {
     // 0.7 ms; communication 3.5 - 0.55 = 2.95 ms; throughput (10 + 30) / 2 = 20/s.
     assertThat(table)
         .contains(
-            "| 50 | 410 | 400 | 10 (connect_timeout=10) | 400 | 0.100 | 0.900 | 0.550 | 0.700 |"
+            "| 50 | 410 | 400 | 10 (timeout=10, connect_timeout=10) | 400 | 0.100 | 0.900 | 0.550 | 0.700 |"
                 + " 3.500 | 5.000 | 2.950 | 20 | 200 | 97.56% |");
   }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wsqos.benchmarks.load.ScriptedHttpServer.Mode;
+import io.wsqos.monitor.Outcome;
 import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wsqos.benchmarks.load.ScriptedHttpServer.Mode;
+import io.wsqos.monitor.Outcome;
 import io.wsqos.testing.net.ClosedPort;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -133,7 +134,8 @@ class OpenLoopDriverTest {
 
       RunResult result = impatient.run(soapPost(server.uri()), 100, NO_WARMUP, HALF_SECOND);
 
-      assertThat(result.count(Outcome.RESPONSE_TIMEOUT)).isEqualTo(50);
+      assertThat(result.count(Outcome.TIMEOUT)).isEqualTo(50);
+      assertThat(result.counts().connectTimeouts()).isZero();
       assertThat(result.requests()).isEqualTo(50);
       assertThat(server.arrivalNanos()).hasSize(50);
     }
@@ -172,9 +174,8 @@ class OpenLoopDriverTest {
       RunResult result =
           driverWithShortResponseTimeout.run(soapPost(uri), 100, NO_WARMUP, HALF_SECOND);
 
-      assertThat(result.count(Outcome.CONNECT_TIMEOUT)).isGreaterThan(0);
-      assertThat(result.count(Outcome.CONNECT_TIMEOUT) + result.count(Outcome.RESPONSE_TIMEOUT))
-          .isEqualTo(50);
+      assertThat(result.counts().connectTimeouts()).isGreaterThan(0);
+      assertThat(result.count(Outcome.TIMEOUT)).isEqualTo(50);
     }
   }
 
@@ -187,8 +188,9 @@ class OpenLoopDriverTest {
 
       RunResult result = limited.run(soapPost(server.uri()), 100, NO_WARMUP, HALF_SECOND);
 
-      assertThat(result.count(Outcome.RESPONSE_TIMEOUT)).isEqualTo(10);
-      assertThat(result.count(Outcome.DROPPED)).isEqualTo(40);
+      assertThat(result.count(Outcome.TIMEOUT)).isEqualTo(10);
+      assertThat(result.counts().dropped()).isEqualTo(40);
+      assertThat(result.requests()).isEqualTo(50);
       assertThat(result.maxInFlight()).isEqualTo(10);
     }
   }
@@ -239,14 +241,14 @@ class OpenLoopDriverTest {
   }
 
   @Test
-  void countsATruncatedResponseAsIoError() throws IOException {
+  void countsATruncatedResponseAsTransportError() throws IOException {
     String truncated = "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly a part";
     try (ScriptedHttpServer server =
         ScriptedHttpServer.answering(truncated, Mode.ANSWER_AND_CLOSE)) {
 
       RunResult result = driver.run(soapPost(server.uri()), 100, NO_WARMUP, HALF_SECOND);
 
-      assertThat(result.count(Outcome.IO_ERROR)).isEqualTo(50);
+      assertThat(result.count(Outcome.TRANSPORT_ERROR)).isEqualTo(50);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.load;
 
+import io.wsqos.monitor.Outcome;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
@@ -20,7 +21,8 @@ public final class RunResults {
     for (Outcome outcome : Outcome.values()) {
       counts.put(outcome, 0L);
     }
-    counts.put(Outcome.SUCCEEDED, (long) micros.length);
-    return new RunResult(counts, Duration.ofSeconds(1), latency, latency, 0, 0, 1);
+    counts.put(Outcome.SUCCESS, (long) micros.length);
+    return new RunResult(
+        RequestCounts.of(counts), Duration.ofSeconds(1), latency, latency, 0, 0, 1);
   }
 }

@@ -2,8 +2,8 @@ package io.wsqos.benchmarks.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wsqos.benchmarks.load.Outcome;
 import io.wsqos.benchmarks.load.RunResults;
+import io.wsqos.monitor.Outcome;
 import org.junit.jupiter.api.Test;
 
 class PointResultTest {
@@ -14,7 +14,7 @@ class PointResultTest {
 
     assertThat(point.meanMillis()).isNaN();
     assertThat(point.p99Millis()).isNaN();
-    assertThat(point.count(Outcome.SUCCEEDED)).isZero();
+    assertThat(point.count(Outcome.SUCCESS)).isZero();
     assertThat(point.buckets()).hasSize(PointResult.BUCKETS).containsOnly(0L);
   }
 

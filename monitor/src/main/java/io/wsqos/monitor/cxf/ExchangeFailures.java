@@ -9,8 +9,12 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
 import org.apache.cxf.binding.soap.SoapFault;
+import org.apache.cxf.transport.http.HTTPException;
 
-/** Classifies what a CXF client saw when an exchange failed. */
+/**
+ * Classifies what a client saw when an exchange failed: the one classifier of I/O failures, used by
+ * the monitor's requester side, its rerouting, and the benchmarks' load driver.
+ */
 public final class ExchangeFailures {
 
   /** Longest cause chain walked: CXF wraps a socket error in two or three faults. */
@@ -22,7 +26,8 @@ public final class ExchangeFailures {
    * The outcome of an exchange that ended with {@code failure}: {@link Outcome#REFUSED} when the
    * cause chain holds a refused or unroutable connection, {@link Outcome#TIMEOUT} for a connect or
    * receive timeout (the JDK client's {@link HttpTimeoutException} or a {@link
-   * SocketTimeoutException}), {@link Outcome#TRANSPORT_ERROR} for any other I/O error, {@link
+   * SocketTimeoutException}), {@link Outcome#HTTP_ERROR} for CXF's {@link HTTPException} (an error
+   * status without a SOAP fault), {@link Outcome#TRANSPORT_ERROR} for any other I/O error, {@link
    * Outcome#SOAP_FAULT} for a {@link SoapFault} without an I/O cause (the provider answered), and
    * {@link Outcome#TRANSPORT_ERROR} for anything else (the exchange failed outside the provider).
    */
@@ -43,6 +48,9 @@ public final class ExchangeFailures {
       if (cause instanceof SocketTimeoutException || cause instanceof HttpTimeoutException) {
         return Outcome.TIMEOUT;
       }
+      if (cause instanceof HTTPException) {
+        return Outcome.HTTP_ERROR;
+      }
       if (cause instanceof IOException) {
         return Outcome.TRANSPORT_ERROR;
       }
@@ -51,10 +59,14 @@ public final class ExchangeFailures {
     return failure instanceof SoapFault ? Outcome.SOAP_FAULT : Outcome.TRANSPORT_ERROR;
   }
 
-  /** Whether {@code outcome} means the endpoint could not be reached or did not answer. */
+  /**
+   * Whether {@code outcome} means the endpoint could not be reached, did not answer, or answered
+   * with an HTTP error instead of SOAP.
+   */
   public static boolean isTransportFailure(Outcome outcome) {
     return outcome == Outcome.REFUSED
         || outcome == Outcome.TIMEOUT
-        || outcome == Outcome.TRANSPORT_ERROR;
+        || outcome == Outcome.TRANSPORT_ERROR
+        || outcome == Outcome.HTTP_ERROR;
   }
 }

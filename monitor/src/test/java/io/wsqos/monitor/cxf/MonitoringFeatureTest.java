@@ -14,11 +14,13 @@ import io.wsqos.monitor.Validity;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.TestServer;
 import io.wsqos.testing.net.ClosedPort;
+import io.wsqos.testing.net.TcpRelay;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.WebServiceException;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.transport.http.HTTPConduit;
 import org.junit.jupiter.api.BeforeEach;
@@ -113,6 +115,48 @@ class MonitoringFeatureTest {
   }
 
   @Test
+  void aConnectionBrokenAfterTheRequestArrivedYieldsTransportErrorRecord() {
+    CutWhileExecuting service = new CutWhileExecuting();
+    try (TestServer cutting =
+            TestServer.builder(EchoService.class, service).feature(monitoring).start();
+        TcpRelay relay = TcpRelay.to(cutting.port())) {
+      service.relay = relay;
+      String throughRelay = relay.url(TestServer.DEFAULT_PATH);
+      EchoService client = cutting.client(EchoService.class, monitoring);
+      ((BindingProvider) client)
+          .getRequestContext()
+          .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, throughRelay);
+
+      assertThatThrownBy(() -> client.echo("Ada")).isInstanceOf(WebServiceException.class);
+
+      QosRecord requester = records.single(Side.REQUESTER);
+      assertThat(service.invocations.get()).isEqualTo(1);
+      assertThat(requester.outcome()).isEqualTo(Outcome.TRANSPORT_ERROR);
+      assertThat(requester.endpoint()).isEqualTo(throughRelay);
+      assertThat(requester.isValid()).isTrue();
+      assertThat(requester.t2Micros()).isEqualTo(QosRecord.ABSENT);
+    }
+  }
+
+  @Test
+  void anHttpErrorStatusWithoutASoapFaultYieldsHttpErrorRecord() {
+    String missing = server.address() + "-missing";
+    EchoService client = server.client(EchoService.class, monitoring);
+    ((BindingProvider) client)
+        .getRequestContext()
+        .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, missing);
+
+    assertThatThrownBy(() -> client.echo("Ada"))
+        .isInstanceOf(WebServiceException.class)
+        .hasStackTraceContaining("404");
+
+    QosRecord requester = records.single(Side.REQUESTER);
+    assertThat(requester.outcome()).isEqualTo(Outcome.HTTP_ERROR);
+    assertThat(requester.endpoint()).isEqualTo(missing);
+    assertThat(records.of(Side.PROVIDER)).isEmpty();
+  }
+
+  @Test
   void receiveTimeoutYieldsTimeoutRecord() {
     EchoServiceImpl slow = new EchoServiceImpl();
     slow.delay(2_000);
@@ -154,5 +198,28 @@ class MonitoringFeatureTest {
         .containsOnly(Side.REQUESTER, Side.PROVIDER)
         .filteredOn(Side.REQUESTER::equals)
         .hasSize(5);
+  }
+
+  /** Receives the request, then cuts the connection it came on before answering. */
+  static final class CutWhileExecuting implements EchoService {
+    final AtomicInteger invocations = new AtomicInteger();
+    volatile TcpRelay relay;
+
+    @Override
+    public String echo(String text) {
+      invocations.incrementAndGet();
+      relay.cut();
+      return "never delivered";
+    }
+
+    @Override
+    public String text(int chars) {
+      throw new UnsupportedOperationException("text");
+    }
+
+    @Override
+    public int length(String body) {
+      throw new UnsupportedOperationException("length");
+    }
   }
 }

@@ -15,6 +15,7 @@ import io.wsqos.monitor.Validity;
 import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.TestServer;
 import io.wsqos.testing.net.ClosedPort;
+import io.wsqos.testing.net.TcpRelay;
 import jakarta.xml.ws.WebServiceException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -23,6 +24,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.cxf.binding.soap.SoapFault;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -165,6 +167,7 @@ class RemoteQosLogTest {
           QosLog.builder(requesterRegistry)
               .store(new RemoteRecordStore("http://127.0.0.1:" + closedPort + "/qos-log"))
               .flushInterval(Duration.ofMillis(20))
+              .storeInterval(Duration.ZERO)
               .retries(2, Duration.ofMillis(10))
               .build();
 
@@ -178,6 +181,90 @@ class RemoteQosLogTest {
           .isEqualTo(2);
       requesterLog.close();
     }
+  }
+
+  @Test
+  void recordsMadeWhileTheManagerIsUnreachableAreRetriedAndEachArrivesOnceWhenItIsBack()
+      throws Exception {
+    try (TcpRelay relay = TcpRelay.to(manager.port())) {
+      QosLog requesterLog = requesterLogThrough(relay);
+      List<QosRecord> sent = new ArrayList<>();
+      for (int i = 0; i < 15; i++) {
+        sent.add(requester(Outcome.SUCCESS, i).build());
+      }
+      sent.subList(0, 5).forEach(requesterLog::record);
+      await().until(() -> counter("wsqos.monitor.records.written") == 5);
+
+      // Cut between two calls: every call either arrived and was answered, or failed to connect.
+      relay.cut();
+      sent.subList(5, 10).forEach(requesterLog::record);
+      await().until(() -> counter("wsqos.monitor.write.failures") >= 2);
+      sent.subList(10, 15).forEach(requesterLog::record);
+      relay.restore();
+
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> counter("wsqos.monitor.records.written") == sent.size());
+      requesterLog.close();
+      // Closing the manager's log publishes and stores everything it queued.
+      providerLog.close();
+      assertThat(received).containsExactlyElementsOf(sent);
+      assertThat(rows()).isEqualTo(sent.size());
+      assertThat(counter("wsqos.monitor.records.lost")).isZero();
+    }
+  }
+
+  /**
+   * The store delivers at least once, not exactly once: a batch the manager queued but whose answer
+   * was cut off is sent again, and the manager, which cannot tell it from a new batch, logs it
+   * twice. (No record is ever lost silently for it.)
+   */
+  @Test
+  void aBatchWhoseAnswerWasCutOffIsSentAgainAndLoggedTwice() throws Exception {
+    QosLogEndpoint endpoint = new QosLogEndpoint(providerLog);
+    AtomicReference<TcpRelay> relayOfFirstCall = new AtomicReference<>();
+    QosLogService answerCutOnce =
+        records -> {
+          int accepted = endpoint.report(records);
+          TcpRelay relay = relayOfFirstCall.getAndSet(null);
+          if (relay != null) {
+            relay.cut();
+          }
+          return accepted;
+        };
+    try (TestServer cutting = TestServer.builder(QosLogService.class, answerCutOnce).start();
+        TcpRelay relay = TcpRelay.to(cutting.port())) {
+      relayOfFirstCall.set(relay);
+      QosLog requesterLog = requesterLogThrough(relay);
+      List<QosRecord> batch =
+          List.of(requester(Outcome.SUCCESS, 0).build(), requester(Outcome.TIMEOUT, 1).build());
+
+      batch.forEach(requesterLog::record);
+      await().until(() -> relay.isCut() && counter("wsqos.monitor.write.failures") >= 2);
+      relay.restore();
+
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> counter("wsqos.monitor.records.written") == batch.size());
+      requesterLog.close();
+      providerLog.close();
+      assertThat(received).containsExactly(batch.get(0), batch.get(1), batch.get(0), batch.get(1));
+      assertThat(counter("wsqos.monitor.records.lost")).isZero();
+    }
+  }
+
+  /** A requester's log sending each batch at once through {@code relay}, retried 20 times. */
+  private QosLog requesterLogThrough(TcpRelay relay) {
+    return QosLog.builder(requesterRegistry)
+        .store(new RemoteRecordStore(relay.url(TestServer.DEFAULT_PATH)))
+        .flushInterval(Duration.ofMillis(10))
+        .storeInterval(Duration.ZERO)
+        .retries(QosLog.MAX_WRITE_ATTEMPTS, Duration.ofMillis(20))
+        .build();
+  }
+
+  private double counter(String name) {
+    return requesterRegistry.get(name).counter().count();
   }
 
   @Test

@@ -1,0 +1,101 @@
+package io.wsqos.benchmarks.load;
+
+import static java.util.Objects.requireNonNull;
+
+import io.wsqos.monitor.Outcome;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How the requests of a run ended: each request sent by the monitor's {@link Outcome} (the one
+ * vocabulary of exchange outcomes), how many of its timeouts came while connecting, and the
+ * requests never sent because the driver's limit of requests in flight was reached.
+ *
+ * @param outcomes requests sent, by outcome; an outcome missing counts 0
+ * @param connectTimeouts of the {@link Outcome#TIMEOUT}s, those that came before the connection was
+ *     established (the rest came while waiting for the response)
+ * @param dropped requests due but never sent
+ */
+public record RequestCounts(Map<Outcome, Long> outcomes, long connectTimeouts, long dropped) {
+
+  /** The name of the {@link #connectTimeouts} column in reports. */
+  public static final String CONNECT_TIMEOUT_COLUMN = "connect_timeout";
+
+  /** The name of the {@link #dropped} column in reports. */
+  public static final String DROPPED_COLUMN = "dropped";
+
+  public RequestCounts {
+    requireNonNull(outcomes, "outcomes");
+    Map<Outcome, Long> all = new EnumMap<>(Outcome.class);
+    for (Outcome outcome : Outcome.values()) {
+      long n = outcomes.getOrDefault(outcome, 0L);
+      if (n < 0) {
+        throw new IllegalArgumentException(outcome + ": " + n + " (expected: >= 0)");
+      }
+      all.put(outcome, n);
+    }
+    outcomes = Collections.unmodifiableMap(all);
+    if (connectTimeouts < 0 || connectTimeouts > all.get(Outcome.TIMEOUT)) {
+      throw new IllegalArgumentException(
+          "connectTimeouts: "
+              + connectTimeouts
+              + " (expected: 0.."
+              + all.get(Outcome.TIMEOUT)
+              + ", the timeouts)");
+    }
+    if (dropped < 0) {
+      throw new IllegalArgumentException("dropped: " + dropped + " (expected: >= 0)");
+    }
+  }
+
+  /** Counts of requests that were all sent, with no timeout told apart as a connect timeout. */
+  public static RequestCounts of(Map<Outcome, Long> outcomes) {
+    return new RequestCounts(outcomes, 0, 0);
+  }
+
+  /** Requests sent that ended in {@code outcome}. */
+  public long count(Outcome outcome) {
+    return outcomes.get(outcome);
+  }
+
+  /** Requests due: sent or dropped. */
+  public long requests() {
+    return sent() + dropped;
+  }
+
+  /** Requests sent, whatever their outcome. */
+  public long sent() {
+    return outcomes.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** Requests that ended in {@link Outcome#SUCCESS}. */
+  public long succeeded() {
+    return count(Outcome.SUCCESS);
+  }
+
+  /**
+   * The names of the count columns of the reports, in order: each outcome's name in lower case,
+   * then {@value #CONNECT_TIMEOUT_COLUMN} (of the timeouts) and {@value #DROPPED_COLUMN}.
+   */
+  public static List<String> columnNames() {
+    List<String> names = new ArrayList<>();
+    for (Outcome outcome : Outcome.values()) {
+      names.add(outcome.name().toLowerCase(Locale.ROOT));
+    }
+    names.add(CONNECT_TIMEOUT_COLUMN);
+    names.add(DROPPED_COLUMN);
+    return names;
+  }
+
+  /** The values of the columns {@link #columnNames()} names, in the same order. */
+  public List<Long> columnValues() {
+    List<Long> values = new ArrayList<>(outcomes.values());
+    values.add(connectTimeouts);
+    values.add(dropped);
+    return values;
+  }
+}
