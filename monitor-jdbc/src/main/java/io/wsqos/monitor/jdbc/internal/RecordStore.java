@@ -2,6 +2,7 @@ package io.wsqos.monitor.jdbc.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.wsqos.monitor.QosRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -49,6 +50,9 @@ public final class RecordStore {
    */
   public static final int ROWS_PER_INSERT = 100;
 
+  /** The SQL state class of a broken connection. */
+  private static final String CONNECTION_EXCEPTION = "08";
+
   private final DataSource dataSource;
   private final TargetIds targets = new TargetIds();
 
@@ -88,7 +92,7 @@ public final class RecordStore {
       connection.setAutoCommit(false);
       try {
         if (isPostgres(connection)) {
-          PostgresCopy.copy(connection, batch, targetIds);
+          copy(connection, batch, targetIds);
         } else {
           insertRows(connection, batch, targetIds);
         }
@@ -97,6 +101,26 @@ public final class RecordStore {
         rollbackQuietly(connection, e);
         throw e;
       }
+    }
+  }
+
+  /**
+   * The batch through {@link PostgresCopy}, which works on the driver's own connection: a pool's
+   * wrapper never sees its failures, so a connection the COPY found broken is evicted here, lest
+   * the pool hand it out again to the retry.
+   */
+  private void copy(Connection connection, List<QosRecord> batch, int[] targetIds)
+      throws SQLException {
+    try {
+      PostgresCopy.copy(connection, batch, targetIds);
+    } catch (SQLException e) {
+      String state = e.getSQLState();
+      if (state != null
+          && state.startsWith(CONNECTION_EXCEPTION)
+          && dataSource.isWrapperFor(HikariDataSource.class)) {
+        dataSource.unwrap(HikariDataSource.class).evictConnection(connection);
+      }
+      throw e;
     }
   }
 
