@@ -3,48 +3,54 @@ package io.wsqos.monitor.jdbc;
 import static java.util.Objects.requireNonNull;
 
 import io.wsqos.monitor.Outcome;
-import io.wsqos.monitor.QosRecord;
+import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.Validity;
-import io.wsqos.monitor.jdbc.internal.RecordPack;
+import io.wsqos.monitor.jdbc.internal.Codes;
 import io.wsqos.monitor.jdbc.internal.RecordStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.BitSet;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
- * Reads the records a {@link QosLog} wrote and computes the seed's Table 2 and Table 3 figures.
+ * Reads the records a {@link QosLog} wrote and computes the seed's Table 2 and Table 3 figures, in
+ * SQL: the database scans the window's rows (found through the time index) and returns a few
+ * aggregates, so memory and transfer do not grow with the window.
  *
- * <p>The database only filters: the packs ({@code qos_record_pack}) that overlap the window are
- * read, and the records they hold are filtered by target and time and summed up in Java (min, max,
- * mean, nearest-rank percentiles, buckets), so that H2 and PostgreSQL run the same plain SQL and
- * give the same exact figures. Memory is a few longs per record of the window, so it grows with the
- * window: analyse long runs window by window.
+ * <p>A window's figures take two statements: one pass for the counts, minimum, maximum, sum and the
+ * response-time buckets, and one for the percentiles, which are nearest-rank values of the sample
+ * ({@code PERCENTILE_DISC}), the same on H2 and PostgreSQL.
  */
 public final class QosAnalysis {
 
-  private static final String WINDOW_PACKS =
-      "SELECT records FROM qos_record_pack WHERE " + RecordStore.WINDOW;
+  /** The percentiles of {@link TimeStats}, in its order. */
+  private static final int[] PERCENTS = {50, 95, 99};
 
-  /** Packs read per query when looking for the first or last record. */
-  private static final int EDGE_PAGE = 16;
+  /**
+   * The derived times, as SQL over a {@code qos_record} row {@code r}, in {@link Tally}'s order.
+   */
+  private static final String DERIVED =
+      "r.t3_us - r.t2_us AS e, (r.t4_us - r.t1_us) - (r.t3_us - r.t2_us) AS c,"
+          + " r.t4_us - r.t1_us AS x";
+
+  private static final String[] TIMES = {"e", "c", "x"};
 
   private final DataSource dataSource;
 
@@ -56,30 +62,42 @@ public final class QosAnalysis {
   /** The figures for {@code query}. */
   public QosStatistics analyze(QosQuery query) throws SQLException {
     requireNonNull(query, "query");
-    Tally tally = new Tally(query.buckets());
     try (Connection connection = dataSource.getConnection()) {
-      forEachRecord(connection, query, ids(targets(connection, query).keySet()), tally::add);
+      Map<Integer, Names> targets = targets(connection, query);
+      if (targets.isEmpty()) {
+        return new Tally(query.buckets())
+            .statistics(query, new long[TIMES.length][PERCENTS.length]);
+      }
+      Filter window = Filter.window(query, targets.keySet());
+      Tally tally = tally(connection, window, query.buckets());
+      long[][] percentiles = percentiles(connection, window, tally.counts);
+      return tally.statistics(query, percentiles);
     }
-    return tally.statistics(query);
   }
 
   /**
-   * The distinct (service, operation, endpoint) of {@code query}'s side and window (and service, if
-   * set), sorted by service, then operation, then endpoint: the rows of a report.
+   * The distinct (service, operation, endpoint) of {@code query}'s side and window (and service,
+   * operation, endpoint, if set), sorted by service, then operation, then endpoint: the rows of a
+   * report.
    */
   public List<QosQuery> breakdown(QosQuery query) throws SQLException {
     requireNonNull(query, "query");
+    // A set of names, sorted here rather than by the database, whose collation may differ; two
+    // logs adding a target at once may leave two rows with the same names.
     SortedSet<Names> found = new TreeSet<>(Names.ORDER);
     try (Connection connection = dataSource.getConnection()) {
       Map<Integer, Names> targets = targets(connection, query);
-      forEachRecord(
-          connection,
-          query,
-          ids(targets.keySet()),
-          (pack, i) -> found.add(targets.get(pack.targetId(i))));
+      if (!targets.isEmpty()) {
+        Filter window = Filter.window(query, targets.keySet());
+        String sql = "SELECT DISTINCT r.target_id FROM qos_record r WHERE " + window.condition;
+        try (PreparedStatement select = prepare(connection, sql, window.parameters);
+            ResultSet rows = select.executeQuery()) {
+          while (rows.next()) {
+            found.add(targets.get(rows.getInt(1)));
+          }
+        }
+      }
     }
-    // A set of names, not of ids: two logs adding a target at once may leave two rows with the
-    // same names.
     return found.stream()
         .map(
             names ->
@@ -89,28 +107,31 @@ public final class QosAnalysis {
 
   /**
    * The window {@code [first, last + 1 us)} that holds every record of {@code side} (and {@code
-   * service}, if given), or empty when there is none.
-   *
-   * <p>It reads the packs from the earliest on, and from the latest back, only until no further
-   * pack can hold an earlier (later) record: usually one or two packs from each end instead of the
-   * whole table. A side or service without a record among many packs still reads them all.
+   * service}, if given), or empty when there is none. It reads every record of the table once.
    */
   public Optional<QosQuery> everything(Side side, Optional<String> service) throws SQLException {
     requireNonNull(side, "side");
     requireNonNull(service, "service");
     try (Connection connection = dataSource.getConnection()) {
-      BitSet targets =
-          ids(targets(connection, side, service, Optional.empty(), Optional.empty()).keySet());
+      Map<Integer, Names> targets =
+          targets(connection, side, service, Optional.empty(), Optional.empty());
       if (targets.isEmpty()) {
         return Optional.empty();
       }
-      OptionalLong first = edge(connection, Edge.FIRST, targets);
-      if (first.isEmpty()) {
-        return Optional.empty();
+      String sql =
+          "SELECT MIN(r.recorded_at_us), MAX(r.recorded_at_us) FROM qos_record r WHERE "
+              + Filter.targetIds(targets.keySet());
+      try (PreparedStatement select = connection.prepareStatement(sql);
+          ResultSet edges = select.executeQuery()) {
+        edges.next();
+        long first = edges.getLong(1);
+        if (edges.wasNull()) {
+          return Optional.empty();
+        }
+        long last = edges.getLong(2);
+        QosQuery query = QosQuery.window(micros(first), micros(last + 1)).side(side);
+        return Optional.of(service.isPresent() ? query.service(service.get()) : query);
       }
-      long last = edge(connection, Edge.LAST, targets).orElseThrow();
-      QosQuery query = QosQuery.window(micros(first.getAsLong()), micros(last + 1)).side(side);
-      return Optional.of(service.isPresent() ? query.service(service.get()) : query);
     }
   }
 
@@ -128,7 +149,11 @@ public final class QosAnalysis {
     return targets(connection, query.side(), query.service(), query.operation(), query.endpoint());
   }
 
-  /** The targets of a side and, where given, names, by id. */
+  /**
+   * The targets of a side and, where given, names, by id: read first, so that the records are
+   * selected by a list of ids, which both databases check per row in constant time, instead of a
+   * subquery.
+   */
   private static Map<Integer, Names> targets(
       Connection connection,
       Side side,
@@ -136,15 +161,22 @@ public final class QosAnalysis {
       Optional<String> operation,
       Optional<String> endpoint)
       throws SQLException {
+    StringBuilder sql =
+        new StringBuilder("SELECT id, service, operation, endpoint FROM qos_target WHERE side = ?");
     List<Object> parameters = new ArrayList<>();
     parameters.add(side.name());
-    service.ifPresent(parameters::add);
-    operation.ifPresent(parameters::add);
-    endpoint.ifPresent(parameters::add);
-    String sql =
-        RecordStore.targetQuery(service.isPresent(), operation.isPresent(), endpoint.isPresent());
+    for (Map.Entry<String, Optional<String>> name :
+        List.of(
+            Map.entry("service", service),
+            Map.entry("operation", operation),
+            Map.entry("endpoint", endpoint))) {
+      if (name.getValue().isPresent()) {
+        sql.append(" AND ").append(name.getKey()).append(" = ?");
+        parameters.add(name.getValue().get());
+      }
+    }
     Map<Integer, Names> targets = new HashMap<>();
-    try (PreparedStatement select = prepare(connection, sql, parameters);
+    try (PreparedStatement select = prepare(connection, sql.toString(), parameters);
         ResultSet rows = select.executeQuery()) {
       while (rows.next()) {
         targets.put(
@@ -154,100 +186,113 @@ public final class QosAnalysis {
     return targets;
   }
 
-  private static BitSet ids(Iterable<Integer> ids) {
-    BitSet set = new BitSet();
-    ids.forEach(set::set);
-    return set;
-  }
+  /**
+   * The rows of {@code qos_record r} a query selects: a condition on {@code r} and its parameters.
+   */
+  private record Filter(String condition, List<Object> parameters) {
 
-  /** What {@link #forEachRecord} does with record {@code i} of a pack. */
-  @FunctionalInterface
-  private interface RecordVisitor {
-    void visit(RecordPack pack, int i);
-  }
-
-  /** Hands each record of {@code query}'s window whose target is in {@code targets} to visitor. */
-  private static void forEachRecord(
-      Connection connection, QosQuery query, BitSet targets, RecordVisitor visitor)
-      throws SQLException {
-    if (targets.isEmpty()) {
-      return;
+    /** The records of the query's window whose target is one of {@code targetIds}. */
+    static Filter window(QosQuery query, Collection<Integer> targetIds) {
+      return new Filter(
+          "r.recorded_at_us >= ? AND r.recorded_at_us < ? AND " + targetIds(targetIds),
+          List.of(RecordStore.toMicros(query.from()), RecordStore.toMicros(query.to())));
     }
-    long from = RecordStore.toMicros(query.from());
-    long to = RecordStore.toMicros(query.to());
-    List<Object> parameters =
-        new ArrayList<>(RecordStore.windowParameters(query.from(), query.to()));
-    try (PreparedStatement select = prepare(connection, WINDOW_PACKS, parameters);
+
+    /**
+     * The condition that a record's target is one of {@code ids}, which are read from the table.
+     */
+    static String targetIds(Collection<Integer> ids) {
+      return ids.stream()
+          .sorted()
+          .map(String::valueOf)
+          .collect(Collectors.joining(", ", "r.target_id IN (", ")"));
+    }
+  }
+
+  /** The counts and plain aggregates of a window, one row per validity and outcome. */
+  private static Tally tally(Connection connection, Filter window, ResponseTimeBuckets buckets)
+      throws SQLException {
+    StringBuilder sql = new StringBuilder("SELECT validity, outcome, COUNT(*)");
+    for (String time : TIMES) {
+      // A floating-point sum, as the mean has always been: a NUMERIC sum costs PostgreSQL far more.
+      sql.append(", COUNT(").append(time).append("), MIN(").append(time).append("), MAX(");
+      sql.append(time).append("), SUM(CAST(").append(time).append(" AS DOUBLE PRECISION))");
+    }
+    List<Object> parameters = new ArrayList<>();
+    for (Duration bound : buckets.upperBounds()) {
+      // Cumulative: the records below each bound, whose differences are the buckets.
+      sql.append(", SUM(CASE WHEN x < ? THEN 1 ELSE 0 END)");
+      parameters.add(bound.toNanos() / 1_000);
+    }
+    sql.append(" FROM (SELECT r.validity, r.outcome, ")
+        .append(DERIVED)
+        .append(" FROM qos_record r WHERE ")
+        .append(window.condition)
+        .append(") w GROUP BY validity, outcome");
+    parameters.addAll(window.parameters);
+    Tally tally = new Tally(buckets);
+    try (PreparedStatement select = prepare(connection, sql.toString(), parameters);
         ResultSet rows = select.executeQuery()) {
       while (rows.next()) {
-        RecordPack pack = RecordPack.of(rows.getBytes(1));
-        for (int i = 0; i < pack.size(); i++) {
-          long at = pack.recordedAt(i);
-          if (at >= from && at < to && targets.get(pack.targetId(i))) {
-            visitor.visit(pack, i);
-          }
-        }
+        tally.add(rows);
       }
     }
-  }
-
-  /** Which end of the records {@link #edge} looks for, and how. */
-  private enum Edge {
-    FIRST("first_recorded_us", "first_recorded_us, id"),
-    LAST("last_recorded_us", "last_recorded_us DESC, id DESC");
-
-    final String packs;
-
-    Edge(String bound, String order) {
-      this.packs =
-          "SELECT "
-              + bound
-              + ", records FROM qos_record_pack ORDER BY "
-              + order
-              + " OFFSET ? ROWS FETCH NEXT "
-              + EDGE_PAGE
-              + " ROWS ONLY";
-    }
-
-    /** Whether a time of {@code micros} is nearer this end than {@code bestMicros}. */
-    boolean beats(long micros, long bestMicros) {
-      return this == FIRST ? micros < bestMicros : micros > bestMicros;
-    }
+    return tally;
   }
 
   /**
-   * The earliest (latest) time of the records of {@code targets}: packs in order of their earliest
-   * (latest) time, a page at a time, until the next pack cannot hold a nearer time than the best
-   * found. The index on the bound lets the database read only the pages asked for.
+   * The percentiles of each derived time of the window's succeeded valid records, {@code [time][i]}
+   * for {@link #PERCENTS}{@code [i]}, given how many values each time has.
+   *
+   * <p>H2 and PostgreSQL read {@code PERCENTILE_DISC}'s fraction differently (H2 takes the value
+   * nearest to position {@code (n - 1) * p}, PostgreSQL the first whose cumulative share reaches
+   * {@code p}), so the value of nearest rank {@code k} (from 1) is asked for by the fraction {@code
+   * (k - 1) / (n - 1)}, which both map to that rank.
    */
-  private static OptionalLong edge(Connection connection, Edge edge, BitSet targets)
+  private static long[][] percentiles(Connection connection, Filter window, long[] counts)
       throws SQLException {
-    OptionalLong best = OptionalLong.empty();
-    try (PreparedStatement packs = connection.prepareStatement(edge.packs)) {
-      for (int offset = 0; ; offset += EDGE_PAGE) {
-        packs.setInt(1, offset);
-        int read = 0;
-        try (ResultSet pack = packs.executeQuery()) {
-          while (pack.next()) {
-            read++;
-            if (best.isPresent() && !edge.beats(pack.getLong(1), best.getAsLong())) {
-              return best;
-            }
-            RecordPack records = RecordPack.of(pack.getBytes(2));
-            for (int i = 0; i < records.size(); i++) {
-              long micros = records.recordedAt(i);
-              if (targets.get(records.targetId(i))
-                  && (best.isEmpty() || edge.beats(micros, best.getAsLong()))) {
-                best = OptionalLong.of(micros);
-              }
-            }
-          }
-        }
-        if (read < EDGE_PAGE) {
-          return best;
+    long[][] percentiles = new long[TIMES.length][PERCENTS.length];
+    if (counts[0] == 0 && counts[1] == 0 && counts[2] == 0) {
+      return percentiles;
+    }
+    StringBuilder sql = new StringBuilder("SELECT ");
+    List<Object> parameters = new ArrayList<>();
+    for (int t = 0; t < TIMES.length; t++) {
+      for (int percent : PERCENTS) {
+        sql.append(parameters.isEmpty() ? "" : ", ")
+            .append("PERCENTILE_DISC(CAST(? AS DOUBLE PRECISION)) WITHIN GROUP (ORDER BY ")
+            .append(TIMES[t])
+            .append(')');
+        parameters.add(fraction(percent, counts[t]));
+      }
+    }
+    sql.append(" FROM (SELECT ")
+        .append(DERIVED)
+        .append(" FROM qos_record r WHERE r.validity = ? AND r.outcome = ? AND ")
+        .append(window.condition)
+        .append(") w");
+    parameters.add(Codes.of(Validity.VALID));
+    parameters.add(Codes.of(Outcome.SUCCESS));
+    parameters.addAll(window.parameters);
+    try (PreparedStatement select = prepare(connection, sql.toString(), parameters);
+        ResultSet row = select.executeQuery()) {
+      row.next();
+      for (int t = 0; t < TIMES.length; t++) {
+        for (int i = 0; i < PERCENTS.length; i++) {
+          percentiles[t][i] = row.getLong(1 + t * PERCENTS.length + i);
         }
       }
     }
+    return percentiles;
+  }
+
+  /** The fraction that selects the nearest-rank {@code percent}-th of {@code n} values. */
+  private static double fraction(int percent, long n) {
+    if (n <= 1) {
+      return 0;
+    }
+    long rank = Math.max(1, (long) Math.ceil(percent / 100.0 * n));
+    return (rank - 1) / (double) (n - 1);
   }
 
   private static Instant micros(long micros) {
@@ -268,21 +313,22 @@ public final class QosAnalysis {
     }
   }
 
-  /** The counts and samples of the records of one query, as they are read. */
+  /** What {@link #tally} read: the counts, and the aggregates of the succeeded valid records. */
   private static final class Tally {
     private final ResponseTimeBuckets buckets;
     private final EnumMap<Outcome, Long> failed = new EnumMap<>(Outcome.class);
     private final EnumMap<Validity, Long> invalid = new EnumMap<>(Validity.class);
-    private final Samples execution = new Samples();
-    private final Samples communication = new Samples();
-    private final Samples response = new Samples();
-    private final long[] distribution;
+    private final long[] counts = new long[TIMES.length];
+    private final long[] min = new long[TIMES.length];
+    private final long[] max = new long[TIMES.length];
+    private final double[] mean = new double[TIMES.length];
+    private final long[] below;
     private long requests;
     private long succeeded;
 
     Tally(ResponseTimeBuckets buckets) {
       this.buckets = buckets;
-      distribution = new long[buckets.size()];
+      below = new long[buckets.size() - 1];
       for (Outcome outcome : Outcome.values()) {
         if (!outcome.succeeded()) {
           failed.put(outcome, 0L);
@@ -290,28 +336,41 @@ public final class QosAnalysis {
       }
     }
 
-    void add(RecordPack pack, int i) {
-      Validity validity = pack.validity(i);
+    /** Adds one row of {@link #tally}'s result. */
+    void add(ResultSet row) throws SQLException {
+      Validity validity = Codes.validity(row.getInt(1));
+      Outcome outcome = Codes.outcome(row.getInt(2));
+      long count = row.getLong(3);
       if (!validity.isValid()) {
-        invalid.merge(validity, 1L, Long::sum);
+        invalid.merge(validity, count, Long::sum);
         return;
       }
-      requests++;
-      Outcome outcome = pack.outcome(i);
+      requests += count;
       if (!outcome.succeeded()) {
-        failed.merge(outcome, 1L, Long::sum);
+        failed.merge(outcome, count, Long::sum);
         return;
       }
-      succeeded++;
-      execution.add(pack.executionMicros(i));
-      communication.add(pack.communicationMicros(i));
-      long responseMicros = pack.responseMicros(i);
-      if (response.add(responseMicros)) {
-        distribution[buckets.indexOf(responseMicros)]++;
+      succeeded += count;
+      int column = 4;
+      for (int t = 0; t < TIMES.length; t++, column += 4) {
+        counts[t] = row.getLong(column);
+        min[t] = row.getLong(column + 1);
+        max[t] = row.getLong(column + 2);
+        mean[t] = counts[t] == 0 ? 0 : row.getDouble(column + 3) / counts[t];
+      }
+      for (int i = 0; i < below.length; i++) {
+        below[i] = row.getLong(column + i);
       }
     }
 
-    QosStatistics statistics(QosQuery query) {
+    QosStatistics statistics(QosQuery query, long[][] percentiles) {
+      List<Long> distribution = new ArrayList<>();
+      long previous = 0;
+      for (long count : below) {
+        distribution.add(count - previous);
+        previous = count;
+      }
+      distribution.add(counts[2] - previous);
       double seconds = ChronoUnit.MICROS.between(query.from(), query.to()) / 1e6;
       return new QosStatistics(
           query,
@@ -319,34 +378,20 @@ public final class QosAnalysis {
           succeeded,
           failed,
           invalid,
-          execution.stats(),
-          communication.stats(),
-          response.stats(),
+          stats(0, percentiles),
+          stats(1, percentiles),
+          stats(2, percentiles),
           succeeded / seconds,
           requests == 0 ? Double.NaN : (double) succeeded / requests,
-          Arrays.stream(distribution).boxed().toList());
-    }
-  }
-
-  /** A growable array of one figure's values. */
-  private static final class Samples {
-    private long[] values = new long[64];
-    private int size;
-
-    /** Adds {@code value} unless it is {@link QosRecord#ABSENT}; returns whether it did. */
-    boolean add(long value) {
-      if (value == QosRecord.ABSENT) {
-        return false;
-      }
-      if (size == values.length) {
-        values = Arrays.copyOf(values, size * 2);
-      }
-      values[size++] = value;
-      return true;
+          distribution);
     }
 
-    TimeStats stats() {
-      return TimeStats.of(values, size);
+    private TimeStats stats(int time, long[][] percentiles) {
+      if (counts[time] == 0) {
+        return TimeStats.EMPTY;
+      }
+      long[] p = percentiles[time];
+      return new TimeStats(counts[time], min[time], max[time], mean[time], p[0], p[1], p[2]);
     }
   }
 }

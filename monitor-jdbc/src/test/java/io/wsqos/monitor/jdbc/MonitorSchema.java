@@ -11,8 +11,8 @@ import javax.sql.DataSource;
 /** The monitor's schema in a test's {@link io.wsqos.testing.db.TestDatabase}. */
 public final class MonitorSchema {
 
-  /** The table the records are stored in, one binary pack per row. */
-  public static final String PACKS = "qos_record_pack";
+  /** The table the records are stored in, one row each. */
+  public static final String RECORDS = "qos_record";
 
   private MonitorSchema() {}
 
@@ -21,7 +21,7 @@ public final class MonitorSchema {
     new RecordStore(dataSource).migrate();
   }
 
-  /** The number of records stored in {@code database}, counted through the view of records. */
+  /** The number of records stored in {@code database}. */
   public static long records(TestDatabase database) throws SQLException {
     try (Connection c = database.connect();
         Statement s = c.createStatement();

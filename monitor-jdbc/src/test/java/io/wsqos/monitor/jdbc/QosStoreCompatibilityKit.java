@@ -11,10 +11,12 @@ import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.Validity;
-import io.wsqos.monitor.jdbc.internal.RecordPack;
 import io.wsqos.monitor.jdbc.internal.RecordStore;
+import io.wsqos.monitor.jdbc.report.QosReport;
 import io.wsqos.testing.db.TestDatabase;
-import java.nio.ByteBuffer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,6 +24,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +58,7 @@ abstract class QosStoreCompatibilityKit {
 
   @BeforeEach
   void emptyTable() throws SQLException {
-    database().deleteAll(MonitorSchema.PACKS);
+    database().deleteAll(MonitorSchema.RECORDS);
   }
 
   @AfterEach
@@ -75,18 +78,10 @@ abstract class QosStoreCompatibilityKit {
     return log;
   }
 
-  /** A requester record: t1 at {@code startMillis} after T0, execution and response in ms. */
+  /** A requester record: t1 at {@code atSecond} after T0, execution and response in ms. */
   static QosRecord.Builder requester(
       String operation, Outcome outcome, long atSecond, long executionMillis, long responseMillis) {
-    long t1 = T0_MICROS + atSecond * 1_000_000;
-    long t2 = t1 + PROVIDER_OFFSET_MICROS + 1_000;
-    return QosRecord.builder(SERVICE, operation, ENDPOINT, Side.REQUESTER)
-        .recordedAt(T0.plusSeconds(atSecond).plusMillis(responseMillis))
-        .outcome(outcome)
-        .t1(t1)
-        .t2(t2)
-        .t3(t2 + executionMillis * 1_000)
-        .t4(t1 + responseMillis * 1_000);
+    return requester(SERVICE, operation, outcome, atSecond, executionMillis, responseMillis);
   }
 
   /** A requester record of an exchange that never reached the provider: no t2, no t3. */
@@ -106,12 +101,7 @@ abstract class QosStoreCompatibilityKit {
   }
 
   long rows() throws SQLException {
-    try (Connection c = database().connect();
-        Statement s = c.createStatement();
-        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM qos_record")) {
-      r.next();
-      return r.getLong(1);
-    }
+    return MonitorSchema.records(database());
   }
 
   double counter(String name) {
@@ -134,9 +124,11 @@ abstract class QosStoreCompatibilityKit {
             s.executeQuery(
                 "SELECT recorded_at_us, service, operation, endpoint, side, outcome, t1_us, t2_us,"
                     + " t3_us, t4_us, request_bytes, response_bytes, validity, execution_us,"
-                    + " communication_us, response_us FROM qos_record_named ORDER BY recorded_at_us")) {
+                    + " communication_us, response_us, recorded_at"
+                    + " FROM qos_record_named ORDER BY recorded_at_us")) {
       assertThat(r.next()).isTrue();
       assertThat(r.getLong(1)).isEqualTo(T0_MICROS + 1_040_000);
+      assertThat(r.getObject(17, OffsetDateTime.class).toInstant()).isEqualTo(T0.plusMillis(1_040));
       assertThat(r.getString(2)).isEqualTo(SERVICE);
       assertThat(r.getString(3)).isEqualTo("getBook");
       assertThat(r.getString(4)).isEqualTo(ENDPOINT);
@@ -168,7 +160,7 @@ abstract class QosStoreCompatibilityKit {
 
   @Test
   void everyRowOfAMultiRowInsertKeepsItsOwnValues() throws SQLException {
-    // 123 in one batch: two full 50-row statements and one of 23, each row's values distinct.
+    // 123 in one batch: one full multi-row statement and one of 23, each row's values distinct.
     int n = 123;
     QosLog log = open(logBuilder().batchSize(500).flushInterval(Duration.ofSeconds(5)));
     for (int i = 0; i < n; i++) {
@@ -373,12 +365,11 @@ abstract class QosStoreCompatibilityKit {
   }
 
   /**
-   * A window is found through the packs of the inserts that overlap it, so a record that reaches
-   * the store late (in a later insert than records made after it) is still in its window, and the
-   * window's edges are exact.
+   * A record that reaches the store late (in a later insert than records made after it) is still in
+   * its window, and the window's edges are exact.
    */
   @Test
-  void windowsFindEveryRecordThroughItsInsertsPack() throws SQLException {
+  void windowsHoldEveryRecordAlsoOneThatReachedTheStoreLate() throws SQLException {
     RecordStore store = new RecordStore(database().dataSource());
     store.insert(List.of(provider(10), provider(11), provider(12)));
     store.insert(List.of(provider(5), provider(13)));
@@ -390,7 +381,6 @@ abstract class QosStoreCompatibilityKit {
     store.insert(many);
     QosAnalysis analysis = new QosAnalysis(database().dataSource());
 
-    assertThat(packs()).isEqualTo(4);
     assertThat(providerRequests(analysis, 40, 160)).isEqualTo(120);
     assertThat(providerRequests(analysis, 40, 41)).isEqualTo(1);
     assertThat(providerRequests(analysis, 100, 101)).isEqualTo(1);
@@ -406,7 +396,7 @@ abstract class QosStoreCompatibilityKit {
   }
 
   @Test
-  void everythingFindsBothEdgesThroughThePacksAlsoWhenALaterInsertHoldsThem() throws SQLException {
+  void everythingFindsBothEdgesAlsoWhenALaterInsertHoldsThem() throws SQLException {
     String service = "{urn:edges}" + UUID.randomUUID();
     RecordStore store = new RecordStore(database().dataSource());
     store.insert(
@@ -440,57 +430,9 @@ abstract class QosStoreCompatibilityKit {
     assertThat(analysis.everything(Side.REQUESTER, Optional.of("{urn:none}" + service))).isEmpty();
   }
 
+  /** The monitor README's recipe for deleting old records: by time, through the time index. */
   @Test
-  void aBatchLargerThanAPackIsStoredAsSeveralPacksAtOnce() throws SQLException {
-    List<QosRecord> batch = new ArrayList<>();
-    for (int i = 0; i < RecordStore.MAX_PACK + 3; i++) {
-      batch.add(provider(SERVICE, "getBook", i % 60).build());
-    }
-
-    new RecordStore(database().dataSource()).insert(batch);
-
-    assertThat(rows()).isEqualTo(RecordStore.MAX_PACK + 3);
-    assertThat(packs()).isEqualTo(2);
-    assertThat(providerRequests(new QosAnalysis(database().dataSource()), 0, 60))
-        .isEqualTo(RecordStore.MAX_PACK + 3);
-  }
-
-  /**
-   * Records far apart in time (a remote requester's late ones, say) go into packs of at most ten
-   * minutes each, so that a window reads only the packs that begin up to ten minutes before it.
-   */
-  @Test
-  void aBatchSpanningMoreThanTenMinutesIsSplitByTime() throws SQLException {
-    RecordStore store = new RecordStore(database().dataSource());
-    store.insert(List.of(provider(0), provider(700), provider(5), provider(1_400), provider(600)));
-    QosAnalysis analysis = new QosAnalysis(database().dataSource());
-
-    List<String> spans = new ArrayList<>();
-    try (Connection c = database().connect();
-        Statement s = c.createStatement();
-        ResultSet r =
-            s.executeQuery(
-                "SELECT first_recorded_us, last_recorded_us, record_count"
-                    + " FROM qos_record_pack ORDER BY first_recorded_us")) {
-      while (r.next()) {
-        spans.add(
-            (r.getLong(1) - T0_MICROS) / 1_000_000
-                + "-"
-                + (r.getLong(2) - T0_MICROS) / 1_000_000
-                + ": "
-                + r.getInt(3));
-      }
-    }
-    assertThat(spans).containsExactly("0-600: 3", "700-700: 1", "1400-1400: 1");
-    assertThat(providerRequests(analysis, 0, 601)).isEqualTo(3);
-    assertThat(providerRequests(analysis, 650, 1_500)).isEqualTo(2);
-    assertThat(providerRequests(analysis, 1_300, 1_500)).isEqualTo(1);
-    assertThat(providerRequests(analysis, 601, 700)).isZero();
-  }
-
-  /** The monitor README's recipe for deleting old records: the packs that end before a bound. */
-  @Test
-  void oldRecordsDeleteByTheirPacks() throws SQLException {
+  void oldRecordsDeleteByTime() throws SQLException {
     RecordStore store = new RecordStore(database().dataSource());
     store.insert(List.of(provider(10), provider(11), provider(12)));
     store.insert(List.of(provider(5), provider(25)));
@@ -498,22 +440,20 @@ abstract class QosStoreCompatibilityKit {
     long bound = T0_MICROS + 20 * 1_000_000L;
 
     try (Connection c = database().connect();
-        PreparedStatement packs =
-            c.prepareStatement("DELETE FROM qos_record_pack WHERE last_recorded_us < ?")) {
-      packs.setLong(1, bound);
-      assertThat(packs.executeUpdate()).isEqualTo(1);
+        PreparedStatement delete =
+            c.prepareStatement("DELETE FROM qos_record WHERE recorded_at_us < ?")) {
+      delete.setLong(1, bound);
+      assertThat(delete.executeUpdate()).isEqualTo(4);
     }
     QosAnalysis analysis = new QosAnalysis(database().dataSource());
 
-    // The second insert reaches past the bound: its old record stays, with its pack.
-    assertThat(rows()).isEqualTo(4);
-    assertThat(packs()).isEqualTo(2);
-    assertThat(providerRequests(analysis, 0, 20)).isEqualTo(1);
+    assertThat(rows()).isEqualTo(3);
+    assertThat(providerRequests(analysis, 0, 20)).isZero();
     assertThat(providerRequests(analysis, 20, 40)).isEqualTo(3);
   }
 
   /**
-   * Two writers inserting at once into one database (two logs sharing it): their packs overlap in
+   * Two writers inserting at once into one database (two logs sharing it): their rows interleave in
    * time, and each window takes from both only the records inside it.
    */
   @Test
@@ -553,7 +493,6 @@ abstract class QosStoreCompatibilityKit {
     QosAnalysis analysis = new QosAnalysis(database().dataSource());
 
     assertThat(rows()).isEqualTo(seconds);
-    assertThat(packs()).isEqualTo(2L * insertsPerWriter);
     // One record per second: every window holds exactly its length in records.
     for (int from = 0; from < seconds; from += 97) {
       int to = Math.min(seconds, from + 1 + from % 151);
@@ -574,15 +513,6 @@ abstract class QosStoreCompatibilityKit {
             QosQuery.window(T0.plusSeconds(fromSecond), T0.plusSeconds(toSecond))
                 .side(Side.PROVIDER))
         .requests();
-  }
-
-  private long packs() throws SQLException {
-    try (Connection c = database().connect();
-        Statement s = c.createStatement();
-        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM qos_record_pack")) {
-      r.next();
-      return r.getLong(1);
-    }
   }
 
   @Test
@@ -670,32 +600,14 @@ abstract class QosStoreCompatibilityKit {
    * it moved.
    */
   private int moveToTheNewestTarget(long fromMicros) throws SQLException {
-    int moved = 0;
     try (Connection c = database().connect();
-        Statement s = c.createStatement();
-        ResultSet newest = s.executeQuery("SELECT MAX(id) FROM qos_target")) {
-      newest.next();
-      int target = newest.getInt(1);
-      try (Statement select = c.createStatement();
-          ResultSet packs = select.executeQuery("SELECT id, records FROM qos_record_pack");
-          PreparedStatement update =
-              c.prepareStatement("UPDATE qos_record_pack SET records = ? WHERE id = ?")) {
-        while (packs.next()) {
-          ByteBuffer records = ByteBuffer.wrap(packs.getBytes(2));
-          RecordPack pack = RecordPack.of(records.array());
-          for (int i = 0; i < pack.size(); i++) {
-            if (pack.recordedAt(i) >= fromMicros) {
-              records.putInt(i * RecordPack.RECORD_BYTES + RecordPack.TARGET_ID, target);
-              moved++;
-            }
-          }
-          update.setBytes(1, records.array());
-          update.setLong(2, packs.getLong(1));
-          update.executeUpdate();
-        }
-      }
+        PreparedStatement update =
+            c.prepareStatement(
+                "UPDATE qos_record SET target_id = (SELECT MAX(id) FROM qos_target)"
+                    + " WHERE recorded_at_us >= ?")) {
+      update.setLong(1, fromMicros);
+      return update.executeUpdate();
     }
-    return moved;
   }
 
   /** A provider record of {@code service} at {@code atSecond} after T0, 2 ms of execution. */
@@ -724,6 +636,245 @@ abstract class QosStoreCompatibilityKit {
       }
     }
     return targets;
+  }
+
+  @Test
+  void soapFaultRecordsAreStoredWithTheirOutcomeAndTimesAndCountedAsFailures() throws SQLException {
+    QosLog log = open(logBuilder());
+    log.record(requester("getBook", Outcome.SOAP_FAULT, 0, 4, 9).sizes(300, 512).build());
+    log.record(
+        QosRecord.builder(SERVICE, "getBook", ENDPOINT, Side.PROVIDER)
+            .recordedAt(T0.plusSeconds(1))
+            .outcome(Outcome.SOAP_FAULT)
+            .t2(T0_MICROS + PROVIDER_OFFSET_MICROS)
+            .t3(T0_MICROS + PROVIDER_OFFSET_MICROS + 3_000)
+            .sizes(300, 480)
+            .build());
+    log.record(requester("getBook", Outcome.SUCCESS, 2, 5, 20).build());
+    log.close();
+
+    List<String> rows = new ArrayList<>();
+    try (Connection c = database().connect();
+        Statement s = c.createStatement();
+        ResultSet r =
+            s.executeQuery(
+                "SELECT side, outcome, validity, execution_us, response_us, response_bytes"
+                    + " FROM qos_record_named WHERE outcome = 'SOAP_FAULT' ORDER BY side")) {
+      while (r.next()) {
+        rows.add(
+            r.getString(1)
+                + " "
+                + r.getString(2)
+                + " "
+                + r.getString(3)
+                + " "
+                + r.getLong(4)
+                + " "
+                + r.getObject(5)
+                + " "
+                + r.getLong(6));
+      }
+    }
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+    QosStatistics requester = analysis.analyze(QosQuery.window(T0, T0.plusSeconds(10)));
+    QosStatistics provider =
+        analysis.analyze(QosQuery.window(T0, T0.plusSeconds(10)).side(Side.PROVIDER));
+
+    assertThat(rows)
+        .containsExactly(
+            "PROVIDER SOAP_FAULT VALID 3000 null 480", "REQUESTER SOAP_FAULT VALID 4000 9000 512");
+    assertThat(requester.requests()).isEqualTo(2);
+    assertThat(requester.failedByOutcome()).containsEntry(Outcome.SOAP_FAULT, 1L);
+    assertThat(requester.response().count()).isEqualTo(1);
+    assertThat(provider.requests()).isEqualTo(1);
+    assertThat(provider.succeeded()).isZero();
+    assertThat(provider.failedByOutcome()).containsEntry(Outcome.SOAP_FAULT, 1L);
+    assertThat(provider.availability()).isZero();
+  }
+
+  /**
+   * A hundred successes with response times 0.1 s .. 10 s and execution times 1 .. 100 ms, and 25
+   * failures, in a 125 s window: every figure the report prints is known in advance.
+   */
+  @Test
+  void everyColumnTheReportPrintsMatchesKnownInputs() throws SQLException {
+    String service = "{urn:report}" + UUID.randomUUID();
+    List<QosRecord> batch = new ArrayList<>();
+    for (int i = 1; i <= 100; i++) {
+      batch.add(requester(service, "getBook", Outcome.SUCCESS, i - 1, i, i * 100L).build());
+    }
+    for (int i = 0; i < 25; i++) {
+      Outcome outcome = i < 10 ? Outcome.SOAP_FAULT : i < 20 ? Outcome.TIMEOUT : Outcome.REFUSED;
+      batch.add(requester(service, "getBook", outcome, i, 1, 2).build());
+    }
+    new RecordStore(database().dataSource()).insert(batch);
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+    QosQuery window = QosQuery.window(T0, T0.plusSeconds(125)).service(service);
+
+    QosStatistics stats = analysis.analyze(window);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int status =
+        QosReport.report(
+            analysis,
+            Side.REQUESTER,
+            Optional.of(service),
+            Optional.of(window.from()),
+            Optional.of(window.to()),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+
+    assertThat(stats.requests()).isEqualTo(125);
+    assertThat(stats.succeeded()).isEqualTo(100);
+    assertThat(stats.failedByOutcome())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                Outcome.SOAP_FAULT, 10L,
+                Outcome.TRANSPORT_ERROR, 0L,
+                Outcome.TIMEOUT, 10L,
+                Outcome.REFUSED, 5L,
+                Outcome.HTTP_ERROR, 0L));
+    assertThat(stats.execution())
+        .isEqualTo(new TimeStats(100, 1_000, 100_000, 50_500.0, 50_000, 95_000, 99_000));
+    assertThat(stats.communication())
+        .isEqualTo(
+            new TimeStats(100, 99_000, 9_900_000, 4_999_500.0, 4_950_000, 9_405_000, 9_801_000));
+    assertThat(stats.response())
+        .isEqualTo(
+            new TimeStats(100, 100_000, 10_000_000, 5_050_000.0, 5_000_000, 9_500_000, 9_900_000));
+    assertThat(stats.throughputPerSecond()).isCloseTo(0.8, within(1e-12));
+    assertThat(stats.availability()).isCloseTo(0.8, within(1e-12));
+    assertThat(stats.distribution())
+        .containsExactly(9L, 10L, 10L, 10L, 10L, 10L, 10L, 10L, 10L, 10L, 1L);
+    assertThat(status).isZero();
+    String text = out.toString(StandardCharsets.UTF_8);
+    String table2 = text.lines().filter(l -> l.startsWith(service)).findFirst().orElseThrow();
+    assertThat(table2.split("\\s+"))
+        .containsExactly(
+            service,
+            "getBook",
+            ENDPOINT,
+            "125",
+            "100",
+            "25",
+            "soap_fault=10,timeout=10,refused=5",
+            "1.000",
+            "100.000",
+            "50.500",
+            "99.000",
+            "9900.000",
+            "4999.500",
+            "9500.000",
+            "9900.000",
+            "0.80",
+            "80.00%");
+    String table3 =
+        text.substring(text.indexOf("Table 3"))
+            .lines()
+            .filter(l -> l.startsWith(service))
+            .findFirst()
+            .orElseThrow();
+    assertThat(table3)
+        .endsWith(
+            "   9.00%  10.00%  10.00%  10.00%  10.00%  10.00%  10.00%  10.00%  10.00%  10.00%"
+                + "   1.00%");
+  }
+
+  /**
+   * Percentiles are nearest-rank values of the sample, as {@link TimeStats#of} computes them in
+   * Java, whatever the number of values.
+   */
+  @Test
+  void percentilesAreNearestRankValuesForAnyNumberOfSamples() throws SQLException {
+    RecordStore store = new RecordStore(database().dataSource());
+    QosAnalysis analysis = new QosAnalysis(database().dataSource());
+    for (int n : new int[] {1, 2, 3, 7, 20, 21, 99, 101, 333}) {
+      String service = "{urn:percentiles}" + n + "-" + UUID.randomUUID();
+      List<QosRecord> batch = new ArrayList<>();
+      long[] responses = new long[n];
+      for (int i = 0; i < n; i++) {
+        // Distinct, shuffled response times: i * 7 mod n scatters the ranks.
+        long millis = 1 + (i * 7L) % n * 3;
+        responses[i] = millis * 1_000;
+        batch.add(requester(service, "getBook", Outcome.SUCCESS, i % 50, 0, millis).build());
+      }
+      store.insert(batch);
+
+      TimeStats response =
+          analysis.analyze(QosQuery.window(T0, T0.plusSeconds(100)).service(service)).response();
+
+      assertThat(response).as("n = %d", n).isEqualTo(TimeStats.of(responses, n));
+    }
+  }
+
+  /**
+   * A batch whose names hold what COPY's text format and SQL treat specially: on PostgreSQL the
+   * rows go through COPY, elsewhere through multi-row inserts; either way every name comes back as
+   * it was, on the record it belongs to.
+   */
+  @Test
+  void aBatchWithAwkwardNamesIsStoredVerbatim() throws SQLException {
+    List<String> names =
+        List.of(
+            "tab\there",
+            "new\nline\r\nand CR",
+            "back\\slash \\N \\t",
+            "\\.",
+            "\\.\n\\.",
+            "quotes ' \" `",
+            "unicode \u00e9\u4e2d\ud83d\ude00",
+            "semi; DROP TABLE qos_record; --",
+            "\u0001\u001f control");
+    String service = "{urn:awkward}" + UUID.randomUUID();
+    List<QosRecord> batch = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      batch.add(
+          QosRecord.builder(service, names.get(i), names.get(names.size() - 1 - i), Side.PROVIDER)
+              .recordedAt(T0.plusSeconds(i))
+              .t2(T0_MICROS + i)
+              .t3(T0_MICROS + i + 10)
+              .build());
+    }
+
+    new RecordStore(database().dataSource()).insert(batch);
+
+    List<String> stored = new ArrayList<>();
+    try (Connection c = database().connect();
+        PreparedStatement select =
+            c.prepareStatement(
+                "SELECT operation, endpoint, execution_us FROM qos_record_named"
+                    + " WHERE service = ? ORDER BY recorded_at_us")) {
+      select.setString(1, service);
+      try (ResultSet r = select.executeQuery()) {
+        while (r.next()) {
+          assertThat(r.getLong(3)).isEqualTo(10);
+          stored.add(r.getString(1) + "|" + r.getString(2));
+        }
+      }
+    }
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      expected.add(names.get(i) + "|" + names.get(names.size() - 1 - i));
+    }
+    assertThat(stored).containsExactlyElementsOf(expected);
+  }
+
+  /** As {@link #requester(String, Outcome, long, long, long)}, of {@code service}. */
+  static QosRecord.Builder requester(
+      String service,
+      String operation,
+      Outcome outcome,
+      long atSecond,
+      long executionMillis,
+      long responseMillis) {
+    long t1 = T0_MICROS + atSecond * 1_000_000;
+    long t2 = t1 + PROVIDER_OFFSET_MICROS + 1_000;
+    return QosRecord.builder(service, operation, ENDPOINT, Side.REQUESTER)
+        .recordedAt(T0.plusSeconds(atSecond).plusMillis(responseMillis))
+        .outcome(outcome)
+        .t1(t1)
+        .t2(t2)
+        .t3(t2 + executionMillis * 1_000)
+        .t4(t1 + responseMillis * 1_000);
   }
 
   @Test

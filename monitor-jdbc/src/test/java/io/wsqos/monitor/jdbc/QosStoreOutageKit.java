@@ -52,7 +52,7 @@ abstract class QosStoreOutageKit {
 
   @BeforeEach
   void relayTheDatabase() throws SQLException {
-    database().deleteAll(MonitorSchema.PACKS);
+    database().deleteAll(MonitorSchema.RECORDS);
     relay = TcpRelay.to(databaseAddress());
   }
 

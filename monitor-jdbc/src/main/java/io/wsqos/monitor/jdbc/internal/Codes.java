@@ -5,9 +5,9 @@ import io.wsqos.monitor.Validity;
 import java.sql.SQLException;
 
 /**
- * The codes under which {@code qos_record_pack} stores outcomes and validities: each constant's
- * ordinal, named by the rows of {@code qos_outcome} and {@code qos_validity}. A new constant goes
- * at the end of its enum, with a migration that adds its row.
+ * The codes under which {@code qos_record} stores outcomes and validities: each constant's ordinal,
+ * named by the rows of {@code qos_outcome} and {@code qos_validity}. A new constant goes at the end
+ * of its enum, with a migration that adds its row.
  */
 public final class Codes {
 
@@ -16,12 +16,14 @@ public final class Codes {
 
   private Codes() {}
 
-  static int of(Outcome outcome) {
-    return outcome.ordinal();
+  /** The code of {@code outcome}. */
+  public static short of(Outcome outcome) {
+    return (short) outcome.ordinal();
   }
 
-  static int of(Validity validity) {
-    return validity.ordinal();
+  /** The code of {@code validity}. */
+  public static short of(Validity validity) {
+    return (short) validity.ordinal();
   }
 
   /**
@@ -31,7 +33,7 @@ public final class Codes {
    */
   public static Outcome outcome(int code) throws SQLException {
     if (code < 0 || code >= OUTCOMES.length) {
-      throw new SQLException("qos_record_pack holds the unknown outcome code " + code);
+      throw new SQLException("qos_record holds the unknown outcome code " + code);
     }
     return OUTCOMES[code];
   }
@@ -43,7 +45,7 @@ public final class Codes {
    */
   public static Validity validity(int code) throws SQLException {
     if (code < 0 || code >= VALIDITIES.length) {
-      throw new SQLException("qos_record_pack holds the unknown validity code " + code);
+      throw new SQLException("qos_record holds the unknown validity code " + code);
     }
     return VALIDITIES[code];
   }

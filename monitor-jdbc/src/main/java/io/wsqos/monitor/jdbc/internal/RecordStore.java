@@ -2,94 +2,80 @@ package io.wsqos.monitor.jdbc.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.wsqos.monitor.QosRecord;
-import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.IntStream;
+import java.util.Locale;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 
 /**
- * The monitor's tables: their Flyway migrations and the insert. Values always go through a prepared
- * statement, so names are stored verbatim whatever they contain.
- *
- * <p>Each insert adds one row to {@code qos_record_pack} that holds all its records, {@link
- * RecordPack#RECORD_BYTES} bytes each in the layout {@link RecordPack} describes, and the range of
- * their times. A batch of more than {@link #MAX_PACK} records, or spanning more than {@link
- * #MAX_PACK_SPAN_MICROS}, makes several rows in one transaction. A record's names (service,
- * operation, endpoint, side) are stored once per distinct set in {@code qos_target}; a pack holds
- * each record's target id. The views {@code qos_record} and {@code qos_record_named} show one row
- * per record, for SQL written by hand; {@link io.wsqos.monitor.QosAnalysis} reads the packs, which
- * is faster.
+ * The monitor's tables: their Flyway migrations and the insert, one row of {@code qos_record} per
+ * record. A batch goes in one transaction, through PostgreSQL's {@code COPY} ({@link PostgresCopy})
+ * or, on any other database, multi-row {@code INSERT}s of {@link #ROWS_PER_INSERT} rows sent as one
+ * JDBC batch. Names are stored once per distinct set in {@code qos_target} ({@link TargetIds}),
+ * through prepared statements, so they are stored verbatim whatever they contain; {@code
+ * qos_record} holds only numbers.
  */
 public final class RecordStore {
 
-  /** Where the migrations live, on the classpath. */
+  /** Where the migrations every database runs live, on the classpath. */
   public static final String MIGRATIONS = "classpath:db/migration/monitor";
+
+  /**
+   * Where the time index of each database lives, in a folder named for the database ({@code h2},
+   * {@code postgresql}), so that each gets the index that suits it. Another database gets none.
+   */
+  public static final String TIME_INDEX = "classpath:db/migration/monitor-time-index/";
 
   /** Flyway's history table for the monitor, apart from other modules' migrations. */
   public static final String HISTORY_TABLE = "wsqos_monitor_schema_history";
 
-  /** The most records one pack holds: the rows of {@code qos_record_slot}. */
-  public static final int MAX_PACK = 10_000;
+  /** The columns of {@code qos_record}, in the order every insert gives them. */
+  static final String COLUMNS =
+      "recorded_at_us, target_id, outcome, validity, t1_us, t2_us, t3_us, t4_us, request_bytes,"
+          + " response_bytes";
+
+  /** Values per row of {@link #COLUMNS}. */
+  static final int COLUMN_COUNT = 10;
 
   /**
-   * The longest time, in microseconds, between the first and the last record of a pack: ten
-   * minutes. A window then needs only the packs that begin at most this long before it, so it is
-   * found through a bounded range of the index on {@code first_recorded_us}, however long the log.
-   * A batch that spans more (a remote requester's late records, say) is sorted by time and split.
+   * Rows per multi-row {@code INSERT}: enough to make a statement's fixed cost small per row, few
+   * enough to stay far below any driver's limit on parameters.
    */
-  public static final long MAX_PACK_SPAN_MICROS = 600_000_000L;
+  public static final int ROWS_PER_INSERT = 100;
 
-  private static final String INSERT_PACK =
-      "INSERT INTO qos_record_pack (first_recorded_us, last_recorded_us, record_count, records)"
-          + " VALUES (?, ?, ?, ?)";
-
-  /**
-   * The condition that selects the packs of {@code qos_record_pack} that may hold records of a
-   * window, with the parameters {@link #windowParameters} gives. A pack it selects may also hold
-   * records outside the window: the reader drops them by their time.
-   */
-  public static final String WINDOW =
-      "first_recorded_us >= ? AND first_recorded_us < ? AND last_recorded_us >= ?";
-
-  /** The parameters of {@link #WINDOW} for {@code [from, to)}, in order. */
-  public static List<Long> windowParameters(Instant from, Instant to) {
-    long fromMicros = toMicros(from);
-    return List.of(fromMicros - MAX_PACK_SPAN_MICROS, toMicros(to), fromMicros);
-  }
-
-  /**
-   * The query for the id and names of the targets of {@code qos_target} that have a side and, for
-   * each flag set, a name. Its parameters, in order: the side's name, then the service, operation
-   * and endpoint whose flags are set. Two target rows with the same names (two logs adding one at
-   * once) are both selected, so they count as one.
-   */
-  public static String targetQuery(boolean service, boolean operation, boolean endpoint) {
-    return "SELECT id, service, operation, endpoint FROM qos_target WHERE side = ?"
-        + (service ? " AND service = ?" : "")
-        + (operation ? " AND operation = ?" : "")
-        + (endpoint ? " AND endpoint = ?" : "");
-  }
+  /** The SQL state class of a broken connection. */
+  private static final String CONNECTION_EXCEPTION = "08";
 
   private final DataSource dataSource;
   private final TargetIds targets = new TargetIds();
+
+  /** Whether the database is PostgreSQL, learnt from the first connection. */
+  private volatile Boolean postgres;
 
   public RecordStore(DataSource dataSource) {
     this.dataSource = requireNonNull(dataSource, "dataSource");
   }
 
-  /** Creates or upgrades the table in the data source's default schema. */
+  /** Creates or upgrades the tables in the data source's default schema. */
   public void migrate() {
+    String database;
+    try (Connection connection = dataSource.getConnection()) {
+      database = isPostgres(connection) ? "postgresql" : isH2(connection) ? "h2" : null;
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot connect to migrate the monitor's tables", e);
+    }
+    List<String> locations =
+        database == null ? List.of(MIGRATIONS) : List.of(MIGRATIONS, TIME_INDEX + database);
     Flyway.configure(RecordStore.class.getClassLoader())
         .dataSource(dataSource)
-        .locations(MIGRATIONS)
+        .locations(locations.toArray(String[]::new))
         .table(HISTORY_TABLE)
         .load()
         .migrate();
@@ -100,22 +86,15 @@ public final class RecordStore {
     if (batch.isEmpty()) {
       return;
     }
-    long[] micros = new long[batch.size()];
-    for (int i = 0; i < micros.length; i++) {
-      micros[i] = toMicros(batch.get(i).recordedAt());
-    }
-    int[] order = order(micros);
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(true);
       int[] targetIds = targets.of(connection, batch);
       connection.setAutoCommit(false);
-      try (PreparedStatement insert = connection.prepareStatement(INSERT_PACK)) {
-        int from = 0;
-        while (from < order.length) {
-          int to = packEnd(micros, order, from);
-          bind(insert, batch, micros, targetIds, order, from, to);
-          insert.executeUpdate();
-          from = to;
+      try {
+        if (isPostgres(connection)) {
+          copy(connection, batch, targetIds);
+        } else {
+          insertRows(connection, batch, targetIds);
         }
         connection.commit();
       } catch (SQLException | RuntimeException e) {
@@ -126,75 +105,109 @@ public final class RecordStore {
   }
 
   /**
-   * The order in which the records go into packs: as they came when they span at most {@link
-   * #MAX_PACK_SPAN_MICROS} (nearly always), else by time, so that each pack can be cut short of it.
+   * The batch through {@link PostgresCopy}, which works on the driver's own connection: a pool's
+   * wrapper never sees its failures, so a connection the COPY found broken is evicted here, lest
+   * the pool hand it out again to the retry.
    */
-  private static int[] order(long[] micros) {
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    for (long at : micros) {
-      min = Math.min(min, at);
-      max = Math.max(max, at);
+  private void copy(Connection connection, List<QosRecord> batch, int[] targetIds)
+      throws SQLException {
+    try {
+      PostgresCopy.copy(connection, batch, targetIds);
+    } catch (SQLException e) {
+      String state = e.getSQLState();
+      if (state != null
+          && state.startsWith(CONNECTION_EXCEPTION)
+          && dataSource.isWrapperFor(HikariDataSource.class)) {
+        dataSource.unwrap(HikariDataSource.class).evictConnection(connection);
+      }
+      throw e;
     }
-    IntStream indexes = IntStream.range(0, micros.length);
-    if (max - min <= MAX_PACK_SPAN_MICROS) {
-      return indexes.toArray();
-    }
-    return indexes
-        .boxed()
-        .sorted(Comparator.comparingLong(i -> micros[i]))
-        .mapToInt(Integer::intValue)
-        .toArray();
   }
 
-  /** The end of the pack that starts at {@code order[from]}: by count, and by span. */
-  private static int packEnd(long[] micros, int[] order, int from) {
-    int end = Math.min(order.length, from + MAX_PACK);
-    long first = micros[order[from]];
-    for (int i = from + 1; i < end; i++) {
-      // Only a sorted order can exceed the span, and then the first record is the earliest.
-      if (micros[order[i]] - first > MAX_PACK_SPAN_MICROS) {
-        return i;
+  private boolean isPostgres(Connection connection) throws SQLException {
+    Boolean known = postgres;
+    if (known == null) {
+      known = product(connection).contains("postgresql");
+      postgres = known;
+    }
+    return known;
+  }
+
+  private static boolean isH2(Connection connection) throws SQLException {
+    return product(connection).equals("h2");
+  }
+
+  private static String product(Connection connection) throws SQLException {
+    return connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
+  }
+
+  /** The batch as multi-row inserts, all sent in one JDBC batch. */
+  private static void insertRows(Connection connection, List<QosRecord> batch, int[] targetIds)
+      throws SQLException {
+    int full = batch.size() / ROWS_PER_INSERT;
+    int rest = batch.size() % ROWS_PER_INSERT;
+    if (full > 0) {
+      try (PreparedStatement insert = connection.prepareStatement(insertOf(ROWS_PER_INSERT))) {
+        for (int i = 0; i < full; i++) {
+          bind(insert, batch, targetIds, i * ROWS_PER_INSERT, ROWS_PER_INSERT);
+          insert.addBatch();
+        }
+        insert.executeBatch();
       }
     }
-    return end;
+    if (rest > 0) {
+      try (PreparedStatement insert = connection.prepareStatement(insertOf(rest))) {
+        bind(insert, batch, targetIds, full * ROWS_PER_INSERT, rest);
+        insert.executeUpdate();
+      }
+    }
   }
 
-  /** Binds the records {@code order[from..to-1]} of {@code batch} as one pack. */
-  private static void bind(
-      PreparedStatement insert,
-      List<QosRecord> batch,
-      long[] micros,
-      int[] targetIds,
-      int[] order,
-      int from,
-      int to)
-      throws SQLException {
-    ByteBuffer pack = ByteBuffer.allocate((to - from) * RecordPack.RECORD_BYTES);
-    long first = Long.MAX_VALUE;
-    long last = Long.MIN_VALUE;
-    for (int i = from; i < to; i++) {
-      int k = order[i];
-      QosRecord record = batch.get(k);
-      first = Math.min(first, micros[k]);
-      last = Math.max(last, micros[k]);
-      RecordPack.write(
-          pack,
-          micros[k],
-          targetIds[k],
-          Codes.of(record.outcome()),
-          Codes.of(record.validity()),
-          record.t1Micros(),
-          record.t2Micros(),
-          record.t3Micros(),
-          record.t4Micros(),
-          record.requestBytes(),
-          record.responseBytes());
+  private static String insertOf(int rows) {
+    String row = "(?" + ", ?".repeat(COLUMN_COUNT - 1) + ")";
+    StringBuilder sql =
+        new StringBuilder("INSERT INTO qos_record (").append(COLUMNS).append(") VALUES ");
+    for (int i = 0; i < rows; i++) {
+      sql.append(i == 0 ? "" : ", ").append(row);
     }
-    insert.setLong(1, first);
-    insert.setLong(2, last);
-    insert.setInt(3, to - from);
-    insert.setBytes(4, pack.array());
+    return sql.toString();
+  }
+
+  private static void bind(
+      PreparedStatement insert, List<QosRecord> batch, int[] targetIds, int from, int rows)
+      throws SQLException {
+    int p = 1;
+    for (int i = from; i < from + rows; i++) {
+      QosRecord record = batch.get(i);
+      insert.setLong(p++, toMicros(record.recordedAt()));
+      insert.setInt(p++, targetIds[i]);
+      insert.setShort(p++, Codes.of(record.outcome()));
+      insert.setShort(p++, Codes.of(record.validity()));
+      p = stamp(insert, p, record.t1Micros());
+      p = stamp(insert, p, record.t2Micros());
+      p = stamp(insert, p, record.t3Micros());
+      p = stamp(insert, p, record.t4Micros());
+      p = size(insert, p, record.requestBytes());
+      p = size(insert, p, record.responseBytes());
+    }
+  }
+
+  private static int stamp(PreparedStatement insert, int p, long micros) throws SQLException {
+    return nullable(insert, p, micros, micros == QosRecord.ABSENT);
+  }
+
+  private static int size(PreparedStatement insert, int p, long bytes) throws SQLException {
+    return nullable(insert, p, bytes, bytes == QosRecord.UNKNOWN_SIZE);
+  }
+
+  private static int nullable(PreparedStatement insert, int p, long value, boolean unknown)
+      throws SQLException {
+    if (unknown) {
+      insert.setNull(p, java.sql.Types.BIGINT);
+    } else {
+      insert.setLong(p, value);
+    }
+    return p + 1;
   }
 
   /** Microseconds since the epoch, the unit of every time column. */

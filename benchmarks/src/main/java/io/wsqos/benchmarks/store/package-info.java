@@ -1,0 +1,5 @@
+/**
+ * The monitor's database store measured at scale: {@link io.wsqos.benchmarks.store.StoreBenchmark}
+ * writes a million records through the JDBC store and times the queries users run on them.
+ */
+package io.wsqos.benchmarks.store;
