@@ -41,7 +41,12 @@ class ArchitectureTest {
     MONITOR_JDBC("io.wsqos.monitor.jdbc..", "db.migration.monitor.."),
     BROKER_API("io.wsqos.broker.api.."),
     // Listed package by package: io.wsqos.broker.api is another module's.
-    BROKER("io.wsqos.broker.registry..", "io.wsqos.broker.selection..", "db.migration.broker.."),
+    BROKER(
+        "io.wsqos.broker.registry..",
+        "io.wsqos.broker.selection..",
+        "io.wsqos.broker.service..",
+        "io.wsqos.broker.rest..",
+        "db.migration.broker.."),
     QOS_PROXY("io.wsqos.proxy.."),
     BINDING_SELECTOR("io.wsqos.binding.."),
     SERVER("io.wsqos.server.."),

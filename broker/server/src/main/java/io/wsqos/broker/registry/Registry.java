@@ -89,7 +89,8 @@ public final class Registry implements AutoCloseable {
   // Providers.
 
   /**
-   * Registers a provider named {@code name} (see {@link Provider} for the rules).
+   * Registers a provider named {@code name} (see {@link Provider} for the rules), without a token:
+   * it cannot authenticate until {@link #replaceTokenHash} gives it one.
    *
    * @throws io.wsqos.broker.api.DuplicateException if the name is taken
    */
@@ -99,6 +100,76 @@ public final class Registry implements AutoCloseable {
         "register provider",
         "provider name '" + name + "'",
         c -> new Provider(insert(c, "INSERT INTO broker_provider (name) VALUES (?)", name), name));
+  }
+
+  /**
+   * Registers a provider named {@code name} that authenticates with the token whose SHA-256 is
+   * {@code tokenHash} (64 lowercase hex digits).
+   *
+   * @throws io.wsqos.broker.api.DuplicateException if the name is taken
+   */
+  public Provider registerProvider(String name, String tokenHash) {
+    Provider.checkName(name);
+    checkTokenHash(tokenHash);
+    return transactions.write(
+        "register provider",
+        "provider name '" + name + "'",
+        c ->
+            new Provider(
+                insert(
+                    c,
+                    "INSERT INTO broker_provider (name, token_hash) VALUES (?, ?)",
+                    name,
+                    tokenHash),
+                name));
+  }
+
+  /**
+   * Replaces the token hash of provider {@code id} with {@code tokenHash} (64 lowercase hex
+   * digits): the old token stops working.
+   *
+   * @throws NotFoundException if there is no such provider
+   */
+  public void replaceTokenHash(long id, String tokenHash) {
+    checkTokenHash(tokenHash);
+    transactions.write(
+        "replace provider token",
+        "",
+        c ->
+            update(
+                c,
+                "provider",
+                id,
+                "UPDATE broker_provider SET token_hash = ? WHERE id = ?",
+                tokenHash,
+                id));
+  }
+
+  /** The token hashes of every provider that has one, with the registry version. */
+  public TokenHashes tokenHashes() {
+    return transactions.snapshot(
+        "read provider tokens",
+        c -> {
+          long version = version(c);
+          Map<String, Long> ids = new HashMap<>();
+          try (PreparedStatement s =
+                  c.prepareStatement(
+                      "SELECT token_hash, id FROM broker_provider WHERE token_hash IS NOT NULL");
+              ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+              ids.put(r.getString(1), r.getLong(2));
+            }
+          }
+          return new TokenHashes(version, ids);
+        });
+  }
+
+  private static void checkTokenHash(String tokenHash) {
+    requireNonNull(tokenHash, "tokenHash");
+    if (!tokenHash.matches("[0-9a-f]{64}")) {
+      throw new IllegalArgumentException(
+          "tokenHash: " + tokenHash.length() + " characters (expected: 64 lowercase hex digits)");
+    }
   }
 
   /** Renames provider {@code id}. */

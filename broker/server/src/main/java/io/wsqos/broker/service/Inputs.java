@@ -1,0 +1,75 @@
+package io.wsqos.broker.service;
+
+import io.wsqos.broker.api.InvalidInputException;
+import io.wsqos.broker.api.Service;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import javax.xml.namespace.QName;
+
+/** The checks of a request's values, each failure an {@link InvalidInputException} naming it. */
+final class Inputs {
+
+  /** An XML NCName, in the letters and digits of any script: a WSDL port type's local part. */
+  private static final Pattern NCNAME = Pattern.compile("[\\p{L}_][\\p{L}\\p{N}._\\-]*");
+
+  private Inputs() {}
+
+  /** {@code value}, which the request must carry. */
+  static <T> T required(String field, T value) {
+    if (value == null) {
+      throw new InvalidInputException(field, field + ": missing (expected: a value)", null);
+    }
+    return value;
+  }
+
+  /** {@code id} if it is a registry id. */
+  static long id(String field, long id) {
+    if (id < 1) {
+      throw new InvalidInputException(field, field + ": " + id + " (expected: >= 1)", null);
+    }
+    return id;
+  }
+
+  /**
+   * The result of {@code check}, a value's own check whose {@link IllegalArgumentException} names
+   * the field; {@code prefix} (e.g. {@code terms}) is put before that name.
+   */
+  static <T> T checked(String prefix, Supplier<T> check) {
+    try {
+      return check.get();
+    } catch (IllegalArgumentException e) {
+      throw InvalidInputException.of(prefix, e);
+    }
+  }
+
+  /**
+   * {@code portType} if it is a WSDL port type a request may register or select: the registry's
+   * limits, an NCName as local part and a URI (or nothing) as namespace.
+   */
+  static QName portType(String field, QName portType) {
+    required(field, portType);
+    checked("", () -> Service.checkPortType(portType));
+    if (!NCNAME.matcher(portType.getLocalPart()).matches()) {
+      throw new InvalidInputException(
+          field + ".localPart",
+          field + ".localPart: '" + portType.getLocalPart() + "' (expected: an XML NCName)",
+          null);
+    }
+    String namespace = portType.getNamespaceURI();
+    if (!namespace.isEmpty()) {
+      try {
+        if (!new URI(namespace).isAbsolute()) {
+          throw new URISyntaxException(namespace, "not absolute");
+        }
+      } catch (URISyntaxException e) {
+        throw new InvalidInputException(
+            field + ".namespace",
+            field + ".namespace: '" + namespace + "' (expected: an absolute URI or nothing)",
+            e);
+      }
+    }
+    return portType;
+  }
+}

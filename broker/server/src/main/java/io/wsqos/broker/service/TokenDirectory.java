@@ -1,0 +1,74 @@
+package io.wsqos.broker.service;
+
+import io.wsqos.broker.api.RegistryUnavailableException;
+import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.registry.TokenHashes;
+import io.wsqos.broker.selection.IndexState;
+import io.wsqos.broker.selection.OfferSelector;
+import java.util.OptionalLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The providers' token hashes in memory, so that authenticating a request costs no database query.
+ * They are read again only when the registry changed: after a token change through this broker, and
+ * when the selector's registry version moved past the one they were read at (which is how a change
+ * through another broker instance on the same database shows). While the selector cannot confirm
+ * with the database, the hashes last read stay in use rather than every request waiting for an
+ * unreachable database.
+ */
+final class TokenDirectory {
+
+  private final Registry registry;
+  private final OfferSelector selector;
+  private final ReentrantLock loading = new ReentrantLock();
+  private volatile TokenHashes hashes;
+  private volatile boolean changed = true;
+
+  TokenDirectory(Registry registry, OfferSelector selector) {
+    this.registry = registry;
+    this.selector = selector;
+  }
+
+  /** The provider whose token hashes to {@code hash}, if any. */
+  OptionalLong providerId(String hash) {
+    Long id = current().providerIds().get(hash);
+    return id == null ? OptionalLong.empty() : OptionalLong.of(id);
+  }
+
+  /** Makes the next lookup read the hashes again: a token changed through this broker. */
+  void changed() {
+    changed = true;
+  }
+
+  private TokenHashes current() {
+    TokenHashes read = hashes;
+    IndexState state = selector.state();
+    if (read != null && !changed && read.registryVersion() >= state.registryVersion()) {
+      return read;
+    }
+    if (read != null && state.mayBeStale()) {
+      return read;
+    }
+    loading.lock();
+    try {
+      read = hashes;
+      if (read != null && !changed && read.registryVersion() >= state.registryVersion()) {
+        return read;
+      }
+      changed = false;
+      try {
+        read = registry.tokenHashes();
+      } catch (RegistryUnavailableException e) {
+        changed = true;
+        if (hashes == null) {
+          throw e;
+        }
+        return hashes;
+      }
+      hashes = read;
+      return read;
+    } finally {
+      loading.unlock();
+    }
+  }
+}
