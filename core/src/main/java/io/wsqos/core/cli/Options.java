@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The options of one command: parses a command line into {@link Arguments}, and renders the same
@@ -75,43 +76,50 @@ public final class Options {
         return new Arguments(this, Map.of(), true);
       }
     }
+    Map<Option<?>, List<Object>> values = read(args);
+    checkRequired(values);
+    return new Arguments(this, values, false);
+  }
+
+  /**
+   * Reads {@code args} over {@code sources}: an option takes its value from the command line if
+   * given there, else from the last of {@code sources} that gives one, else its default. So with
+   * sources {@code [file, environment]} the precedence rises from default to file to environment to
+   * command line. Every source's values go through the same converters; a message about a value
+   * from a source names where it was written, e.g. {@code WSQOS_BROKER_PORT (--port): x (expected:
+   * 0..65535)}.
+   *
+   * @throws UsageException as {@link #parse(String...)}, and for a source's entry that names no
+   *     option or has a bad value; a required option may come from any source
+   */
+  public Arguments parse(List<Source> sources, String... args) {
+    requireNonNull(sources, "sources");
+    requireNonNull(args, "args");
+    for (String arg : args) {
+      if (arg.equals("--help") || arg.equals("-h")) {
+        return new Arguments(this, Map.of(), true);
+      }
+    }
     Map<Option<?>, List<Object>> values = new IdentityHashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      String arg = requireNonNull(args[i], "args[" + i + "]");
-      if (!arg.startsWith("--") || arg.length() == 2) {
-        throw new UsageException(
-            "argument: '" + arg + "' (expected: an option such as --name value; see --help)");
+    for (Source source : sources) {
+      requireNonNull(source, "source");
+      for (String name : source.names()) {
+        if (!byName.containsKey(name)) {
+          throw new UsageException(
+              source.where(name) + ": unknown option (expected one of: " + names() + ")");
+        }
       }
-      int equals = arg.indexOf('=');
-      String name = equals < 0 ? arg.substring(2) : arg.substring(2, equals);
-      Option<?> option = byName.get(name);
-      if (option == null) {
-        throw new UsageException(
-            "--" + name + ": unknown option (expected one of: " + names() + ", --help)");
-      }
-      String text;
-      if (equals >= 0) {
-        text = arg.substring(equals + 1);
-      } else if (option.isFlag()) {
-        text = "true";
-      } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
-        text = args[++i];
-      } else {
-        throw new UsageException(
-            option + ": no value (expected: " + option + " " + option.metavar() + ")");
-      }
-      List<Object> given = values.computeIfAbsent(option, o -> new ArrayList<>());
-      if (!given.isEmpty() && !option.isRepeatable()) {
-        throw new UsageException(option + ": " + text + " given again (expected: at most once)");
-      }
-      given.add(convert(option, text));
-    }
-    for (Option<?> option : byName.values()) {
-      if (option.isRequired() && !values.containsKey(option)) {
-        throw new UsageException(
-            option + ": missing (expected: " + option + " " + option.metavar() + ")");
+      for (Option<?> option : byName.values()) {
+        Optional<String> text = source.value(option);
+        if (text.isPresent()) {
+          String where = source.where(option.name()) + " (" + option + ")";
+          values.put(option, new ArrayList<>(List.of(convert(option, where, text.get()))));
+        }
       }
     }
+    Map<Option<?>, List<Object>> given = read(args);
+    values.putAll(given);
+    checkRequired(values);
     return new Arguments(this, values, false);
   }
 
@@ -167,6 +175,58 @@ public final class Options {
   @Override
   public String toString() {
     return "Options[" + command + ": " + names() + "]";
+  }
+
+  private Map<Option<?>, List<Object>> read(String... args) {
+    Map<Option<?>, List<Object>> values = new IdentityHashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      String arg = requireNonNull(args[i], "args[" + i + "]");
+      if (!arg.startsWith("--") || arg.length() == 2) {
+        throw new UsageException(
+            "argument: '" + arg + "' (expected: an option such as --name value; see --help)");
+      }
+      int equals = arg.indexOf('=');
+      String name = equals < 0 ? arg.substring(2) : arg.substring(2, equals);
+      Option<?> option = byName.get(name);
+      if (option == null) {
+        throw new UsageException(
+            "--" + name + ": unknown option (expected one of: " + names() + ", --help)");
+      }
+      String text;
+      if (equals >= 0) {
+        text = arg.substring(equals + 1);
+      } else if (option.isFlag()) {
+        text = "true";
+      } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+        text = args[++i];
+      } else {
+        throw new UsageException(
+            option + ": no value (expected: " + option + " " + option.metavar() + ")");
+      }
+      List<Object> given = values.computeIfAbsent(option, o -> new ArrayList<>());
+      if (!given.isEmpty() && !option.isRepeatable()) {
+        throw new UsageException(option + ": " + text + " given again (expected: at most once)");
+      }
+      given.add(convert(option, text));
+    }
+    return values;
+  }
+
+  private void checkRequired(Map<Option<?>, List<Object>> values) {
+    for (Option<?> option : byName.values()) {
+      if (option.isRequired() && !values.containsKey(option)) {
+        throw new UsageException(
+            option + ": missing (expected: " + option + " " + option.metavar() + ")");
+      }
+    }
+  }
+
+  private static <T> T convert(Option<T> option, String where, String text) {
+    try {
+      return option.convert(text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(where + ": " + text + " (expected: " + e.getMessage() + ")");
+    }
   }
 
   private static <T> T convert(Option<T> option, String text) {
