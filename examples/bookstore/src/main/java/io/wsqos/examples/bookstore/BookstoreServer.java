@@ -28,6 +28,7 @@ import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import io.wsqos.server.EmbeddedServer;
+import io.wsqos.server.MetricsServlet;
 import jakarta.servlet.Servlet;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -184,7 +185,7 @@ public final class BookstoreServer implements AutoCloseable {
       boolean monitor = arguments.get(MONITOR) || arguments.isSet(MONITOR_JDBC);
       boolean logRecords = monitor && arguments.get(MONITOR_RECORDS).equals("log");
       Map<String, Servlet> servlets = new LinkedHashMap<>();
-      servlets.put(METRICS_PATH, new MetricsServlet(registry));
+      servlets.put(METRICS_PATH, new MetricsServlet(registry::scrape));
       Optional<Path> logFile = Optional.empty();
       String logUrl = null;
       if (logRecords) {
