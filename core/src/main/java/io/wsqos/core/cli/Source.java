@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -107,8 +108,8 @@ public final class Source {
     return Optional.ofNullable(values.get(option.name()));
   }
 
-  /** The option names this source gives values for. */
-  Iterable<String> names() {
+  /** The names of the options this source gives values for. */
+  public Set<String> names() {
     return values.keySet();
   }
 

@@ -9,7 +9,8 @@ public final class UsageException extends IllegalArgumentException {
 
   private static final long serialVersionUID = 1L;
 
-  UsageException(String message) {
+  /** An exception with {@code message}, which names the option, the value and what was expected. */
+  public UsageException(String message) {
     super(message);
   }
 }

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.Endpoint;
@@ -81,9 +83,9 @@ public final class Registry implements AutoCloseable {
   private final HikariDataSource pool;
   private final Transactions transactions;
 
-  private Registry(HikariDataSource pool) {
+  private Registry(HikariDataSource pool, MeterRegistry meters) {
     this.pool = pool;
-    this.transactions = new Transactions(pool);
+    this.transactions = new Transactions(pool, meters);
   }
 
   // Providers.
@@ -650,8 +652,19 @@ public final class Registry implements AutoCloseable {
     private int maxPoolSize = DEFAULT_MAX_POOL_SIZE;
     private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
     private boolean migrate = true;
+    private MeterRegistry meterRegistry = new CompositeMeterRegistry();
 
     private Builder() {}
+
+    /**
+     * Where the registry counts its writes ({@code wsqos.broker.writes}, tagged by operation and
+     * outcome: ok, duplicate, not-found, conflict, unavailable, error) and the calls the database
+     * did not answer ({@code wsqos.broker.database.errors}); default a registry that keeps nothing.
+     */
+    public Builder meterRegistry(MeterRegistry meterRegistry) {
+      this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
+      return this;
+    }
 
     /**
      * The database, default {@link #DEFAULT_JDBC_URL}; e.g. {@code
@@ -743,7 +756,7 @@ public final class Registry implements AutoCloseable {
               .load()
               .migrate();
         }
-        return new Registry(pool);
+        return new Registry(pool, meterRegistry);
       } catch (RuntimeException e) {
         pool.close();
         throw e;

@@ -1,8 +1,12 @@
 package io.wsqos.broker.registry;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.wsqos.broker.api.DuplicateException;
+import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.RegistryUnavailableException;
+import io.wsqos.broker.api.VersionConflictException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -34,11 +38,24 @@ final class Transactions {
     T run(Connection connection) throws SQLException;
   }
 
+  /** Counter of writes, tagged by operation and outcome. */
+  static final String WRITES = "wsqos.broker.writes";
+
+  /** Counter of calls the database did not answer (reads, writes and the index's refreshes). */
+  static final String DATABASE_ERRORS = "wsqos.broker.database.errors";
+
   private final HikariDataSource pool;
+  private final MeterRegistry meters;
+  private final Counter databaseErrors;
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
-  Transactions(HikariDataSource pool) {
+  Transactions(HikariDataSource pool, MeterRegistry meters) {
     this.pool = pool;
+    this.meters = meters;
+    this.databaseErrors =
+        Counter.builder(DATABASE_ERRORS)
+            .description("Registry calls the database did not answer")
+            .register(meters);
   }
 
   void addListener(Runnable listener) {
@@ -56,6 +73,33 @@ final class Transactions {
    * @param unique what a unique-constraint violation means (e.g. {@code provider name 'x'})
    */
   <T> T write(String what, String unique, Work<T> work) {
+    String outcome = "error";
+    try {
+      T result = writeOnce(what, unique, work);
+      outcome = "ok";
+      return result;
+    } catch (RegistryUnavailableException e) {
+      outcome = "unavailable";
+      throw e;
+    } catch (DuplicateException e) {
+      outcome = "duplicate";
+      throw e;
+    } catch (NotFoundException e) {
+      outcome = "not-found";
+      throw e;
+    } catch (VersionConflictException e) {
+      outcome = "conflict";
+      throw e;
+    } finally {
+      Counter.builder(WRITES)
+          .description("Registry writes by operation and outcome")
+          .tags("operation", what, "outcome", outcome)
+          .register(meters)
+          .increment();
+    }
+  }
+
+  private <T> T writeOnce(String what, String unique, Work<T> work) {
     T result;
     Connection used = null;
     try (Connection connection = pool.getConnection()) {
@@ -131,6 +175,7 @@ final class Transactions {
    */
   private RegistryUnavailableException unavailable(
       String what, Connection connection, SQLException e) {
+    databaseErrors.increment();
     if (connection != null) {
       pool.evictConnection(connection);
     }

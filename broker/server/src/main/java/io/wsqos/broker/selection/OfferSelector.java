@@ -2,6 +2,10 @@ package io.wsqos.broker.selection;
 
 import static java.util.Objects.requireNonNull;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.RegistryUnavailableException;
@@ -53,6 +57,9 @@ public final class OfferSelector implements AutoCloseable {
   /** Default currency of a requirement's {@code maxPrice}: the euro. */
   public static final Currency DEFAULT_CURRENCY = Currency.getInstance("EUR");
 
+  /** Timer of selections, tagged {@code outcome}: {@code found} or {@code none}. */
+  public static final String SELECTIONS = "wsqos.broker.selections";
+
   /** The index and when it was last confirmed current, swapped as one. */
   private record View(OfferIndex index, long confirmedAtMillis, Instant confirmedAt) {}
 
@@ -71,6 +78,8 @@ public final class OfferSelector implements AutoCloseable {
   private final Registry.Subscription subscription;
   private final AtomicBoolean wakeQueued = new AtomicBoolean();
   private final Object reloading = new Object();
+  private final Timer found;
+  private final Timer none;
   private volatile View view;
   private volatile String lastFailure;
 
@@ -81,6 +90,9 @@ public final class OfferSelector implements AutoCloseable {
     this.defaultCurrency = builder.defaultCurrency;
     this.staleAfterMillis = builder.staleAfter.toMillis();
     this.clock = builder.clock;
+    MeterRegistry meters = builder.meterRegistry;
+    this.found = selections(meters, "found");
+    this.none = selections(meters, "none");
     long now = clock.millis();
     this.view = new View(OfferIndex.EMPTY, now, Instant.ofEpochMilli(now));
     refresh();
@@ -97,6 +109,34 @@ public final class OfferSelector implements AutoCloseable {
     long interval = builder.pollInterval.toMillis();
     refresher.scheduleWithFixedDelay(this::poll, interval, interval, TimeUnit.MILLISECONDS);
     this.subscription = registry.onChange(this::wake);
+    registerIndexGauges(meters);
+  }
+
+  private static Timer selections(MeterRegistry meters, String outcome) {
+    return Timer.builder(SELECTIONS)
+        .description("Selections answered, by whether an offer met the requirement")
+        .tag("outcome", outcome)
+        .register(meters);
+  }
+
+  private void registerIndexGauges(MeterRegistry meters) {
+    // Read at scrape time from the current view: nothing on the selection path.
+    Gauge.builder("wsqos.broker.index.version", this, s -> version(s.view))
+        .description("The registry version the offer index reflects")
+        .register(meters);
+    Gauge.builder("wsqos.broker.index.offers", this, s -> s.view.index.offers)
+        .description("Offers in the index")
+        .register(meters);
+    Gauge.builder(
+            "wsqos.broker.index.confirmation.age",
+            this,
+            s -> Math.max(0, s.clock.millis() - s.view.confirmedAtMillis) / 1000.0)
+        .description("Time since the database last confirmed the index was current")
+        .baseUnit("seconds")
+        .register(meters);
+    Gauge.builder("wsqos.broker.index.may.be.stale", this, s -> s.state().mayBeStale() ? 1 : 0)
+        .description("1 when selections say they may be stale, else 0")
+        .register(meters);
   }
 
   /** {@link #select(QName, QosRequirement, Currency)} in the default currency. */
@@ -114,6 +154,14 @@ public final class OfferSelector implements AutoCloseable {
     requireNonNull(service, "service");
     requireNonNull(requirement, "requirement");
     requireNonNull(currency, "currency");
+    long start = System.nanoTime();
+    Selection selection = match(service, requirement, currency);
+    (selection.candidates().isEmpty() ? none : found)
+        .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    return selection;
+  }
+
+  private Selection match(QName service, QosRequirement requirement, Currency currency) {
     View current = view;
     long now = clock.millis();
     boolean stale = now - current.confirmedAtMillis > staleAfterMillis;
@@ -261,9 +309,21 @@ public final class OfferSelector implements AutoCloseable {
     private Duration pollInterval = DEFAULT_POLL_INTERVAL;
     private Duration staleAfter = DEFAULT_STALE_AFTER;
     private Clock clock = Clock.systemUTC();
+    private MeterRegistry meterRegistry = new CompositeMeterRegistry();
 
     private Builder(Registry registry) {
       this.registry = registry;
+    }
+
+    /**
+     * Where the selector times its selections ({@value OfferSelector#SELECTIONS}, tagged {@code
+     * outcome}) and shows its index's state ({@code wsqos.broker.index.version}, {@code .offers},
+     * {@code .confirmation.age} in seconds, {@code .may.be.stale} as 0 or 1); default a registry
+     * that keeps nothing.
+     */
+    public Builder meterRegistry(MeterRegistry meterRegistry) {
+      this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
+      return this;
     }
 
     /** How offers are ranked, default {@link SelectionPolicy#standard()}. */

@@ -28,6 +28,7 @@ import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import io.wsqos.server.EmbeddedServer;
+import io.wsqos.server.Launcher;
 import io.wsqos.server.MetricsServlet;
 import jakarta.servlet.Servlet;
 import java.io.IOException;
@@ -60,7 +61,6 @@ import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsOperationTagsCustom
 import org.apache.cxf.metrics.micrometer.provider.jaxws.JaxwsTags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * The bookstore's launcher: serves it on an {@link EmbeddedServer} at {@code
@@ -421,8 +421,7 @@ public final class BookstoreServer implements AutoCloseable {
       out.print(OPTIONS.usage());
       return 0;
     }
-    SLF4JBridgeHandler.removeHandlersForRootLogger();
-    SLF4JBridgeHandler.install();
+    Launcher.bridgeJavaUtilLogging();
 
     BookstoreServer server;
     try {
@@ -433,22 +432,15 @@ public final class BookstoreServer implements AutoCloseable {
       return 1;
     }
     logger.info("Bookstore started at {}", server.address());
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.close();
-                  logger.info("Bookstore stopped");
-                },
-                "bookstore-shutdown"));
     out.println("Bookstore listening at " + server.address());
     out.flush();
-    try {
-      server.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      server.close();
-    }
+    Launcher.closeOnShutdownAndWait(
+        "bookstore-shutdown",
+        () -> {
+          server.close();
+          logger.info("Bookstore stopped");
+        },
+        server.server);
     return 0;
   }
 }
