@@ -46,6 +46,7 @@ class ArchitectureTest {
         "io.wsqos.broker.selection..",
         "io.wsqos.broker.service..",
         "io.wsqos.broker.rest..",
+        "io.wsqos.broker.app..",
         "db.migration.broker.."),
     QOS_PROXY("io.wsqos.proxy.."),
     BINDING_SELECTOR("io.wsqos.binding.."),
@@ -63,15 +64,16 @@ class ArchitectureTest {
 
     /**
      * The modules this one may depend on: a library on core (the JDBC store on the monitor it
-     * stores for, the broker on its API), the test kit on the server and the payloads, the examples
-     * on every library and the server, the benchmarks on everything.
+     * stores for, the broker on its API and, for its launcher, the server), the test kit on the
+     * server and the payloads, the examples on every library and the server, the benchmarks on
+     * everything.
      */
     Set<Module> mayUse() {
       return switch (this) {
         case CORE, SERVER, TEST_PAYLOADS -> Set.of();
         case MONITOR, BROKER_API, QOS_PROXY, BINDING_SELECTOR -> Set.of(CORE);
         case MONITOR_JDBC -> Set.of(CORE, MONITOR);
-        case BROKER -> Set.of(CORE, BROKER_API);
+        case BROKER -> Set.of(CORE, BROKER_API, SERVER);
         case TESTING -> Set.of(SERVER, TEST_PAYLOADS);
         case EXAMPLES -> EnumSet.complementOf(EnumSet.of(EXAMPLES, BENCHMARKS, TESTING));
         case BENCHMARKS -> EnumSet.complementOf(EnumSet.of(BENCHMARKS));

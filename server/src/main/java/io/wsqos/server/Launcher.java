@@ -13,6 +13,13 @@ public final class Launcher {
 
   private Launcher() {}
 
+  /** Something that can be waited for until it has stopped, such as {@link EmbeddedServer#join}. */
+  @FunctionalInterface
+  public interface Stoppable {
+    /** Blocks until it has stopped. */
+    void join() throws InterruptedException;
+  }
+
   /** Routes {@code java.util.logging}, which CXF logs to, to SLF4J; call once, in {@code main}. */
   public static void bridgeJavaUtilLogging() {
     SLF4JBridgeHandler.removeHandlersForRootLogger();
@@ -24,17 +31,15 @@ public final class Launcher {
    * {@code name}, and blocks until {@code server} has stopped. If the waiting thread is
    * interrupted, closes {@code running} at once and returns.
    *
-   * @param running what owns {@code server} and everything started with it; closing it stops the
-   *     server
+   * @param running what owns the server and everything started with it; closing it stops the server
    */
-  public static void closeOnShutdownAndWait(
-      String name, AutoCloseable running, EmbeddedServer server) {
+  public static void closeOnShutdownAndWait(String name, AutoCloseable running, Stoppable stopped) {
     requireNonNull(name, "name");
     requireNonNull(running, "running");
-    requireNonNull(server, "server");
+    requireNonNull(stopped, "stopped");
     Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(running), name));
     try {
-      server.join();
+      stopped.join();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       closeQuietly(running);

@@ -185,9 +185,9 @@ public final class Broker implements AutoCloseable {
     return metrics ? Optional.of(server.address(METRICS_PATH)) : Optional.empty();
   }
 
-  /** The server, for a launcher that waits for it to stop. */
-  EmbeddedServer server() {
-    return server;
+  /** Blocks until the broker's server has stopped. */
+  public void join() throws InterruptedException {
+    server.join();
   }
 
   /**

@@ -57,7 +57,7 @@ public final class BrokerLauncher {
           broker.close();
           logger.info("Broker stopped");
         },
-        broker.server());
+        broker::join);
     return 0;
   }
 

@@ -440,7 +440,7 @@ public final class BookstoreServer implements AutoCloseable {
           server.close();
           logger.info("Bookstore stopped");
         },
-        server.server);
+        server::join);
     return 0;
   }
 }
