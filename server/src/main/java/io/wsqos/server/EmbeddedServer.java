@@ -141,6 +141,10 @@ public final class EmbeddedServer implements AutoCloseable {
     ServletContextHandler context = new ServletContextHandler("/");
     ServletHolder cxf = new ServletHolder("cxf", new CXFNonSpringServlet(registry, bus));
     cxf.setInitOrder(1);
+    // CXF answers any path ending in /services with its list of every endpoint; that would shadow
+    // an application's own resource (a REST collection named services) and show the endpoints to
+    // anyone.
+    cxf.setInitParameter("hide-service-list-page", "true");
     context.addServlet(cxf, "/*");
     builder.servlets.forEach(
         (path, servlet) -> context.addServlet(new ServletHolder(path, servlet), path));

@@ -32,6 +32,16 @@ class JaxRsTest {
     }
   }
 
+  /** A resource whose path ends in /services, which CXF's service list page must not shadow. */
+  @Path("/services")
+  public static class Services {
+    @GET
+    @Produces(MediaType.TEXT_PLAIN)
+    public String list() {
+      return "the application's services";
+    }
+  }
+
   /** Maps the resource's refusal to a 400 with the message. */
   @Provider
   public static class Refusals implements ExceptionMapper<IllegalArgumentException> {
@@ -46,7 +56,7 @@ class JaxRsTest {
     try (EmbeddedServer server =
         EmbeddedServer.builder()
             .endpoint("/echo", Echo.class, new Echo.Impl())
-            .jaxrs("/rest", List.of(new Greetings()), List.of(new Refusals()))
+            .jaxrs("/rest", List.of(new Greetings(), new Services()), List.of(new Refusals()))
             .start()) {
 
       HttpResponse<String> hello = EmbeddedServerTest.get(server.address("/rest/greetings/ann"));
@@ -65,6 +75,8 @@ class JaxRsTest {
                   .body())
           .contains("hi");
       assertThat(server.endpoint("/rest")).isPresent();
+      assertThat(EmbeddedServerTest.get(server.address("/rest/services")).body())
+          .isEqualTo("the application's services");
     }
   }
 

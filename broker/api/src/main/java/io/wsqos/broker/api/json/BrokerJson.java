@@ -12,8 +12,12 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.wsqos.broker.api.Binding;
@@ -31,9 +35,9 @@ import javax.xml.namespace.QName;
  * The broker's JSON mapping, one for its REST API and its Java client: records as objects of their
  * components, a {@link QName} as its Clark string {@code {namespace}local}, a {@link Currency} as
  * its ISO 4217 code, an {@link Instant} as ISO-8601 text, a {@link BigDecimal} as an exact number
- * (read without going through a double), {@link Binding} and {@link TransportPriority} as their
- * tokens ({@code soap11}, {@code best-effort}). Unknown properties are refused, and so is a null
- * for a number or a boolean.
+ * (read without going through a double, or from a string such as {@code "0.10"}), {@link Binding}
+ * and {@link TransportPriority} as their tokens ({@code soap11}, {@code best-effort}). Unknown
+ * properties are refused, and so is a null for a number or a boolean.
  *
  * <p>{@link OfferTerms} in a request may leave out what has a default in {@link
  * OfferTerms.Builder}: {@code transportPriorities} (best effort), {@code compression} (false),
@@ -76,6 +80,7 @@ public final class BrokerJson {
                                 "transportPriority: '"
                                     + token
                                     + "' (expected: best-effort, assured or expedited)"))));
+    broker.addDeserializer(BigDecimal.class, new DecimalDeserializer());
     broker.addDeserializer(OfferTerms.class, new TermsDeserializer());
     return JsonMapper.builder()
         .addModule(new Jdk8Module())
@@ -89,6 +94,12 @@ public final class BrokerJson {
         .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
         .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
         .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+        .withCoercionConfig(
+            LogicalType.Textual,
+            text ->
+                text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
         .build();
   }
 
@@ -137,10 +148,38 @@ public final class BrokerJson {
         try {
           return parse.apply(in.getText());
         } catch (IllegalArgumentException e) {
-          throw JsonMappingException.from(in, e.getMessage(), e);
+          // The path names the field; the message says what is wrong without naming it again.
+          String message = String.valueOf(e.getMessage());
+          int colon = message.indexOf(": ");
+          throw InvalidFormatException.from(
+              in, colon > 0 ? message.substring(colon + 2) : message, in.getText(), type);
         }
       }
     };
+  }
+
+  /**
+   * A decimal from a JSON number, read exactly, or from a string such as {@code "0.10"}, which a
+   * client whose numbers are doubles can send without rounding.
+   */
+  private static final class DecimalDeserializer extends JsonDeserializer<BigDecimal> {
+    @Override
+    public BigDecimal deserialize(JsonParser in, DeserializationContext context)
+        throws IOException {
+      JsonToken token = in.currentToken();
+      if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
+        return in.getDecimalValue();
+      }
+      if (token == JsonToken.VALUE_STRING) {
+        try {
+          return new BigDecimal(in.getText().trim());
+        } catch (NumberFormatException e) {
+          return (BigDecimal)
+              context.handleWeirdStringValue(BigDecimal.class, in.getText(), "not a decimal");
+        }
+      }
+      return (BigDecimal) context.handleUnexpectedToken(BigDecimal.class, in);
+    }
   }
 
   /** The terms as a request sends them: what has a default may be left out. */

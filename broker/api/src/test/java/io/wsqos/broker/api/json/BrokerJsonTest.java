@@ -126,7 +126,8 @@ class BrokerJsonTest {
             });
     assertThatThrownBy(() -> JSON.readValue("{\"currency\": \"XXY\"}", OfferTerms.class))
         .isInstanceOf(JsonMappingException.class)
-        .hasMessageContaining("currency: 'XXY'");
+        .hasMessageContaining("'XXY' (expected: an ISO 4217 code")
+        .hasMessageContaining("[\"currency\"]");
     assertThatThrownBy(
             () -> JSON.readValue("{\"name\": \"a\", \"nam\": 1}", Requests.ProviderName.class))
         .isInstanceOf(JsonMappingException.class)
