@@ -1,5 +1,6 @@
 package io.wsqos.broker.app;
 
+import io.wsqos.broker.rest.BrokerRest;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.server.EmbeddedServer;
 
@@ -11,10 +12,10 @@ import io.wsqos.server.EmbeddedServer;
 final class BrokerApis {
 
   /** The base path of the REST API. */
-  static final String REST_PATH = "/api";
+  static final String REST_PATH = BrokerRest.PATH;
 
   /** The OpenAPI description of the REST API. */
-  static final String OPENAPI_PATH = "/api/openapi.json";
+  static final String OPENAPI_PATH = BrokerRest.PATH + "/openapi.json";
 
   /** The SOAP endpoint; its WSDL is at {@code /soap?wsdl}. */
   static final String SOAP_PATH = "/soap";
@@ -23,7 +24,8 @@ final class BrokerApis {
 
   /** Mounts the REST and SOAP APIs over {@code service} on {@code server}. */
   static void mount(EmbeddedServer.Builder server, BrokerService service) {
-    // REST: io.wsqos.broker.rest (branch brest) is mounted here once merged.
+    BrokerRest rest = BrokerRest.of(service);
+    server.jaxrs(REST_PATH, rest.resources(), rest.providers());
     // SOAP: io.wsqos.broker.soap (branch bsoap) is mounted here once merged.
   }
 }

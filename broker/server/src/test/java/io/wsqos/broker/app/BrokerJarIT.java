@@ -71,6 +71,14 @@ class BrokerJarIT {
     assertThat(metrics.statusCode()).isEqualTo(200);
     assertThat(metrics.body()).contains("wsqos_broker_index_version");
 
+    HttpResponse<String> openApi = BrokerLauncherTest.get(address + "/api/openapi.json");
+    assertThat(openApi.statusCode()).isEqualTo(200);
+    HttpResponse<String> select =
+        BrokerLauncherTest.get(
+            address + "/api/select?service=%7Bhttp://wsqos.io/ns/bookstore/1%7DBookstore");
+    assertThat(select.statusCode()).isEqualTo(200);
+    assertThat(select.body()).contains("\"candidates\":[]");
+
     process.destroy(); // SIGTERM
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(Files.readString(stderr)).contains("Broker stopped");

@@ -116,6 +116,16 @@ class BrokerLauncherTest {
           .contains("wsqos_broker_index_confirmation_age_seconds")
           .contains("wsqos_broker_index_version")
           .contains("wsqos_broker_database_errors_total 0.0");
+      HttpResponse<String> rest =
+          get(
+              broker.restAddress()
+                  + "/select?service=%7Bhttp://wsqos.io/ns/bookstore/1%7DBookstore"
+                  + "&maxResponseTimeMillis=200");
+      assertThat(rest.statusCode()).isEqualTo(200);
+      assertThat(rest.body()).contains("\"name\":\"Acme\"").contains("http://books.test/b");
+      HttpResponse<String> openApi = get(broker.openApiAddress());
+      assertThat(openApi.statusCode()).isEqualTo(200);
+      assertThat(openApi.body()).contains("\"openapi\"").contains("/select");
       assertThat(get(broker.address() + "/h2-console").statusCode()).isEqualTo(404);
     }
     assertThat(directory.resolve("broker.mv.db")).isRegularFile();

@@ -70,6 +70,14 @@ class BrokerDemoTest {
       assertThat(response.status()).isEqualTo(200);
       assertThat(response.header("Content-Encoding")).contains("gzip");
       assertThat(gunzip(response.content())).contains("Response>");
+      // What the printed curl line asks, through the REST API.
+      RawHttp.Response rest =
+          RawHttp.get(
+              demo.broker().restAddress()
+                  + "/select?service=%7Bhttp://wsqos.io/ns/bookstore/1%7DBookstore"
+                  + "&maxResponseTimeMillis=200");
+      assertThat(rest.status()).isEqualTo(200);
+      assertThat(rest.text()).contains("Express Books").doesNotContain("Budget Books");
       assertThat(demo.curlSelection())
           .startsWith("curl -sG " + demo.broker().restAddress() + "/select ")
           .contains("'service={http://wsqos.io/ns/bookstore/1}Bookstore'");
