@@ -20,11 +20,7 @@ import org.apache.cxf.phase.PhaseInterceptorChain;
  * calls the {@link BrokerService} as the request's {@link BearerCaller} and maps the answer, or the
  * service's typed error with {@link Faults}.
  */
-@WebService(
-    serviceName = "Broker",
-    portName = "BrokerPort",
-    targetNamespace = BrokerSoap.NAMESPACE,
-    endpointInterface = "io.wsqos.broker.soap.BrokerPort")
+@WebService(endpointInterface = "io.wsqos.broker.soap.BrokerPort")
 @OutFaultInterceptors(classes = UnavailableStatusInterceptor.class)
 final class BrokerEndpoint implements BrokerPort {
 

@@ -223,6 +223,151 @@ class BrokerSoapTest {
         .isEqualTo("unauthenticated");
   }
 
+  // Every operation, from hand-written envelopes.
+
+  /** Posts an operation's element and returns the answer's document, which must be a 200. */
+  private org.w3c.dom.Document ok(String body, String token) {
+    RawHttp.Response response = post(address, body, token);
+    assertThat(response.status()).as(response.text()).isEqualTo(200);
+    return SoapFixture.parse(response);
+  }
+
+  private static String text(org.w3c.dom.Document document, String localName) {
+    return SoapFixture.text(document, localName);
+  }
+
+  @Test
+  void everyOperationWorksFromHandWrittenEnvelopes() {
+    var registered = ok("<b:registerProvider><name>Raw</name></b:registerProvider>", ADMIN_TOKEN);
+    String providerId = text(registered, "id");
+    String token = text(registered, "token");
+    assertThat(
+            text(
+                ok(
+                    "<b:renameProvider><id>"
+                        + providerId
+                        + "</id><name>Raw Books</name>"
+                        + "</b:renameProvider>",
+                    ADMIN_TOKEN),
+                "name"))
+        .isEqualTo("Raw Books");
+    String rotated =
+        text(
+            ok("<b:rotateToken><id>" + providerId + "</id></b:rotateToken>", ADMIN_TOKEN), "token");
+    assertThat(rotated).isNotEqualTo(token);
+    token = rotated;
+
+    var service =
+        ok(
+            "<b:registerService><portType xmlns:ex=\"http://wsqos.io/examples\">ex:Bookstore"
+                + "</portType><wsdlLocation>"
+                + WSDL
+                + "</wsdlLocation></b:registerService>",
+            token);
+    String serviceId = text(service, "id");
+    assertThat(text(service, "portType")).endsWith(":Bookstore");
+    assertThat(
+            text(
+                ok(
+                    "<b:updateService><id>"
+                        + serviceId
+                        + "</id>"
+                        + "<wsdlLocation>https://books.example/?wsdl</wsdlLocation></b:updateService>",
+                    ADMIN_TOKEN),
+                "wsdlLocation"))
+        .isEqualTo("https://books.example/?wsdl");
+
+    String endpointId =
+        text(
+            ok(
+                "<b:registerEndpoint><providerId>"
+                    + providerId
+                    + "</providerId><serviceId>"
+                    + serviceId
+                    + "</serviceId><address>http://127.0.0.1:9000/raw</address>"
+                    + "<binding>soap11</binding></b:registerEndpoint>",
+                token),
+            "id");
+    assertThat(
+            text(
+                ok(
+                    "<b:updateEndpoint><id>"
+                        + endpointId
+                        + "</id>"
+                        + "<address>http://127.0.0.1:9001/raw</address><binding>soap12</binding>"
+                        + "</b:updateEndpoint>",
+                    token),
+                "binding"))
+        .isEqualTo("soap12");
+
+    String terms =
+        "<terms><price>0.30</price><currency>EUR</currency>"
+            + "<maxResponseTimeMillis>80</maxResponseTimeMillis><availability>0.999</availability>"
+            + "<throughputPerSecond>20</throughputPerSecond>"
+            + "<transportPriority>assured</transportPriority><compression>true</compression>"
+            + "<validFrom>2020-01-01T00:00:00Z</validFrom></terms>";
+    var published =
+        ok(
+            "<b:publishOffer><endpointId>"
+                + endpointId
+                + "</endpointId>"
+                + terms
+                + "</b:publishOffer>",
+            token);
+    String offerId = text(published, "id");
+    assertThat(text(published, "version")).isEqualTo("1");
+    assertThat(text(published, "price")).isEqualTo("0.3");
+    var updated =
+        ok(
+            "<b:updateOffer><id>"
+                + offerId
+                + "</id><version>1</version>"
+                + terms.replace("0.30", "0.40")
+                + "</b:updateOffer>",
+            token);
+    assertThat(text(updated, "version")).isEqualTo("2");
+
+    assertThat(text(ok("<b:getProvider><id>" + providerId + "</id></b:getProvider>", null), "name"))
+        .isEqualTo("Raw Books");
+    assertThat(
+            text(
+                ok("<b:getService><id>" + serviceId + "</id></b:getService>", null),
+                "wsdlLocation"))
+        .isEqualTo("https://books.example/?wsdl");
+    assertThat(
+            text(ok("<b:getEndpoint><id>" + endpointId + "</id></b:getEndpoint>", null), "address"))
+        .isEqualTo("http://127.0.0.1:9001/raw");
+    assertThat(text(ok("<b:getOffer><id>" + offerId + "</id></b:getOffer>", null), "price"))
+        .isEqualTo("0.4");
+    for (String list : List.of("listProviders", "listServices", "listEndpoints", "listOffers")) {
+      var page = ok("<b:" + list + "><after>0</after><limit>5</limit></b:" + list + ">", null);
+      assertThat(page.getElementsByTagNameNS("*", "item").getLength()).as(list).isEqualTo(1);
+      assertThat(text(page, "nextAfter")).as(list).isNull();
+    }
+
+    awaitIndexed();
+    var selection =
+        ok(
+            "<b:select><service xmlns:ex=\"http://wsqos.io/examples\">ex:Bookstore</service>"
+                + "<qos:Requirement xmlns:qos=\""
+                + QOS
+                + "\"><qos:compression>compress</qos:compression>"
+                + "<qos:terms><qos:transportPriority>assured</qos:transportPriority>"
+                + "<qos:maxPrice>0.5</qos:maxPrice></qos:terms></qos:Requirement></b:select>",
+            null);
+    assertThat(selection.getElementsByTagNameNS("*", "candidate").getLength()).isEqualTo(1);
+    assertThat(text(selection, "mayBeStale")).isEqualTo("false");
+
+    ok("<b:withdrawOffer><id>" + offerId + "</id><version>2</version></b:withdrawOffer>", token);
+    ok("<b:withdrawEndpoint><id>" + endpointId + "</id></b:withdrawEndpoint>", token);
+    ok("<b:withdrawService><id>" + serviceId + "</id></b:withdrawService>", ADMIN_TOKEN);
+    ok("<b:withdrawProvider><id>" + providerId + "</id></b:withdrawProvider>", ADMIN_TOKEN);
+    for (String list : List.of("listProviders", "listServices", "listEndpoints", "listOffers")) {
+      var page = ok("<b:" + list + "><after>0</after><limit>5</limit></b:" + list + ">", null);
+      assertThat(page.getElementsByTagNameNS("*", "item").getLength()).as(list).isZero();
+    }
+  }
+
   private static String kindOf(Callable<?> call) {
     BrokerClientFault fault = catchThrowableOfType(call::call, BrokerClientFault.class);
     assertThat(fault).as("a BrokerClientFault").isNotNull();
