@@ -47,6 +47,7 @@ class ArchitectureTest {
         "io.wsqos.broker.service..",
         "io.wsqos.broker.rest..",
         "io.wsqos.broker.app..",
+        "io.wsqos.broker.soap..",
         "db.migration.broker.."),
     QOS_PROXY("io.wsqos.proxy.."),
     BINDING_SELECTOR("io.wsqos.binding.."),

@@ -2,6 +2,8 @@ package io.wsqos.broker.app;
 
 import io.wsqos.broker.rest.BrokerRest;
 import io.wsqos.broker.service.BrokerService;
+import io.wsqos.broker.soap.BrokerPort;
+import io.wsqos.broker.soap.BrokerSoap;
 import io.wsqos.server.EmbeddedServer;
 
 /**
@@ -18,7 +20,7 @@ final class BrokerApis {
   static final String OPENAPI_PATH = BrokerRest.PATH + "/openapi.json";
 
   /** The SOAP endpoint; its WSDL is at {@code /soap?wsdl}. */
-  static final String SOAP_PATH = "/soap";
+  static final String SOAP_PATH = BrokerSoap.PATH;
 
   private BrokerApis() {}
 
@@ -26,6 +28,6 @@ final class BrokerApis {
   static void mount(EmbeddedServer.Builder server, BrokerService service) {
     BrokerRest rest = BrokerRest.of(service);
     server.jaxrs(REST_PATH, rest.resources(), rest.providers());
-    // SOAP: io.wsqos.broker.soap (branch bsoap) is mounted here once merged.
+    server.endpoint(SOAP_PATH, BrokerPort.class, BrokerSoap.endpoint(service));
   }
 }

@@ -79,6 +79,10 @@ class BrokerJarIT {
     assertThat(select.statusCode()).isEqualTo(200);
     assertThat(select.body()).contains("\"candidates\":[]");
 
+    HttpResponse<String> wsdl = BrokerLauncherTest.get(address + "/soap?wsdl");
+    assertThat(wsdl.statusCode()).isEqualTo(200);
+    assertThat(wsdl.body()).contains("wsdl:definitions");
+
     process.destroy(); // SIGTERM
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(Files.readString(stderr)).contains("Broker stopped");

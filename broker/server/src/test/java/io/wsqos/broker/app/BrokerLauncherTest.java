@@ -126,6 +126,11 @@ class BrokerLauncherTest {
       HttpResponse<String> openApi = get(broker.openApiAddress());
       assertThat(openApi.statusCode()).isEqualTo(200);
       assertThat(openApi.body()).contains("\"openapi\"").contains("/select");
+      HttpResponse<String> wsdl = get(broker.wsdlAddress());
+      assertThat(wsdl.statusCode()).isEqualTo(200);
+      assertThat(wsdl.body())
+          .contains("wsdl:definitions")
+          .contains("location=\"" + broker.soapAddress() + "\"");
       assertThat(get(broker.address() + "/h2-console").statusCode()).isEqualTo(404);
     }
     assertThat(directory.resolve("broker.mv.db")).isRegularFile();
