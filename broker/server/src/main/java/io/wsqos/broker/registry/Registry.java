@@ -51,6 +51,9 @@ public final class Registry implements AutoCloseable {
   /** Default JDBC URL: an H2 database in the file {@code ./data/wsqos-broker.mv.db}. */
   public static final String DEFAULT_JDBC_URL = "jdbc:h2:file:./data/wsqos-broker";
 
+  /** H2 URL kinds after {@code jdbc:h2:} that are not a file this process opens. */
+  private static final List<String> NOT_A_LOCAL_FILE = List.of("MEM:", "TCP:", "SSL:", "ZIP:");
+
   /** Flyway's history table for the broker, apart from other modules' migrations. */
   public static final String HISTORY_TABLE = "wsqos_broker_schema_history";
 
@@ -671,6 +674,8 @@ public final class Registry implements AutoCloseable {
      * jdbc:postgresql://db:5432/broker} for a registry several broker instances share. An H2 URL
      * that does not set {@code DB_CLOSE_ON_EXIT} gets {@code DB_CLOSE_ON_EXIT=FALSE}, so that H2's
      * shutdown hook does not close the database under a write in progress; it closes with the pool.
+     * An H2 file URL that does not set {@code WRITE_DELAY} gets {@code WRITE_DELAY=0}, so that a
+     * write is in the file when it returns and survives the process being killed.
      *
      * @throws IllegalArgumentException if {@code jdbcUrl} does not start with {@code jdbc:}
      */
@@ -733,7 +738,7 @@ public final class Registry implements AutoCloseable {
      */
     public Registry build() {
       HikariConfig config = new HikariConfig();
-      config.setJdbcUrl(openUntilPoolCloses(jdbcUrl));
+      config.setJdbcUrl(commitsReachTheFile(openUntilPoolCloses(jdbcUrl)));
       config.setUsername(user);
       config.setPassword(password);
       config.setMaximumPoolSize(maxPoolSize);
@@ -774,5 +779,21 @@ public final class Registry implements AutoCloseable {
       return url;
     }
     return url + ";DB_CLOSE_ON_EXIT=FALSE";
+  }
+
+  /**
+   * {@code url} with {@code ;WRITE_DELAY=0} appended if it is an H2 URL of a file opened in this
+   * process ({@code jdbc:h2:file:}, or {@code jdbc:h2:} and a path) without that setting; any other
+   * URL as it is. H2 otherwise writes commits to its file up to half a second later, and a process
+   * killed meanwhile loses writes it had acknowledged.
+   */
+  static String commitsReachTheFile(String url) {
+    String upper = url.toUpperCase(Locale.ROOT);
+    if (!upper.startsWith("JDBC:H2:")
+        || upper.contains(";WRITE_DELAY=")
+        || NOT_A_LOCAL_FILE.stream().anyMatch(prefix -> upper.startsWith(prefix, 8))) {
+      return url;
+    }
+    return url + ";WRITE_DELAY=0";
   }
 }
