@@ -13,26 +13,29 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
-/** Plain HTTP calls to the REST API, as curl would make them, and their JSON answers. */
-final class RestClient {
+/**
+ * Plain HTTP calls to the REST API, as curl would make them, and their JSON answers; public for the
+ * tests of broker processes (io.wsqos.broker.app).
+ */
+public final class RestClient {
 
-  static final ObjectMapper JSON = BrokerJson.newMapper();
+  public static final ObjectMapper JSON = BrokerJson.newMapper();
 
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final String base;
 
-  RestClient(String base) {
+  public RestClient(String base) {
     this.base = base;
   }
 
   /** A response: its status, headers and body as JSON (null when there is none). */
-  record Answer(HttpResponse<String> response) {
-    int status() {
+  public record Answer(HttpResponse<String> response) {
+    public int status() {
       return response.statusCode();
     }
 
-    JsonNode json() {
+    public JsonNode json() {
       try {
         return response.body().isEmpty() ? null : JSON.readTree(response.body());
       } catch (IOException e) {
@@ -40,7 +43,7 @@ final class RestClient {
       }
     }
 
-    <T> T as(Class<T> type) {
+    public <T> T as(Class<T> type) {
       try {
         return JSON.readValue(response.body(), type);
       } catch (IOException e) {
@@ -48,7 +51,7 @@ final class RestClient {
       }
     }
 
-    String header(String name) {
+    public String header(String name) {
       return response.headers().firstValue(name).orElse(null);
     }
 
@@ -58,7 +61,7 @@ final class RestClient {
     }
   }
 
-  Answer send(String method, String path, String token, String body, String... headers) {
+  public Answer send(String method, String path, String token, String body, String... headers) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
     if (token != null) {
@@ -86,23 +89,23 @@ final class RestClient {
     }
   }
 
-  Answer get(String path, String token) {
+  public Answer get(String path, String token) {
     return send("GET", path, token, null);
   }
 
-  Answer post(String path, String token, Object body) {
+  public Answer post(String path, String token, Object body) {
     return send("POST", path, token, json(body));
   }
 
-  Answer put(String path, String token, Object body, String... headers) {
+  public Answer put(String path, String token, Object body, String... headers) {
     return send("PUT", path, token, json(body), headers);
   }
 
-  Answer delete(String path, String token, String... headers) {
+  public Answer delete(String path, String token, String... headers) {
     return send("DELETE", path, token, null, headers);
   }
 
-  static String json(Object body) {
+  public static String json(Object body) {
     if (body == null || body instanceof String) {
       return (String) body;
     }
