@@ -81,6 +81,10 @@ class BrokerDemoTest {
       assertThat(demo.curlSelection())
           .startsWith("curl -sG " + demo.broker().restAddress() + "/select ")
           .contains("'service={http://wsqos.io/ns/bookstore/1}Bookstore'");
+      // The README's selection line is this one on the default port.
+      String onDefaultPort =
+          demo.curlSelection().replace(demo.broker().address(), "http://127.0.0.1:8090");
+      assertThat(Files.readString(Path.of("..", "..", "README.md"))).contains(onDefaultPort);
     }
   }
 
