@@ -102,6 +102,23 @@ class BrokerDemoTest {
     }
   }
 
+  @Test
+  void withDemoOffItIsTheBrokerAlone() throws Exception {
+    try (BrokerDemo alone =
+        BrokerDemo.start(
+            arguments(
+                "--port=0",
+                "--jdbc-url",
+                "jdbc:h2:file:" + directory.resolve("alone").toAbsolutePath(),
+                "--demo",
+                "off",
+                "--demo-dir",
+                directory.toString()))) {
+      assertThat(select(alone, QosTerms.builder().build()).candidates()).isEmpty();
+      assertThat(RawHttp.get(alone.broker().openApiAddress()).status()).isEqualTo(200);
+    }
+  }
+
   private static Selection select(BrokerDemo demo, QosTerms terms) {
     return demo.broker()
         .service()
