@@ -16,6 +16,7 @@ import org.apache.cxf.BusFactory;
 import org.apache.cxf.bus.extension.ExtensionManagerBus;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.Feature;
+import org.apache.cxf.jaxrs.JAXRSServerFactoryBean;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.logging.FaultListener;
 import org.apache.cxf.transport.DestinationFactoryManager;
@@ -31,10 +32,10 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
 /**
- * CXF JAX-WS endpoints and plain servlets on an embedded Jetty 12 server, served by {@link
- * CXFNonSpringServlet} as in a WAR, on a dedicated CXF {@link Bus} (never the default bus). A fault
- * in any endpoint is logged in one line (the stack trace at DEBUG). Build one with {@link
- * #builder()}, and {@link #close()} it; nothing is left running when the start fails.
+ * CXF JAX-WS endpoints, JAX-RS resources and plain servlets on an embedded Jetty 12 server, served
+ * by {@link CXFNonSpringServlet} as in a WAR, on a dedicated CXF {@link Bus} (never the default
+ * bus). A fault in any endpoint is logged in one line (the stack trace at DEBUG). Build one with
+ * {@link #builder()}, and {@link #close()} it; nothing is left running when the start fails.
  *
  * <pre>{@code
  * try (EmbeddedServer server =
@@ -140,6 +141,10 @@ public final class EmbeddedServer implements AutoCloseable {
     ServletContextHandler context = new ServletContextHandler("/");
     ServletHolder cxf = new ServletHolder("cxf", new CXFNonSpringServlet(registry, bus));
     cxf.setInitOrder(1);
+    // CXF answers any path ending in /services with its list of every endpoint; that would shadow
+    // an application's own resource (a REST collection named services) and show the endpoints to
+    // anyone.
+    cxf.setInitParameter("hide-service-list-page", "true");
     context.addServlet(cxf, "/*");
     builder.servlets.forEach(
         (path, servlet) -> context.addServlet(new ServletHolder(path, servlet), path));
@@ -151,7 +156,7 @@ public final class EmbeddedServer implements AutoCloseable {
     Map<String, Server> created = new LinkedHashMap<>();
     try {
       // Endpoints first, so that no request reaches the port before they are there.
-      for (EndpointSpec<?> spec : builder.endpoints.values()) {
+      for (Spec spec : builder.endpoints.values()) {
         created.put(spec.path(), spec.create(bus));
       }
       jetty.start();
@@ -282,14 +287,23 @@ public final class EmbeddedServer implements AutoCloseable {
     return "EmbeddedServer{" + baseAddress + (closed.get() ? ", closed" : "") + '}';
   }
 
+  /** Something CXF serves at a path on the server's bus. */
+  private interface Spec {
+    String path();
+
+    Server create(Bus bus);
+  }
+
   private record EndpointSpec<T>(
       String path,
       Class<T> sei,
       T implementor,
       List<Feature> features,
-      Consumer<? super JaxWsServerFactoryBean> customizer) {
+      Consumer<? super JaxWsServerFactoryBean> customizer)
+      implements Spec {
 
-    Server create(Bus bus) {
+    @Override
+    public Server create(Bus bus) {
       JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
       factory.setBus(bus);
       factory.setServiceClass(sei);
@@ -297,6 +311,20 @@ public final class EmbeddedServer implements AutoCloseable {
       factory.setAddress(path);
       factory.setFeatures(new ArrayList<>(features));
       customizer.accept(factory);
+      return factory.create();
+    }
+  }
+
+  private record JaxRsSpec(String path, List<Object> resources, List<Object> providers)
+      implements Spec {
+
+    @Override
+    public Server create(Bus bus) {
+      JAXRSServerFactoryBean factory = new JAXRSServerFactoryBean();
+      factory.setBus(bus);
+      factory.setAddress(path);
+      factory.setServiceBeans(new ArrayList<>(resources));
+      factory.setProviders(new ArrayList<>(providers));
       return factory.create();
     }
   }
@@ -311,7 +339,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private String threadNamePrefix = DEFAULT_THREAD_NAME_PREFIX;
     private boolean daemonThreads;
     private Duration stopTimeout = Duration.ofMillis(DEFAULT_STOP_TIMEOUT_MILLIS);
-    private final Map<String, EndpointSpec<?>> endpoints = new LinkedHashMap<>();
+    private final Map<String, Spec> endpoints = new LinkedHashMap<>();
     private final Map<String, Servlet> servlets = new LinkedHashMap<>();
 
     private Builder() {}
@@ -364,6 +392,38 @@ public final class EmbeddedServer implements AutoCloseable {
       checkImplements(sei, implementor);
       endpoints.put(
           path, new EndpointSpec<>(path, sei, implementor, List.copyOf(features), customizer));
+      return this;
+    }
+
+    /**
+     * Serves JAX-RS {@code resources} (objects of classes annotated {@code @Path}, whose paths are
+     * relative to {@code path}) with JAX-RS {@code providers} (message body readers and writers,
+     * exception mappers, filters) at {@code path}, on the same bus and port as the JAX-WS
+     * endpoints. The resources are singletons: they serve requests concurrently.
+     *
+     * @param path the servlet-relative address, e.g. {@code /api}: starts with {@code /}, more than
+     *     {@code /}, unique on this server
+     * @throws IllegalArgumentException if there is no resource, or a resource's class is not
+     *     annotated {@code @Path}
+     */
+    public Builder jaxrs(String path, List<?> resources, List<?> providers) {
+      checkPath(path);
+      requireNonNull(resources, "resources");
+      requireNonNull(providers, "providers");
+      if (resources.isEmpty()) {
+        throw new IllegalArgumentException("resources: [] (expected: at least one resource)");
+      }
+      for (Object resource : resources) {
+        requireNonNull(resource, "resource");
+        if (!resource.getClass().isAnnotationPresent(jakarta.ws.rs.Path.class)) {
+          throw new IllegalArgumentException(
+              "resources: "
+                  + resource.getClass().getName()
+                  + " (expected: a class annotated @jakarta.ws.rs.Path)");
+        }
+      }
+      providers.forEach(p -> requireNonNull(p, "provider"));
+      endpoints.put(path, new JaxRsSpec(path, List.copyOf(resources), List.copyOf(providers)));
       return this;
     }
 
@@ -449,7 +509,7 @@ public final class EmbeddedServer implements AutoCloseable {
     public EmbeddedServer start() {
       if (endpoints.isEmpty() && servlets.isEmpty()) {
         throw new IllegalStateException(
-            "nothing to serve (expected: at least one endpoint or servlet)");
+            "nothing to serve (expected: at least one endpoint, JAX-RS resource or servlet)");
       }
       return new EmbeddedServer(this);
     }

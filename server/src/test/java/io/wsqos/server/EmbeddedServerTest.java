@@ -202,7 +202,8 @@ class EmbeddedServerTest {
     assertThatThrownBy(() -> builder.endpoint("echo", Echo.class, new Echo.Impl()))
         .hasMessage("path: 'echo' (expected: starts with '/', e.g. /service)");
     assertThatThrownBy(builder::start)
-        .hasMessage("nothing to serve (expected: at least one endpoint or servlet)");
+        .hasMessage(
+            "nothing to serve (expected: at least one endpoint, JAX-RS resource or servlet)");
   }
 
   @Test

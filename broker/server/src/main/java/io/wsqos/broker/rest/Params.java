@@ -1,0 +1,97 @@
+package io.wsqos.broker.rest;
+
+import io.wsqos.broker.api.InvalidInputException;
+import io.wsqos.broker.api.UnauthenticatedException;
+import io.wsqos.broker.service.Caller;
+import java.util.Locale;
+
+/**
+ * Reads the text a request carries in its path, query and headers. Parameters arrive as text and
+ * are parsed here, so that a wrong one is a 400 naming it (JAX-RS would answer 404 for a query
+ * parameter it cannot convert).
+ */
+final class Params {
+
+  private Params() {}
+
+  /** The caller of {@code authorization}, an {@code Authorization} header's value or null. */
+  static Caller caller(String authorization) {
+    if (authorization == null) {
+      return Caller.anonymous();
+    }
+    String trimmed = authorization.trim();
+    if (trimmed.length() < 7
+        || !trimmed.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
+      throw new UnauthenticatedException("the Authorization header is not 'Bearer <token>'");
+    }
+    return Caller.bearer(trimmed.substring(7).trim());
+  }
+
+  /** {@code text} as a number, or {@code absent} when there is none. */
+  static long number(String field, String text, long absent) {
+    if (text == null || text.isEmpty()) {
+      return absent;
+    }
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException(field, field + ": '" + text + "' (expected: an integer)", e);
+    }
+  }
+
+  /** {@code text} as a number, which the request must carry. */
+  static long number(String field, String text) {
+    if (text == null || text.isEmpty()) {
+      throw new InvalidInputException(field, field + ": missing (expected: an integer)", null);
+    }
+    return number(field, text, 0);
+  }
+
+  /** A page size. */
+  static int limit(String text) {
+    long limit = number("limit", text, RestDefaults.PAGE_LIMIT);
+    if (limit < Integer.MIN_VALUE || limit > Integer.MAX_VALUE) {
+      throw new InvalidInputException("limit", "limit: " + text + " (expected: 1..1000)", null);
+    }
+    return (int) limit;
+  }
+
+  /**
+   * The version an {@code If-Match} header names: the offer's ETag as {@code GET} returned it
+   * ({@code "3"}), or the bare number.
+   */
+  static long ifMatch(String header) {
+    if (header == null || header.isBlank()) {
+      throw new InvalidInputException(
+          "If-Match",
+          "If-Match: missing (expected: the offer's version as its ETag, e.g. \"1\")",
+          null);
+    }
+    String value = header.trim();
+    if (value.startsWith("W/")) {
+      value = value.substring(2);
+    }
+    if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+      value = value.substring(1, value.length() - 1);
+    }
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException(
+          "If-Match", "If-Match: " + header + " (expected: the offer's version, e.g. \"1\")", e);
+    }
+  }
+
+  /** The request body, which must be there. */
+  static <T> T body(T body) {
+    if (body == null) {
+      throw new InvalidInputException("body", "body: missing (expected: a JSON object)", null);
+    }
+    return body;
+  }
+
+  /** The ETag of an offer at {@code version}. */
+  static String etag(long version) {
+    return "\"" + version + "\"";
+  }
+}
