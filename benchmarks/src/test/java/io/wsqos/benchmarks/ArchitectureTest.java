@@ -46,6 +46,7 @@ class ArchitectureTest {
         "io.wsqos.broker.selection..",
         "io.wsqos.broker.service..",
         "io.wsqos.broker.rest..",
+        "io.wsqos.broker.soap..",
         "db.migration.broker.."),
     QOS_PROXY("io.wsqos.proxy.."),
     BINDING_SELECTOR("io.wsqos.binding.."),

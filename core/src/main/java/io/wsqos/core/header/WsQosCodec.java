@@ -106,6 +106,35 @@ public final class WsQosCodec {
         unknown == null ? List.of() : unknown);
   }
 
+  /**
+   * Decodes a {@code qos:Requirement} element found outside a SOAP header, such as one a request
+   * carries in its body as a query, with the rules of {@link #read(SoapMessage)}: the block comes
+   * back valid, or invalid with a {@link HeaderProblem} (also when {@code element} is not a {@code
+   * Requirement} of the WS-QoS namespace); never absent, never {@code mustUnderstand}. Never throws
+   * for bad input.
+   */
+  public HeaderBlock<QosRequirement> readRequirement(Element element) {
+    requireNonNull(element, "element");
+    QName expected = WsQosBlock.REQUIREMENT.qname();
+    if (!expected.getNamespaceURI().equals(element.getNamespaceURI())
+        || !expected.getLocalPart().equals(element.getLocalName())) {
+      return HeaderBlock.invalid(
+          new HeaderProblem(
+              HeaderProblem.Reason.UNKNOWN_ELEMENT,
+              "element {"
+                  + (element.getNamespaceURI() == null ? "" : element.getNamespaceURI())
+                  + "}"
+                  + (element.getLocalName() == null
+                      ? element.getNodeName()
+                      : element.getLocalName())
+                  + " (expected: "
+                  + expected
+                  + ")"),
+          false);
+    }
+    return BlockReader.requirement(element, false);
+  }
+
   /** Writes {@code requirement} without {@code mustUnderstand}, replacing any previous one. */
   public void write(SoapMessage message, QosRequirement requirement) {
     write(message, requirement, false);

@@ -537,6 +537,41 @@ class WsQosCodecTest {
   }
 
   @Test
+  void aRequirementElementOutsideAHeaderIsReadByTheSameRules() throws Exception {
+    QosRequirement requirement =
+        QosRequirement.of(
+            CompressionPreference.COMPRESS,
+            QosTerms.builder()
+                .transportPriority(TransportPriority.ASSURED)
+                .maxPrice(new BigDecimal("0.25"))
+                .build());
+    SoapMessage message = newMessage();
+    codec.write(message, requirement);
+    Element written =
+        Blocks.parse(new String(serialize(codec.element(message.getHeaders().get(0))), UTF_8));
+
+    assertThat(codec.readRequirement(written)).isEqualTo(HeaderBlock.valid(requirement, false));
+    assertThat(
+            codec
+                .readRequirement(
+                    block(
+                        "Requirement",
+                        requirementWithTerms(
+                            "<qos:transportPriority>best-effort</qos:transportPriority>"
+                                + "<qos:maxPrice>x</qos:maxPrice>")))
+                .problem()
+                .orElseThrow()
+                .reason())
+        .isEqualTo(Reason.UNPARSABLE);
+    HeaderBlock<QosRequirement> other = codec.readRequirement(block("Timestamps", ""));
+    assertThat(other.isInvalid()).isTrue();
+    assertThat(other.problem().orElseThrow().reason()).isEqualTo(Reason.UNKNOWN_ELEMENT);
+    assertThat(other.problem().orElseThrow().detail())
+        .contains("Timestamps")
+        .contains("Requirement");
+  }
+
+  @Test
   void numbersAreReadWithSurroundingWhitespaceCollapsedAsXmlSchemaDoes() {
     SoapMessage message = newMessage();
     add(message, block("Timestamps", "<qos:t1> 12\n</qos:t1>"), false);

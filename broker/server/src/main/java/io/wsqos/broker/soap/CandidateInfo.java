@@ -1,0 +1,28 @@
+package io.wsqos.broker.soap;
+
+import jakarta.xml.bind.annotation.XmlType;
+
+/**
+ * One offer of a selection with its provider, service and endpoint: {@link
+ * io.wsqos.broker.api.Candidate}.
+ */
+@XmlType(
+    name = "Candidate",
+    propOrder = {"provider", "service", "endpoint", "offer"})
+public final class CandidateInfo {
+
+  /** Who makes the offer. */
+  public ProviderInfo provider;
+
+  /** The service selected for. */
+  public ServiceInfo service;
+
+  /** Where to call. */
+  public EndpointInfo endpoint;
+
+  /** The offer. */
+  public OfferInfo offer;
+
+  /** For JAXB. */
+  public CandidateInfo() {}
+}

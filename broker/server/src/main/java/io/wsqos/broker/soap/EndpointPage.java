@@ -1,0 +1,23 @@
+package io.wsqos.broker.soap;
+
+import jakarta.xml.bind.annotation.XmlElement;
+import jakarta.xml.bind.annotation.XmlType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A page of endpoints in id order: {@link io.wsqos.broker.api.Page}. */
+@XmlType(
+    name = "EndpointPage",
+    propOrder = {"items", "nextAfter"})
+public final class EndpointPage {
+
+  /** The rows, in increasing id order. */
+  @XmlElement(name = "item")
+  public List<EndpointInfo> items = new ArrayList<>();
+
+  /** The {@code after} of the next page; absent on the last page. */
+  public Long nextAfter;
+
+  /** For JAXB. */
+  public EndpointPage() {}
+}

@@ -1,0 +1,304 @@
+package io.wsqos.broker.soap;
+
+import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.InvalidInputException;
+import io.wsqos.broker.api.Offer;
+import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.broker.api.Page;
+import io.wsqos.broker.api.Provider;
+import io.wsqos.broker.api.ProviderRegistration;
+import io.wsqos.broker.api.Selection;
+import io.wsqos.broker.api.Service;
+import io.wsqos.core.header.HeaderBlock;
+import io.wsqos.core.header.HeaderProblem;
+import io.wsqos.core.header.QosRequirement;
+import io.wsqos.core.header.TransportPriority;
+import io.wsqos.core.header.WsQosCodec;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Currency;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.w3c.dom.Element;
+
+/**
+ * The one mapping between the broker's values ({@code io.wsqos.broker.api}) and the SOAP API's JAXB
+ * types. Reading a request only turns text into typed values (a URL, a currency, a token, an
+ * instant) and names the field it cannot; every rule about the values is the {@link
+ * io.wsqos.broker.service.BrokerService}'s.
+ */
+final class Wire {
+
+  /** Longer values are cut where a fault repeats them. */
+  private static final int MAX_ECHOED_CHARS = 64;
+
+  private static final Pattern FIELD = Pattern.compile("[A-Za-z][A-Za-z0-9]*");
+
+  private static final WsQosCodec CODEC = new WsQosCodec();
+
+  private Wire() {}
+
+  // From the broker's values.
+
+  static ProviderInfo provider(Provider provider) {
+    ProviderInfo info = new ProviderInfo();
+    info.id = provider.id();
+    info.name = provider.name();
+    return info;
+  }
+
+  static ProviderToken registration(ProviderRegistration registration) {
+    ProviderToken info = new ProviderToken();
+    info.provider = provider(registration.provider());
+    info.token = registration.token();
+    return info;
+  }
+
+  static ServiceInfo service(Service service) {
+    ServiceInfo info = new ServiceInfo();
+    info.id = service.id();
+    info.portType = service.portType();
+    info.wsdlLocation = service.wsdlLocation().toString();
+    return info;
+  }
+
+  static EndpointInfo endpoint(Endpoint endpoint) {
+    EndpointInfo info = new EndpointInfo();
+    info.id = endpoint.id();
+    info.providerId = endpoint.providerId();
+    info.serviceId = endpoint.serviceId();
+    info.address = endpoint.address().toString();
+    endpoint.bindings().forEach(b -> info.bindings.add(b.token()));
+    return info;
+  }
+
+  static OfferInfo offer(Offer offer) {
+    OfferInfo info = new OfferInfo();
+    info.id = offer.id();
+    info.endpointId = offer.endpointId();
+    info.version = offer.version();
+    info.terms = terms(offer.terms());
+    return info;
+  }
+
+  static OfferTermsInfo terms(OfferTerms terms) {
+    OfferTermsInfo info = new OfferTermsInfo();
+    info.price = terms.price();
+    info.currency = terms.currency().getCurrencyCode();
+    info.maxResponseTimeMillis = terms.maxResponseTimeMillis();
+    info.availability = terms.availability();
+    info.throughputPerSecond = terms.throughputPerSecond();
+    terms.transportPriorities().forEach(p -> info.transportPriorities.add(p.token()));
+    info.compression = terms.compression();
+    info.validFrom = terms.validFrom().toString();
+    info.validUntil = terms.validUntil().map(Instant::toString).orElse(null);
+    return info;
+  }
+
+  static ProviderPage providers(Page<Provider> page) {
+    ProviderPage info = new ProviderPage();
+    info.items = items(page, Wire::provider);
+    info.nextAfter = next(page);
+    return info;
+  }
+
+  static ServicePage services(Page<Service> page) {
+    ServicePage info = new ServicePage();
+    info.items = items(page, Wire::service);
+    info.nextAfter = next(page);
+    return info;
+  }
+
+  static EndpointPage endpoints(Page<Endpoint> page) {
+    EndpointPage info = new EndpointPage();
+    info.items = items(page, Wire::endpoint);
+    info.nextAfter = next(page);
+    return info;
+  }
+
+  static OfferPage offers(Page<Offer> page) {
+    OfferPage info = new OfferPage();
+    info.items = items(page, Wire::offer);
+    info.nextAfter = next(page);
+    return info;
+  }
+
+  static SelectResponse selection(Selection selection) {
+    SelectionResult result = new SelectionResult();
+    for (Candidate candidate : selection.candidates()) {
+      CandidateInfo info = new CandidateInfo();
+      info.provider = provider(candidate.provider());
+      info.service = service(candidate.service());
+      info.endpoint = endpoint(candidate.endpoint());
+      info.offer = offer(candidate.offer());
+      result.candidates.add(info);
+    }
+    result.registryVersion = selection.registryVersion();
+    result.confirmedAt = selection.confirmedAt().toString();
+    result.mayBeStale = selection.mayBeStale();
+    SelectResponse response = new SelectResponse();
+    response.selection = result;
+    return response;
+  }
+
+  private static <T, R> List<R> items(Page<T> page, Function<T, R> map) {
+    List<R> items = new ArrayList<>(page.items().size());
+    page.items().forEach(item -> items.add(map.apply(item)));
+    return items;
+  }
+
+  private static Long next(Page<?> page) {
+    return page.nextAfter().isPresent() ? page.nextAfter().getAsLong() : null;
+  }
+
+  // From a request; null where the request has no value, so that the service names what is missing.
+
+  static URI url(String field, String text) {
+    if (text == null) {
+      return null;
+    }
+    try {
+      return new URI(text.strip());
+    } catch (URISyntaxException e) {
+      throw invalid(field, text, "an absolute http or https URL", e);
+    }
+  }
+
+  static Set<Binding> bindings(List<String> tokens) {
+    if (tokens == null) {
+      return null;
+    }
+    Set<Binding> bindings = EnumSet.noneOf(Binding.class);
+    for (String token : tokens) {
+      String text = token == null ? "" : token.strip();
+      bindings.add(
+          Binding.fromToken(text)
+              .orElseThrow(() -> invalid("bindings", text, "soap11 or soap12", null)));
+    }
+    return bindings;
+  }
+
+  static Currency currency(String field, String code) {
+    if (code == null) {
+      return null;
+    }
+    try {
+      return OfferTerms.currency(code.strip());
+    } catch (IllegalArgumentException e) {
+      // The message names the value "currency"; the request's field may be nested.
+      String message = e.getMessage();
+      throw new InvalidInputException(field, field + message.substring(message.indexOf(':')), e);
+    }
+  }
+
+  static OfferTerms terms(OfferTermsInfo info) {
+    if (info == null) {
+      return null;
+    }
+    OfferTerms.Builder builder = OfferTerms.builder();
+    if (info.price != null) {
+      if (info.currency == null) {
+        throw new InvalidInputException(
+            "terms.currency", "terms.currency: missing (expected: an ISO 4217 code)", null);
+      }
+      builder.price(info.price, currency("terms.currency", info.currency));
+    }
+    if (info.maxResponseTimeMillis != null) {
+      builder.maxResponseTimeMillis(info.maxResponseTimeMillis);
+    }
+    if (info.availability != null) {
+      builder.availability(info.availability);
+    }
+    if (info.throughputPerSecond != null) {
+      builder.throughputPerSecond(info.throughputPerSecond);
+    }
+    if (info.transportPriorities != null && !info.transportPriorities.isEmpty()) {
+      Set<TransportPriority> priorities = EnumSet.noneOf(TransportPriority.class);
+      for (String token : info.transportPriorities) {
+        String text = token == null ? "" : token.strip();
+        priorities.add(
+            TransportPriority.fromToken(text)
+                .orElseThrow(
+                    () ->
+                        invalid(
+                            "terms.transportPriorities",
+                            text,
+                            "one of best-effort, assured, expedited",
+                            null)));
+      }
+      builder.transportPriorities(priorities);
+    }
+    if (info.compression != null) {
+      builder.compression(info.compression);
+    }
+    if (info.validFrom != null) {
+      builder.validFrom(instant("terms.validFrom", info.validFrom));
+    }
+    if (info.validUntil != null) {
+      builder.validUntil(instant("terms.validUntil", info.validUntil));
+    }
+    try {
+      return builder.build();
+    } catch (IllegalArgumentException e) {
+      throw InvalidInputException.of("terms", e);
+    }
+  }
+
+  /**
+   * The requirement of a select: its one {@code qos:Requirement} element read by core's codec, or
+   * null when there is none.
+   */
+  static QosRequirement requirement(List<Element> elements) {
+    if (elements == null || elements.isEmpty()) {
+      return null;
+    }
+    if (elements.size() > 1) {
+      throw new InvalidInputException(
+          "requirement",
+          "requirement: " + elements.size() + " elements (expected: exactly one qos:Requirement)",
+          null);
+    }
+    HeaderBlock<QosRequirement> block = CODEC.readRequirement(elements.get(0));
+    if (block.isValid()) {
+      return block.value().orElseThrow();
+    }
+    HeaderProblem problem = block.problem().orElseThrow();
+    String detail = problem.detail();
+    int colon = detail.indexOf(':');
+    String part = colon > 0 ? detail.substring(0, colon) : "";
+    String field =
+        FIELD.matcher(part).matches() && !part.equals("Requirement")
+            ? "requirement." + part
+            : "requirement";
+    return reject(field, "requirement: " + detail + " [" + problem.reason().token() + "]");
+  }
+
+  private static <T> T reject(String field, String message) {
+    throw new InvalidInputException(field, message, null);
+  }
+
+  private static Instant instant(String field, String text) {
+    try {
+      return OffsetDateTime.parse(text.strip()).toInstant();
+    } catch (DateTimeParseException e) {
+      throw invalid(field, text, "an xs:dateTime with a time zone, e.g. 2026-01-01T00:00:00Z", e);
+    }
+  }
+
+  private static InvalidInputException invalid(
+      String field, String text, String expected, Throwable cause) {
+    String shown =
+        text.length() > MAX_ECHOED_CHARS ? text.substring(0, MAX_ECHOED_CHARS) + "..." : text;
+    return new InvalidInputException(
+        field, field + ": '" + shown + "' (expected: " + expected + ")", cause);
+  }
+}
