@@ -39,7 +39,7 @@ class ArchitectureTest {
         "io.wsqos.monitor.reconfiguration..",
         "io.wsqos.monitor.remote.."),
     MONITOR_JDBC("io.wsqos.monitor.jdbc..", "db.migration.monitor.."),
-    BROKER_API("io.wsqos.broker.api.."),
+    BROKER_API("io.wsqos.broker.api..", "io.wsqos.broker.client.."),
     // Listed package by package: io.wsqos.broker.api is another module's.
     BROKER(
         "io.wsqos.broker.registry..",

@@ -35,6 +35,7 @@ public final class Option<T> {
   private final boolean flag;
   private final boolean required;
   private final boolean repeatable;
+  private final boolean secret;
 
   private Option(
       String name,
@@ -45,7 +46,8 @@ public final class Option<T> {
       Function<T, String> formatter,
       boolean flag,
       boolean required,
-      boolean repeatable) {
+      boolean repeatable,
+      boolean secret) {
     this.name = requireNonNull(name, "name");
     if (!NAME.matcher(name).matches()) {
       throw new IllegalArgumentException(
@@ -63,6 +65,7 @@ public final class Option<T> {
     this.flag = flag;
     this.required = required;
     this.repeatable = repeatable;
+    this.secret = secret;
   }
 
   /**
@@ -82,7 +85,16 @@ public final class Option<T> {
       String description,
       Function<String, T> converter) {
     return new Option<>(
-        name, metavar, defaultValue, description, converter, String::valueOf, false, false, false);
+        name,
+        metavar,
+        defaultValue,
+        description,
+        converter,
+        String::valueOf,
+        false,
+        false,
+        false,
+        false);
   }
 
   /** A string; any value is accepted. */
@@ -159,6 +171,7 @@ public final class Option<T> {
         Option::formatDuration,
         false,
         false,
+        false,
         false);
   }
 
@@ -207,6 +220,7 @@ public final class Option<T> {
         String::valueOf,
         true,
         false,
+        false,
         false);
   }
 
@@ -251,19 +265,38 @@ public final class Option<T> {
         values -> values.stream().map(show).collect(Collectors.joining(",")),
         false,
         false,
+        false,
         false);
   }
 
   /** This option, which {@link Options#parse} insists on being given. */
   public Option<T> required() {
     return new Option<>(
-        name, metavar, defaultValue, description, converter, formatter, flag, true, repeatable);
+        name,
+        metavar,
+        defaultValue,
+        description,
+        converter,
+        formatter,
+        flag,
+        true,
+        repeatable,
+        secret);
   }
 
   /** This option, which may be given several times; read every value with {@link Arguments#all}. */
   public Option<T> repeatable() {
     return new Option<>(
-        name, metavar, defaultValue, description, converter, formatter, flag, required, true);
+        name,
+        metavar,
+        defaultValue,
+        description,
+        converter,
+        formatter,
+        flag,
+        required,
+        true,
+        secret);
   }
 
   /**
@@ -277,7 +310,39 @@ public final class Option<T> {
           "metavar of --" + name + ": '" + metavar + "' (expected: non-blank, not for a flag)");
     }
     return new Option<>(
-        name, metavar, defaultValue, description, converter, formatter, flag, required, repeatable);
+        name,
+        metavar,
+        defaultValue,
+        description,
+        converter,
+        formatter,
+        flag,
+        required,
+        repeatable,
+        secret);
+  }
+
+  /**
+   * This option, whose value is a secret (a password, a token): a message about a bad value shows
+   * its length, never the value.
+   */
+  public Option<T> secret() {
+    return new Option<>(
+        name,
+        metavar,
+        defaultValue,
+        description,
+        converter,
+        formatter,
+        flag,
+        required,
+        repeatable,
+        true);
+  }
+
+  /** Whether the value is a secret that messages do not show. */
+  public boolean isSecret() {
+    return secret;
   }
 
   /** The name without the leading {@code --}. */

@@ -205,7 +205,8 @@ public final class Options {
       }
       List<Object> given = values.computeIfAbsent(option, o -> new ArrayList<>());
       if (!given.isEmpty() && !option.isRepeatable()) {
-        throw new UsageException(option + ": " + text + " given again (expected: at most once)");
+        throw new UsageException(
+            option + ": " + shown(option, text) + " given again (expected: at most once)");
       }
       given.add(convert(option, text));
     }
@@ -225,7 +226,8 @@ public final class Options {
     try {
       return option.convert(text);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(where + ": " + text + " (expected: " + e.getMessage() + ")");
+      throw new UsageException(
+          where + ": " + shown(option, text) + " (expected: " + e.getMessage() + ")");
     }
   }
 
@@ -233,8 +235,14 @@ public final class Options {
     try {
       return option.convert(text);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(option + ": " + text + " (expected: " + e.getMessage() + ")");
+      throw new UsageException(
+          option + ": " + shown(option, text) + " (expected: " + e.getMessage() + ")");
     }
+  }
+
+  /** How a value appears in a message: a secret's only by its length. */
+  private static String shown(Option<?> option, String text) {
+    return option.isSecret() ? "(secret of " + text.length() + " characters)" : text;
   }
 
   private String names() {

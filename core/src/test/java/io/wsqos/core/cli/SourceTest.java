@@ -93,6 +93,20 @@ class SourceTest {
   }
 
   @Test
+  void aSecretsBadValueIsNotShown() {
+    Option<Integer> pin = Option.integer("pin", null, 0, 9999, "A PIN").secret();
+    Options options = Options.of("cmd", "Does things.", pin);
+
+    assertThat(pin.isSecret()).isTrue();
+    assertThatThrownBy(() -> options.parse(List.of(env("APP_PIN", "12345"))))
+        .hasMessage("APP_PIN (--pin): (secret of 5 characters) (expected: 0..9999)");
+    assertThatThrownBy(() -> options.parse(List.of(), "--pin", "x1234"))
+        .hasMessage("--pin: (secret of 5 characters) (expected: 0..9999)");
+    assertThatThrownBy(() -> options.parse("--pin", "1", "--pin", "2345"))
+        .hasMessage("--pin: (secret of 4 characters) given again (expected: at most once)");
+  }
+
+  @Test
   void aSourceDoesNotShowItsValues() {
     assertThat(env("APP_JDBC_URL", "secret").toString()).doesNotContain("secret");
   }

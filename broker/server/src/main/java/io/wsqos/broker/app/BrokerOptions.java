@@ -2,6 +2,8 @@ package io.wsqos.broker.app;
 
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
+import io.wsqos.broker.service.BrokerService;
+import io.wsqos.broker.service.Caller;
 import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
@@ -62,27 +64,32 @@ public final class BrokerOptions {
               "",
               "Database password: set it in WSQOS_BROKER_JDBC_PASSWORD, not on the command line"
                   + " (where ps shows it)")
-          .withMetavar("SECRET");
+          .withMetavar("SECRET")
+          .secret();
   public static final Option<Integer> POOL_SIZE =
       Option.integer(
           "pool-size", Registry.DEFAULT_MAX_POOL_SIZE, 2, 100, "Most database connections");
   public static final Option<String> ADMIN_TOKEN =
       Option.of(
-          "admin-token",
-          "SECRET",
-          null,
-          "Administrator's token (22 to 512 printable characters): set it in"
-              + " WSQOS_BROKER_ADMIN_TOKEN; when absent, a new one is printed at start and"
-              + " changes at every start",
-          token -> {
-            if (token.length() < 22
-                || token.length() > 512
-                || !token.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-              throw new IllegalArgumentException(
-                  "22 to 512 printable ASCII characters without spaces");
-            }
-            return token;
-          });
+              "admin-token",
+              "SECRET",
+              null,
+              "Administrator's token (22 to 512 printable characters): set it in"
+                  + " WSQOS_BROKER_ADMIN_TOKEN; when absent, a new one is printed at start and"
+                  + " changes at every start",
+              token -> {
+                if (token.length() < BrokerService.Builder.MIN_ADMIN_TOKEN_CHARS
+                    || token.length() > Caller.MAX_TOKEN_CHARS
+                    || !token.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+                  throw new IllegalArgumentException(
+                      BrokerService.Builder.MIN_ADMIN_TOKEN_CHARS
+                          + " to "
+                          + Caller.MAX_TOKEN_CHARS
+                          + " printable ASCII characters without spaces");
+                }
+                return token;
+              })
+          .secret();
   public static final Option<String> READS =
       Option.choice(
           "reads",

@@ -130,21 +130,24 @@ public final class Registry implements AutoCloseable {
    * Replaces the token hash of provider {@code id} with {@code tokenHash} (64 lowercase hex
    * digits): the old token stops working.
    *
+   * @return the provider, read in the same transaction
    * @throws NotFoundException if there is no such provider
    */
-  public void replaceTokenHash(long id, String tokenHash) {
+  public Provider replaceTokenHash(long id, String tokenHash) {
     checkTokenHash(tokenHash);
-    transactions.write(
+    return transactions.write(
         "replace provider token",
         "",
-        c ->
-            update(
-                c,
-                "provider",
-                id,
-                "UPDATE broker_provider SET token_hash = ? WHERE id = ?",
-                tokenHash,
-                id));
+        c -> {
+          update(
+              c,
+              "provider",
+              id,
+              "UPDATE broker_provider SET token_hash = ? WHERE id = ?",
+              tokenHash,
+              id);
+          return one(c, Rows.PROVIDERS, id).orElseThrow();
+        });
   }
 
   /** The token hashes of every provider that has one, with the registry version. */

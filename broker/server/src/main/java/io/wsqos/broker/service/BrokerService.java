@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.ForbiddenException;
+import io.wsqos.broker.api.InvalidInputException;
 import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
@@ -120,10 +121,8 @@ public final class BrokerService {
     admin(caller, "rotate a provider's token");
     Inputs.id("id", id);
     String token = tokens.newToken();
-    registry.replaceTokenHash(id, Tokens.hex(Tokens.sha256(token)));
+    Provider provider = registry.replaceTokenHash(id, Tokens.hex(Tokens.sha256(token)));
     directory.changed();
-    Provider provider =
-        registry.provider(id).orElseThrow(() -> new NotFoundException("provider", id));
     return new ProviderRegistration(provider, token);
   }
 
@@ -392,8 +391,7 @@ public final class BrokerService {
 
   private static void checkVersion(long version) {
     if (version < 1) {
-      throw new io.wsqos.broker.api.InvalidInputException(
-          "version", "version: " + version + " (expected: >= 1)", null);
+      throw new InvalidInputException("version", "version: " + version + " (expected: >= 1)", null);
     }
   }
 

@@ -3,9 +3,13 @@ package io.wsqos.broker.app;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.registry.Registry;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BrokerJarIT {
 
   private static final Path JAR = Path.of("target", "wsqos-broker.jar");
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @TempDir Path directory;
 
@@ -56,10 +61,13 @@ class BrokerJarIT {
     assertThat(first).as(Files.readString(stderr)).startsWith("Broker listening at http://");
     String address = first.substring("Broker listening at ".length());
     List<String> urls = new ArrayList<>();
-    for (String line = out.readLine(); line != null && !line.contains("admin token"); ) {
+    String line = out.readLine();
+    while (line != null && !line.contains("admin token")) {
       urls.add(line.trim());
       line = out.readLine();
     }
+    assertThat(line).as("the generated admin token's line").isNotNull();
+    String adminToken = line.substring(line.lastIndexOf(' ') + 1);
     assertThat(urls)
         .contains(
             "REST     " + address + "/api",
@@ -83,12 +91,24 @@ class BrokerJarIT {
     assertThat(wsdl.statusCode()).isEqualTo(200);
     assertThat(wsdl.body()).contains("wsdl:definitions");
 
+    HttpResponse<String> registered =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(address + "/api/providers"))
+                .header("Authorization", "Bearer " + adminToken)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"Kept Books\"}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
+
     process.destroy(); // SIGTERM
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(Files.readString(stderr)).contains("Broker stopped");
     assertThat(directory.resolve("broker.mv.db")).isRegularFile();
     try (Registry registry = Registry.builder().url(url, "", "").migrate(false).build()) {
-      assertThat(registry.version()).isNotNegative();
+      assertThat(registry.providers(0, 10).items())
+          .extracting(Provider::name)
+          .containsExactly("Kept Books");
     }
   }
 }

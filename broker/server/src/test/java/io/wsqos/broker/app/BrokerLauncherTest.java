@@ -194,6 +194,30 @@ class BrokerLauncherTest {
   }
 
   @Test
+  void aConfiguredAdminTokenIsTheAdministratorsAndNeitherPrintedNorShownWhenRefused()
+      throws Exception {
+    String token = "a-configured-admin-token-of-40-characters";
+    Arguments arguments =
+        BrokerOptions.parse(
+            new String[] {"--port=0", "--jdbc-url", h2File()},
+            Map.of("WSQOS_BROKER_ADMIN_TOKEN", token));
+    try (Broker broker = Broker.start(arguments)) {
+      assertThat(broker.generatedAdminToken()).isEmpty();
+      assertThat(broker.service().registerProvider(Caller.bearer(token), "Acme").provider().name())
+          .isEqualTo("Acme");
+    }
+    assertThatThrownBy(
+            () ->
+                BrokerOptions.parse(
+                    new String[0], Map.of("WSQOS_BROKER_ADMIN_TOKEN", "short-secret")))
+        .hasMessage(
+            "WSQOS_BROKER_ADMIN_TOKEN (--admin-token): (secret of 12 characters) (expected: 22 to"
+                + " 512 printable ASCII characters without spaces)")
+        .message()
+        .doesNotContain("short-secret");
+  }
+
+  @Test
   void runExitsWith1AndOneLineForABadOptionOrATakenPort() throws Exception {
     Output bad = run(Map.of("WSQOS_BROKER_READS", "sometimes"), "--port", "0");
     assertThat(bad.status).isEqualTo(1);

@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code java -jar broker-demo.jar}: the broker (the same options as {@code wsqos-broker.jar}) with
- * its demo, which the jar implies: the bookstore served twice with dynamic compression and
+ * its demo, on unless {@code --demo off}: the bookstore served twice with dynamic compression and
  * monitoring, registered through the {@link BrokerService} as two providers with different offers
  * (see {@link DemoProvider}); then the broker's URLs and a {@code curl} selection are printed.
  * Registering again on a registry that has the demo's providers replaces them, so the demo starts
@@ -47,6 +47,13 @@ public final class BrokerDemo implements AutoCloseable {
 
   /** The bookstore's port type, the service the demo's providers offer. */
   public static final QName BOOKSTORE = new QName(BookstoreService.NAMESPACE, "Bookstore");
+
+  static final Option<String> DEMO =
+      Option.choice(
+          "demo",
+          "on",
+          List.of("on", "off"),
+          "Start the bookstore as two providers and register them (off: the broker alone)");
 
   static final Option<String> DEMO_DIR =
       Option.string(
@@ -70,6 +77,7 @@ public final class BrokerDemo implements AutoCloseable {
 
   private static Options options() {
     List<Option<?>> all = new ArrayList<>(BrokerOptions.OPTIONS.options());
+    all.add(DEMO);
     all.add(DEMO_DIR);
     return Options.of(
         "java -jar broker-demo.jar",
@@ -78,14 +86,18 @@ public final class BrokerDemo implements AutoCloseable {
   }
 
   /**
-   * Starts the broker as {@code arguments} (of {@link #OPTIONS}) say, then the two bookstores on
-   * free ports of the broker's host, and registers them; the caller owns the result.
+   * Starts the broker as {@code arguments} (of {@link #OPTIONS}) say, then (unless {@code --demo
+   * off}) the two bookstores on free ports of the broker's host, and registers them; the caller
+   * owns the result.
    *
    * @throws IOException if a bookstore's monitor directory cannot be created
    */
   public static BrokerDemo start(Arguments arguments) throws IOException {
     Broker broker = Broker.start(arguments);
     Map<String, BookstoreServer> bookstores = new LinkedHashMap<>();
+    if (arguments.get(DEMO).equals("off")) {
+      return new BrokerDemo(broker, bookstores);
+    }
     try {
       Path dir = Path.of(arguments.get(DEMO_DIR));
       for (DemoProvider provider : DemoProvider.ALL) {
@@ -238,11 +250,14 @@ public final class BrokerDemo implements AutoCloseable {
       return 1;
     }
     BrokerLauncher.printUrls(demo.broker, out);
-    for (DemoProvider provider : DemoProvider.ALL) {
-      out.println("  provider " + provider.name() + ": " + demo.bookstoreAddress(provider.name()));
+    if (!demo.bookstores.isEmpty()) {
+      for (DemoProvider provider : DemoProvider.ALL) {
+        out.println(
+            "  provider " + provider.name() + ": " + demo.bookstoreAddress(provider.name()));
+      }
+      out.println("Select a bookstore answering within 200 ms:");
+      out.println(demo.curlSelection());
     }
-    out.println("Select a bookstore answering within 200 ms:");
-    out.println(demo.curlSelection());
     out.flush();
     Launcher.closeOnShutdownAndWait(
         "wsqos-broker-demo-shutdown",

@@ -81,6 +81,10 @@ class BrokerDemoTest {
       assertThat(demo.curlSelection())
           .startsWith("curl -sG " + demo.broker().restAddress() + "/select ")
           .contains("'service={http://wsqos.io/ns/bookstore/1}Bookstore'");
+      // The README's selection line is this one on the default port.
+      String onDefaultPort =
+          demo.curlSelection().replace(demo.broker().address(), "http://127.0.0.1:8090");
+      assertThat(Files.readString(Path.of("..", "..", "README.md"))).contains(onDefaultPort);
     }
   }
 
@@ -95,6 +99,23 @@ class BrokerDemoTest {
       assertThat(selection.candidates()).hasSize(2);
       assertThat(selection.best().orElseThrow().endpoint().address().toString())
           .isEqualTo(again.bookstoreAddress("Budget Books"));
+    }
+  }
+
+  @Test
+  void withDemoOffItIsTheBrokerAlone() throws Exception {
+    try (BrokerDemo alone =
+        BrokerDemo.start(
+            arguments(
+                "--port=0",
+                "--jdbc-url",
+                "jdbc:h2:file:" + directory.resolve("alone").toAbsolutePath(),
+                "--demo",
+                "off",
+                "--demo-dir",
+                directory.toString()))) {
+      assertThat(select(alone, QosTerms.builder().build()).candidates()).isEmpty();
+      assertThat(RawHttp.get(alone.broker().openApiAddress()).status()).isEqualTo(200);
     }
   }
 

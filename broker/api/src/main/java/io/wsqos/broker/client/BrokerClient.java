@@ -1,0 +1,402 @@
+package io.wsqos.broker.client;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.DuplicateException;
+import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.ForbiddenException;
+import io.wsqos.broker.api.InvalidInputException;
+import io.wsqos.broker.api.NotFoundException;
+import io.wsqos.broker.api.Offer;
+import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.broker.api.Page;
+import io.wsqos.broker.api.Provider;
+import io.wsqos.broker.api.ProviderRegistration;
+import io.wsqos.broker.api.RegistryUnavailableException;
+import io.wsqos.broker.api.Selection;
+import io.wsqos.broker.api.Service;
+import io.wsqos.broker.api.UnauthenticatedException;
+import io.wsqos.broker.api.VersionConflictException;
+import io.wsqos.broker.api.json.BrokerJson;
+import io.wsqos.broker.api.json.Requests;
+import io.wsqos.core.header.QosRequirement;
+import io.wsqos.core.header.QosTerms;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Currency;
+import java.util.Set;
+import java.util.StringJoiner;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.namespace.QName;
+
+/**
+ * The broker's REST API as Java calls, over {@code java.net.http} and {@link BrokerJson}: each call
+ * is one request, and each error status comes back as the broker's typed exception (400 {@link
+ * InvalidInputException} with the field, 401 {@link UnauthenticatedException}, 403 {@link
+ * ForbiddenException}, 404 {@link NotFoundException}, 409 {@link DuplicateException} or {@link
+ * VersionConflictException}, 503 {@link RegistryUnavailableException}); any other status is an
+ * {@link IllegalStateException}, and a broker that cannot be reached an {@link
+ * UncheckedIOException}. Thread-safe.
+ *
+ * <pre>{@code
+ * BrokerClient broker = BrokerClient.builder(URI.create("http://127.0.0.1:8080")).token(token).build();
+ * Selection selection = broker.select(portType, requirement);
+ * }</pre>
+ */
+public final class BrokerClient {
+
+  /** Default time a request may take before it fails: 5 s. */
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
+
+  private static final Pattern NOT_FOUND = Pattern.compile("(\\w+) (\\d+) not found");
+  private static final Pattern CONFLICT =
+      Pattern.compile("offer (\\d+) is at version (\\d+), not (\\d+).*");
+  private static final String DUPLICATE_SUFFIX = " is already registered";
+
+  /** Returns a builder for the broker at {@code baseUrl}, e.g. {@code http://127.0.0.1:8080}. */
+  public static Builder builder(URI baseUrl) {
+    return new Builder(baseUrl);
+  }
+
+  private final ObjectMapper json = BrokerJson.newMapper();
+  private final HttpClient http;
+  private final String api;
+  private final String authorization;
+  private final Duration requestTimeout;
+
+  private BrokerClient(Builder builder) {
+    String base = builder.baseUrl.toString();
+    api = (base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + "/api";
+    authorization = builder.token == null ? null : "Bearer " + builder.token;
+    requestTimeout = builder.requestTimeout;
+    http = HttpClient.newBuilder().connectTimeout(builder.requestTimeout).build();
+  }
+
+  // Providers.
+
+  /** Registers a provider (administrator); the answer holds its token, shown once. */
+  public ProviderRegistration registerProvider(String name) {
+    return send(
+        "POST", "/providers", new Requests.ProviderName(name), type(ProviderRegistration.class));
+  }
+
+  /** Renames a provider (administrator). */
+  public Provider renameProvider(long id, String name) {
+    return send("PUT", "/providers/" + id, new Requests.ProviderName(name), type(Provider.class));
+  }
+
+  /** Withdraws a provider with its endpoints and offers (administrator). */
+  public void withdrawProvider(long id) {
+    send("DELETE", "/providers/" + id, null, null);
+  }
+
+  /** Gives a provider a new token (administrator); the answer holds it, shown once. */
+  public ProviderRegistration rotateToken(long id) {
+    return send("POST", "/providers/" + id + "/token", null, type(ProviderRegistration.class));
+  }
+
+  /** One provider. */
+  public Provider provider(long id) {
+    return send("GET", "/providers/" + id, null, type(Provider.class));
+  }
+
+  /** A page of providers after id {@code after}. */
+  public Page<Provider> providers(long after, int limit) {
+    return send("GET", "/providers" + page(after, limit), null, pageOf(Provider.class));
+  }
+
+  // Services.
+
+  /** Registers a service. */
+  public Service registerService(QName portType, URI wsdlLocation) {
+    return send(
+        "POST", "/services", new Requests.NewService(portType, wsdlLocation), type(Service.class));
+  }
+
+  /** Moves a service's WSDL (administrator). */
+  public Service updateService(long id, URI wsdlLocation) {
+    return send(
+        "PUT", "/services/" + id, new Requests.ServiceChange(wsdlLocation), type(Service.class));
+  }
+
+  /** Withdraws a service (administrator). */
+  public void withdrawService(long id) {
+    send("DELETE", "/services/" + id, null, null);
+  }
+
+  /** One service. */
+  public Service service(long id) {
+    return send("GET", "/services/" + id, null, type(Service.class));
+  }
+
+  /** A page of services after id {@code after}. */
+  public Page<Service> services(long after, int limit) {
+    return send("GET", "/services" + page(after, limit), null, pageOf(Service.class));
+  }
+
+  // Endpoints.
+
+  /** Registers an endpoint of provider {@code providerId} for service {@code serviceId}. */
+  public Endpoint registerEndpoint(
+      long providerId, long serviceId, URI address, Set<Binding> bindings) {
+    return send(
+        "POST",
+        "/endpoints",
+        new Requests.NewEndpoint(providerId, serviceId, address, bindings),
+        type(Endpoint.class));
+  }
+
+  /** Changes an endpoint's address and bindings. */
+  public Endpoint updateEndpoint(long id, URI address, Set<Binding> bindings) {
+    return send(
+        "PUT",
+        "/endpoints/" + id,
+        new Requests.EndpointChange(address, bindings),
+        type(Endpoint.class));
+  }
+
+  /** Withdraws an endpoint with its offers. */
+  public void withdrawEndpoint(long id) {
+    send("DELETE", "/endpoints/" + id, null, null);
+  }
+
+  /** One endpoint. */
+  public Endpoint endpoint(long id) {
+    return send("GET", "/endpoints/" + id, null, type(Endpoint.class));
+  }
+
+  /** A page of endpoints after id {@code after}. */
+  public Page<Endpoint> endpoints(long after, int limit) {
+    return send("GET", "/endpoints" + page(after, limit), null, pageOf(Endpoint.class));
+  }
+
+  // Offers.
+
+  /** Publishes an offer for endpoint {@code endpointId}, at version 1. */
+  public Offer publishOffer(long endpointId, OfferTerms terms) {
+    return send("POST", "/offers", new Requests.NewOffer(endpointId, terms), type(Offer.class));
+  }
+
+  /** Replaces the terms of an offer read at {@code expectedVersion}. */
+  public Offer updateOffer(long id, long expectedVersion, OfferTerms terms) {
+    return send(
+        "PUT",
+        "/offers/" + id,
+        new Requests.OfferChange(terms),
+        type(Offer.class),
+        "If-Match",
+        "\"" + expectedVersion + "\"");
+  }
+
+  /** Withdraws an offer read at {@code expectedVersion}. */
+  public void withdrawOffer(long id, long expectedVersion) {
+    send("DELETE", "/offers/" + id, null, null, "If-Match", "\"" + expectedVersion + "\"");
+  }
+
+  /** One offer. */
+  public Offer offer(long id) {
+    return send("GET", "/offers/" + id, null, type(Offer.class));
+  }
+
+  /** A page of offers after id {@code after}. */
+  public Page<Offer> offers(long after, int limit) {
+    return send("GET", "/offers" + page(after, limit), null, pageOf(Offer.class));
+  }
+
+  // Selection.
+
+  /** The offers for {@code service} meeting {@code requirement}, in the broker's currency. */
+  public Selection select(QName service, QosRequirement requirement) {
+    return send(
+        "GET", "/select" + selectQuery(service, requirement, null), null, type(Selection.class));
+  }
+
+  /**
+   * The offers for {@code service} meeting {@code requirement}, among those in {@code currency}.
+   */
+  public Selection select(QName service, QosRequirement requirement, Currency currency) {
+    requireNonNull(currency, "currency");
+    return send(
+        "GET",
+        "/select" + selectQuery(service, requirement, currency),
+        null,
+        type(Selection.class));
+  }
+
+  @Override
+  public String toString() {
+    return "BrokerClient[" + api + "]";
+  }
+
+  // The wire.
+
+  private static String selectQuery(QName service, QosRequirement requirement, Currency currency) {
+    requireNonNull(service, "service");
+    requireNonNull(requirement, "requirement");
+    QosTerms terms = requirement.terms();
+    StringJoiner query = new StringJoiner("&", "?", "");
+    query.add("service=" + encode(service.toString()));
+    terms.maxPrice().ifPresent(p -> query.add("maxPrice=" + p.toPlainString()));
+    terms.maxResponseTimeMillis().ifPresent(t -> query.add("maxResponseTimeMillis=" + t));
+    terms.minAvailability().ifPresent(a -> query.add("minAvailability=" + a));
+    query.add("priority=" + terms.transportPriority().token());
+    query.add("compression=" + requirement.compression().token());
+    if (currency != null) {
+      query.add("currency=" + currency.getCurrencyCode());
+    }
+    return query.toString();
+  }
+
+  private static String page(long after, int limit) {
+    return "?after=" + after + "&limit=" + limit;
+  }
+
+  private static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+
+  private JavaType type(Class<?> type) {
+    return json.constructType(type);
+  }
+
+  private JavaType pageOf(Class<?> item) {
+    return json.getTypeFactory().constructParametricType(Page.class, item);
+  }
+
+  private <T> T send(String method, String path, Object body, JavaType answer, String... headers) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(api + path))
+            .timeout(requestTimeout)
+            .header("Accept", "application/json");
+    if (authorization != null) {
+      request.header("Authorization", authorization);
+    }
+    for (int i = 0; i < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    try {
+      if (body == null) {
+        request.method(method, HttpRequest.BodyPublishers.noBody());
+      } else {
+        request.header("Content-Type", "application/json");
+        request.method(
+            method, HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body)));
+      }
+      HttpResponse<byte[]> response =
+          http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      int status = response.statusCode();
+      if (status >= 200 && status < 300) {
+        return answer == null ? null : json.readValue(response.body(), answer);
+      }
+      throw error(method, path, status, response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(method + " " + api + path + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted: " + method + " " + api + path, e);
+    }
+  }
+
+  private RuntimeException error(String method, String path, int status, byte[] body) {
+    String field = null;
+    String message = "HTTP " + status;
+    try {
+      JsonNode error = json.readTree(body);
+      if (error != null && error.hasNonNull("message")) {
+        message = error.get("message").asText();
+        field = error.hasNonNull("field") ? error.get("field").asText() : null;
+      }
+    } catch (IOException e) {
+      message = "HTTP " + status + " without a JSON error body";
+    }
+    switch (status) {
+      case 400:
+        return new InvalidInputException(field == null ? "" : field, message, null);
+      case 401:
+        return new UnauthenticatedException(strip(message, "not authenticated: "));
+      case 403:
+        return new ForbiddenException(strip(message, "forbidden: "));
+      case 404:
+        Matcher notFound = NOT_FOUND.matcher(message);
+        if (notFound.matches()) {
+          return new NotFoundException(notFound.group(1), Long.parseLong(notFound.group(2)));
+        }
+        return new IllegalStateException(method + " " + api + path + ": no such resource");
+      case 409:
+        Matcher conflict = CONFLICT.matcher(message);
+        if (conflict.matches()) {
+          return new VersionConflictException(
+              Long.parseLong(conflict.group(1)),
+              Long.parseLong(conflict.group(3)),
+              Long.parseLong(conflict.group(2)));
+        }
+        return new DuplicateException(
+            message.endsWith(DUPLICATE_SUFFIX)
+                ? message.substring(0, message.length() - DUPLICATE_SUFFIX.length())
+                : message,
+            null);
+      case 503:
+        return new RegistryUnavailableException(method + " " + path, null);
+      default:
+        return new IllegalStateException(
+            method + " " + api + path + ": HTTP " + status + ": " + message);
+    }
+  }
+
+  private static String strip(String message, String prefix) {
+    return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+  }
+
+  /** Configures a {@link BrokerClient}. */
+  public static final class Builder {
+    private final URI baseUrl;
+    private String token;
+    private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+
+    private Builder(URI baseUrl) {
+      requireNonNull(baseUrl, "baseUrl");
+      String scheme = baseUrl.getScheme();
+      if (scheme == null
+          || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+          || baseUrl.getHost() == null) {
+        throw new IllegalArgumentException(
+            "baseUrl: '" + baseUrl + "' (expected: an absolute http or https URL)");
+      }
+      this.baseUrl = baseUrl;
+    }
+
+    /** The bearer token sent with every request (a provider's or the admin's); default none. */
+    public Builder token(String token) {
+      this.token = requireNonNull(token, "token");
+      return this;
+    }
+
+    /** How long a request (and its connection) may take, at least 1 ms; default 5 s. */
+    public Builder requestTimeout(Duration requestTimeout) {
+      requireNonNull(requestTimeout, "requestTimeout");
+      if (requestTimeout.isNegative() || requestTimeout.isZero()) {
+        throw new IllegalArgumentException(
+            "requestTimeout: " + requestTimeout + " (expected: > 0)");
+      }
+      this.requestTimeout = requestTimeout;
+      return this;
+    }
+
+    /** Returns the client. */
+    public BrokerClient build() {
+      return new BrokerClient(this);
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package io.wsqos.broker.soap;
+
+import static io.wsqos.broker.soap.SoapFixture.client;
+import static io.wsqos.broker.soap.SoapFixture.fault;
+import static io.wsqos.broker.soap.SoapFixture.post;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.selection.OfferSelector;
+import io.wsqos.broker.service.BrokerService;
+import io.wsqos.broker.soap.SoapFixture.RawFault;
+import io.wsqos.server.EmbeddedServer;
+import io.wsqos.testing.db.TestDatabase;
+import org.junit.jupiter.api.Test;
+
+/** A broker with closed reads: the SOAP caller's token decides reads too. */
+class SoapClosedReadsTest {
+
+  @Test
+  void readsTakeATokenWhenTheServiceClosesThem() throws Exception {
+    try (TestDatabase database = TestDatabase.h2();
+        Registry registry =
+            Registry.builder().url(database.url(), database.user(), "").poolName("closed").build();
+        OfferSelector selector = OfferSelector.builder(registry).build();
+        EmbeddedServer server =
+            EmbeddedServer.builder()
+                .endpoint(
+                    BrokerSoap.PATH,
+                    BrokerPort.class,
+                    BrokerSoap.endpoint(
+                        BrokerService.builder(registry, selector)
+                            .adminToken(BrokerSoapTest.ADMIN_TOKEN)
+                            .openReads(false)
+                            .build()))
+                .start()) {
+      String address = server.address(BrokerSoap.PATH);
+      ProviderToken acme = client(address, BrokerSoapTest.ADMIN_TOKEN).registerProvider("Acme");
+      String read = "<b:getProvider><id>" + acme.provider.id + "</id></b:getProvider>";
+
+      RawFault anonymous = fault(post(address, read, null));
+      assertThat(anonymous.faultcode()).isEqualTo("Client");
+      assertThat(anonymous.kind()).isEqualTo("unauthenticated");
+      assertThat(client(address, acme.token).getProvider(acme.provider.id).name).isEqualTo("Acme");
+      assertThat(client(address, acme.token).listProviders(0, 10).items).hasSize(1);
+    }
+  }
+}
