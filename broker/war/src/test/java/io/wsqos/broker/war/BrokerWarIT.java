@@ -196,6 +196,10 @@ class BrokerWarIT {
     assertThat(metrics.statusCode()).isEqualTo(200);
     assertThat(metrics.body()).contains("wsqos_broker_selections_seconds_count");
 
+    HttpResponse<String> console =
+        send(HttpRequest.newBuilder(URI.create(root + "/h2-console")).GET().build());
+    assertThat(console.statusCode()).as("the H2 console is never served").isEqualTo(404);
+
     // Undeploying stops the broker in order: the listener says so once everything is closed.
     stop(jetty);
     assertThat(Files.readString(log)).contains("Broker stopped");
