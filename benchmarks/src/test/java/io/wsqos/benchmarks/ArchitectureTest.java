@@ -49,6 +49,7 @@ class ArchitectureTest {
         "io.wsqos.broker.app..",
         "io.wsqos.broker.soap..",
         "db.migration.broker.."),
+    BROKER_WAR("io.wsqos.broker.war.."),
     QOS_PROXY("io.wsqos.proxy.."),
     BINDING_SELECTOR("io.wsqos.binding.."),
     SERVER("io.wsqos.server.."),
@@ -65,9 +66,9 @@ class ArchitectureTest {
 
     /**
      * The modules this one may depend on: a library on core (the JDBC store on the monitor it
-     * stores for, the broker on its API and, for its launcher, the server), the test kit on the
-     * server and the payloads, the examples on every library and the server, the benchmarks on
-     * everything.
+     * stores for, the broker on its API and, for its launcher, the server; the broker's WAR on the
+     * broker and the server's container-neutral part), the test kit on the server and the payloads,
+     * the examples on every library and the server, the benchmarks on everything.
      */
     Set<Module> mayUse() {
       return switch (this) {
@@ -75,6 +76,7 @@ class ArchitectureTest {
         case MONITOR, BROKER_API, QOS_PROXY, BINDING_SELECTOR -> Set.of(CORE);
         case MONITOR_JDBC -> Set.of(CORE, MONITOR);
         case BROKER -> Set.of(CORE, BROKER_API, SERVER);
+        case BROKER_WAR -> Set.of(CORE, BROKER_API, BROKER, SERVER);
         case TESTING -> Set.of(SERVER, TEST_PAYLOADS);
         case EXAMPLES -> EnumSet.complementOf(EnumSet.of(EXAMPLES, BENCHMARKS, TESTING));
         case BENCHMARKS -> EnumSet.complementOf(EnumSet.of(BENCHMARKS));
@@ -106,6 +108,7 @@ class ArchitectureTest {
             Module.MONITOR_JDBC,
             Module.BROKER_API,
             Module.BROKER,
+            Module.BROKER_WAR,
             Module.SERVER,
             Module.TESTING,
             Module.TEST_PAYLOADS,
@@ -169,6 +172,30 @@ class ArchitectureTest {
             "org.h2..",
             "org.postgresql..")
         .because("a client adds monitoring without a database (wsqos-monitor-jdbc has the store)")
+        .check(classes);
+  }
+
+  /**
+   * A WAR runs in whatever container deploys it and carries no Jetty: what it uses of the server
+   * module (the CXF mounts and servlet, the metrics servlet) must not load a Jetty class.
+   */
+  @Test
+  void theServersContainerNeutralPartAndTheWarNeedNoJetty() {
+    noClasses()
+        .that()
+        .haveFullyQualifiedName("io.wsqos.server.CxfMounts")
+        .or()
+        .haveFullyQualifiedName("io.wsqos.server.CxfApplication")
+        .or()
+        .haveFullyQualifiedName("io.wsqos.server.MetricsServlet")
+        .or()
+        .haveFullyQualifiedName("io.wsqos.server.OneLineFaultListener")
+        .or()
+        .resideInAnyPackage(Module.BROKER_WAR.packages)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.eclipse.jetty..")
+        .because("the WAR's WEB-INF/lib holds no servlet container")
         .check(classes);
   }
 

@@ -12,18 +12,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.cxf.Bus;
-import org.apache.cxf.BusFactory;
-import org.apache.cxf.bus.extension.ExtensionManagerBus;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.Feature;
-import org.apache.cxf.jaxrs.JAXRSServerFactoryBean;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
-import org.apache.cxf.logging.FaultListener;
-import org.apache.cxf.transport.DestinationFactoryManager;
-import org.apache.cxf.transport.http.DestinationRegistry;
-import org.apache.cxf.transport.http.DestinationRegistryImpl;
-import org.apache.cxf.transport.http.HTTPTransportFactory;
-import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.ServerConnector;
@@ -33,9 +24,10 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
 /**
  * CXF JAX-WS endpoints, JAX-RS resources and plain servlets on an embedded Jetty 12 server, served
- * by {@link CXFNonSpringServlet} as in a WAR, on a dedicated CXF {@link Bus} (never the default
- * bus). A fault in any endpoint is logged in one line (the stack trace at DEBUG). Build one with
- * {@link #builder()}, and {@link #close()} it; nothing is left running when the start fails.
+ * by CXF's servlet as in a WAR (the same {@link CxfApplication} a WAR registers in its container),
+ * on a dedicated CXF {@link Bus} (never the default bus). A fault in any endpoint is logged in one
+ * line (the stack trace at DEBUG). Build one with {@link #builder()}, and {@link #close()} it;
+ * nothing is left running when the start fails.
  *
  * <pre>{@code
  * try (EmbeddedServer server =
@@ -79,14 +71,7 @@ public final class EmbeddedServer implements AutoCloseable {
    * @throws IllegalArgumentException if it does not
    */
   public static void checkImplements(Class<?> sei, Object implementor) {
-    if (!sei.isInstance(implementor)) {
-      throw new IllegalArgumentException(
-          "implementor: "
-              + implementor.getClass().getName()
-              + " (expected: an implementation of "
-              + sei.getName()
-              + ")");
-    }
+    CxfMounts.checkImplements(sei, implementor);
   }
 
   /** Returns a builder with every default. */
@@ -95,8 +80,7 @@ public final class EmbeddedServer implements AutoCloseable {
   }
 
   private final org.eclipse.jetty.server.Server jetty;
-  private final Bus bus;
-  private final Map<String, Server> endpoints;
+  private final CxfApplication cxf;
   private final String host;
   private final int port;
   private final String baseAddress;
@@ -104,13 +88,8 @@ public final class EmbeddedServer implements AutoCloseable {
 
   private EmbeddedServer(Builder builder) {
     host = builder.host;
-    // A dedicated bus: shutting it down cannot affect other CXF users in the same JVM, and their
-    // clients do not pick up this server's configuration.
-    ExtensionManagerBus newBus = new ExtensionManagerBus();
-    undoDefaultBus(newBus);
-    newBus.initialize();
-    newBus.setProperty(FaultListener.class.getName(), new OneLineFaultListener());
-    bus = newBus;
+    // Endpoints first, so that no request reaches the port before they are there.
+    cxf = CxfApplication.publish(builder.mounts.build());
 
     QueuedThreadPool threadPool = new QueuedThreadPool(builder.maxThreads, builder.minThreads);
     threadPool.setName(builder.threadNamePrefix);
@@ -128,40 +107,22 @@ public final class EmbeddedServer implements AutoCloseable {
     connector.setAcceptQueueSize(builder.acceptQueueSize);
     jetty.addConnector(connector);
 
-    // One registry shared by the servlet and the bus's HTTP destination factory, so that a
-    // relative address is served by this servlet whatever other HTTP transports (CXF's own Jetty
-    // one) are on the class path. Registered on the bus rather than given to each endpoint, so that
-    // the SOAP transport still describes the endpoint (its WSDL keeps its soap:address).
-    DestinationRegistry registry = new DestinationRegistryImpl();
-    HTTPTransportFactory transportFactory = new HTTPTransportFactory(registry);
-    DestinationFactoryManager destinations = bus.getExtension(DestinationFactoryManager.class);
-    for (String transportId : transportFactory.getTransportIds()) {
-      destinations.registerDestinationFactory(transportId, transportFactory);
-    }
     ServletContextHandler context = new ServletContextHandler("/");
-    ServletHolder cxf = new ServletHolder("cxf", new CXFNonSpringServlet(registry, bus));
-    cxf.setInitOrder(1);
-    // CXF answers any path ending in /services with its list of every endpoint; that would shadow
-    // an application's own resource (a REST collection named services) and show the endpoints to
-    // anyone.
-    cxf.setInitParameter("hide-service-list-page", "true");
-    context.addServlet(cxf, "/*");
+    ServletHolder servlet = new ServletHolder("cxf", cxf.servlet());
+    servlet.setInitOrder(1);
+    servlet.setInitParameters(CxfApplication.SERVLET_INIT_PARAMETERS);
+    context.addServlet(servlet, "/*");
     builder.servlets.forEach(
-        (path, servlet) -> context.addServlet(new ServletHolder(path, servlet), path));
+        (path, plain) -> context.addServlet(new ServletHolder(path, plain), path));
     // Lets stop() finish the requests in flight, up to the stop timeout, before closing.
     GracefulHandler graceful = new GracefulHandler();
     graceful.setHandler(context);
     jetty.setHandler(graceful);
 
-    Map<String, Server> created = new LinkedHashMap<>();
     try {
-      // Endpoints first, so that no request reaches the port before they are there.
-      for (Spec spec : builder.endpoints.values()) {
-        created.put(spec.path(), spec.create(bus));
-      }
       jetty.start();
     } catch (Exception | Error e) {
-      stop(created.values(), e);
+      stop(e);
       if (e instanceof RuntimeException runtime) {
         throw runtime;
       }
@@ -171,7 +132,6 @@ public final class EmbeddedServer implements AutoCloseable {
       throw new IllegalStateException(
           "server did not start on " + builder.host + ":" + builder.port + ": " + e, e);
     }
-    endpoints = Map.copyOf(created);
     port = connector.getLocalPort();
     baseAddress = "http://" + uriHost(builder.host) + ":" + port;
   }
@@ -202,12 +162,12 @@ public final class EmbeddedServer implements AutoCloseable {
 
   /** The server's dedicated bus; it is shut down by {@link #close()}. */
   public Bus bus() {
-    return bus;
+    return cxf.bus();
   }
 
   /** The CXF endpoint published at {@code path}, if there is one. */
   public Optional<Server> endpoint(String path) {
-    return Optional.ofNullable(endpoints.get(requireNonNull(path, "path")));
+    return cxf.endpoint(path);
   }
 
   /** Whether {@link #close()} has been called. */
@@ -229,26 +189,19 @@ public final class EmbeddedServer implements AutoCloseable {
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
-      stop(endpoints.values(), null);
+      stop(null);
     }
   }
 
-  private void stop(Iterable<Server> created, Throwable cause) {
+  private void stop(Throwable cause) {
     List<Exception> errors = new ArrayList<>();
     try {
       jetty.stop();
     } catch (Exception e) {
       errors.add(e);
     }
-    for (Server endpoint : created) {
-      try {
-        endpoint.destroy();
-      } catch (RuntimeException e) {
-        errors.add(e);
-      }
-    }
     try {
-      bus.shutdown(true);
+      cxf.close();
     } catch (RuntimeException e) {
       errors.add(e);
     }
@@ -265,19 +218,6 @@ public final class EmbeddedServer implements AutoCloseable {
     throw failure;
   }
 
-  /**
-   * A new bus makes itself the JVM's and the thread's default when there is none yet; undo that, so
-   * that code asking for the default bus never gets this server's, which dies with it.
-   */
-  private static void undoDefaultBus(Bus bus) {
-    if (BusFactory.getThreadDefaultBus(false) == bus) {
-      BusFactory.setThreadDefaultBus(null);
-    }
-    if (BusFactory.getDefaultBus(false) == bus) {
-      BusFactory.setDefaultBus(null);
-    }
-  }
-
   private static String uriHost(String host) {
     return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
   }
@@ -285,48 +225,6 @@ public final class EmbeddedServer implements AutoCloseable {
   @Override
   public String toString() {
     return "EmbeddedServer{" + baseAddress + (closed.get() ? ", closed" : "") + '}';
-  }
-
-  /** Something CXF serves at a path on the server's bus. */
-  private interface Spec {
-    String path();
-
-    Server create(Bus bus);
-  }
-
-  private record EndpointSpec<T>(
-      String path,
-      Class<T> sei,
-      T implementor,
-      List<Feature> features,
-      Consumer<? super JaxWsServerFactoryBean> customizer)
-      implements Spec {
-
-    @Override
-    public Server create(Bus bus) {
-      JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
-      factory.setBus(bus);
-      factory.setServiceClass(sei);
-      factory.setServiceBean(implementor);
-      factory.setAddress(path);
-      factory.setFeatures(new ArrayList<>(features));
-      customizer.accept(factory);
-      return factory.create();
-    }
-  }
-
-  private record JaxRsSpec(String path, List<Object> resources, List<Object> providers)
-      implements Spec {
-
-    @Override
-    public Server create(Bus bus) {
-      JAXRSServerFactoryBean factory = new JAXRSServerFactoryBean();
-      factory.setBus(bus);
-      factory.setAddress(path);
-      factory.setServiceBeans(new ArrayList<>(resources));
-      factory.setProviders(new ArrayList<>(providers));
-      return factory.create();
-    }
   }
 
   /** Configures an {@link EmbeddedServer}; every setting has a documented default. */
@@ -339,7 +237,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private String threadNamePrefix = DEFAULT_THREAD_NAME_PREFIX;
     private boolean daemonThreads;
     private Duration stopTimeout = Duration.ofMillis(DEFAULT_STOP_TIMEOUT_MILLIS);
-    private final Map<String, Spec> endpoints = new LinkedHashMap<>();
+    private final CxfMounts.Builder mounts = CxfMounts.builder();
     private final Map<String, Servlet> servlets = new LinkedHashMap<>();
 
     private Builder() {}
@@ -386,12 +284,7 @@ public final class EmbeddedServer implements AutoCloseable {
         List<? extends Feature> features,
         Consumer<? super JaxWsServerFactoryBean> customizer) {
       checkPath(path);
-      requireNonNull(sei, "sei");
-      requireNonNull(implementor, "implementor");
-      requireNonNull(customizer, "customizer");
-      checkImplements(sei, implementor);
-      endpoints.put(
-          path, new EndpointSpec<>(path, sei, implementor, List.copyOf(features), customizer));
+      mounts.endpoint(path, sei, implementor, features, customizer);
       return this;
     }
 
@@ -408,22 +301,20 @@ public final class EmbeddedServer implements AutoCloseable {
      */
     public Builder jaxrs(String path, List<?> resources, List<?> providers) {
       checkPath(path);
-      requireNonNull(resources, "resources");
-      requireNonNull(providers, "providers");
-      if (resources.isEmpty()) {
-        throw new IllegalArgumentException("resources: [] (expected: at least one resource)");
-      }
-      for (Object resource : resources) {
-        requireNonNull(resource, "resource");
-        if (!resource.getClass().isAnnotationPresent(jakarta.ws.rs.Path.class)) {
-          throw new IllegalArgumentException(
-              "resources: "
-                  + resource.getClass().getName()
-                  + " (expected: a class annotated @jakarta.ws.rs.Path)");
-        }
-      }
-      providers.forEach(p -> requireNonNull(p, "provider"));
-      endpoints.put(path, new JaxRsSpec(path, List.copyOf(resources), List.copyOf(providers)));
+      mounts.jaxrs(path, resources, providers);
+      return this;
+    }
+
+    /**
+     * Serves every endpoint and JAX-RS mount of {@code mounts}, as {@link #endpoint} and {@link
+     * #jaxrs} would.
+     *
+     * @throws IllegalArgumentException if one of their paths is already served
+     */
+    public Builder mounts(CxfMounts mounts) {
+      requireNonNull(mounts, "mounts");
+      mounts.paths().forEach(this::checkPath);
+      this.mounts.add(mounts);
       return this;
     }
 
@@ -507,7 +398,7 @@ public final class EmbeddedServer implements AutoCloseable {
      *     nothing is left running then
      */
     public EmbeddedServer start() {
-      if (endpoints.isEmpty() && servlets.isEmpty()) {
+      if (mounts.paths().isEmpty() && servlets.isEmpty()) {
         throw new IllegalStateException(
             "nothing to serve (expected: at least one endpoint, JAX-RS resource or servlet)");
       }
@@ -520,7 +411,7 @@ public final class EmbeddedServer implements AutoCloseable {
         throw new IllegalArgumentException(
             "path: '" + path + "' (expected: starts with '/', e.g. /service)");
       }
-      if (endpoints.containsKey(path) || servlets.containsKey(path)) {
+      if (mounts.paths().contains(path) || servlets.containsKey(path)) {
         throw new IllegalArgumentException("path: " + path + " (expected: not already served)");
       }
     }

@@ -2,60 +2,35 @@ package io.wsqos.broker.app;
 
 import static java.util.Objects.requireNonNull;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.broker.service.Caller;
 import io.wsqos.core.cli.Arguments;
 import io.wsqos.server.EmbeddedServer;
-import io.wsqos.server.MetricsServlet;
-import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.Base64;
+import jakarta.servlet.Servlet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A running broker: its registry, selector and {@link BrokerService}, served on one {@link
- * EmbeddedServer} with REST, SOAP and (unless turned off) Prometheus metrics. Start one with {@link
- * #start(Arguments)} from {@link BrokerOptions}; {@link #close()} stops the server, then the
- * selector, then the registry.
+ * A running broker: its {@link BrokerParts} (registry, selector, {@link BrokerService}) served on
+ * one {@link EmbeddedServer} with REST, SOAP and (unless turned off) Prometheus metrics. Start one
+ * with {@link #start(Arguments)} from {@link BrokerOptions}; {@link #close()} stops the server,
+ * then the selector, then the registry.
  */
 public final class Broker implements AutoCloseable {
 
   /** The path of the metrics in Prometheus' text format. */
-  public static final String METRICS_PATH = "/metrics";
+  public static final String METRICS_PATH = BrokerApis.METRICS_PATH;
 
-  private static final SecureRandom RANDOM = new SecureRandom();
-
-  private final Registry registry;
-  private final OfferSelector selector;
-  private final BrokerService service;
+  private final BrokerParts parts;
   private final EmbeddedServer server;
-  private final String adminToken;
-  private final boolean adminTokenGenerated;
   private final boolean metrics;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private Broker(
-      Registry registry,
-      OfferSelector selector,
-      BrokerService service,
-      EmbeddedServer server,
-      String adminToken,
-      boolean adminTokenGenerated,
-      boolean metrics) {
-    this.registry = registry;
-    this.selector = selector;
-    this.service = service;
+  private Broker(BrokerParts parts, EmbeddedServer server, boolean metrics) {
+    this.parts = parts;
     this.server = server;
-    this.adminToken = adminToken;
-    this.adminTokenGenerated = adminTokenGenerated;
     this.metrics = metrics;
   }
 
@@ -69,85 +44,45 @@ public final class Broker implements AutoCloseable {
    */
   public static Broker start(Arguments arguments) {
     requireNonNull(arguments, "arguments");
-    boolean metrics = arguments.get(BrokerOptions.METRICS).equals("on");
-    PrometheusMeterRegistry prometheus =
-        metrics ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : null;
-    MeterRegistry meters = metrics ? prometheus : new CompositeMeterRegistry();
-    Optional<String> given = arguments.optional(BrokerOptions.ADMIN_TOKEN);
-    String adminToken = given.orElseGet(Broker::newToken);
-    List<AutoCloseable> started = new ArrayList<>();
+    BrokerParts parts = BrokerParts.build(arguments);
     try {
-      Registry registry =
-          Registry.builder()
-              .url(
-                  arguments.get(BrokerOptions.JDBC_URL),
-                  arguments.get(BrokerOptions.JDBC_USER),
-                  arguments.get(BrokerOptions.JDBC_PASSWORD))
-              .maxPoolSize(arguments.get(BrokerOptions.POOL_SIZE))
-              .meterRegistry(meters)
-              .build();
-      started.add(0, registry);
-      OfferSelector selector =
-          OfferSelector.builder(registry)
-              .defaultCurrency(arguments.get(BrokerOptions.DEFAULT_CURRENCY))
-              .pollInterval(arguments.get(BrokerOptions.POLL_INTERVAL))
-              .staleAfter(arguments.get(BrokerOptions.STALE_AFTER))
-              .meterRegistry(meters)
-              .build();
-      started.add(0, selector);
-      BrokerService service =
-          BrokerService.builder(registry, selector)
-              .adminToken(adminToken)
-              .openReads(arguments.get(BrokerOptions.READS).equals("open"))
-              .build();
       EmbeddedServer.Builder builder =
           EmbeddedServer.builder()
               .host(arguments.get(BrokerOptions.HOST))
               .port(arguments.get(BrokerOptions.PORT))
-              .threadNamePrefix("wsqos-broker-http");
-      BrokerApis.mount(builder, service);
-      if (metrics) {
-        builder.servlet(METRICS_PATH, new MetricsServlet(prometheus::scrape));
-      }
-      EmbeddedServer server = builder.start();
-      return new Broker(registry, selector, service, server, adminToken, given.isEmpty(), metrics);
+              .threadNamePrefix("wsqos-broker-http")
+              .mounts(parts.apis());
+      Optional<Servlet> metrics = parts.metricsServlet();
+      metrics.ifPresent(servlet -> builder.servlet(METRICS_PATH, servlet));
+      return new Broker(parts, builder.start(), metrics.isPresent());
     } catch (RuntimeException | Error e) {
-      for (AutoCloseable resource : started) {
-        try {
-          resource.close();
-        } catch (Exception suppressed) {
-          e.addSuppressed(suppressed);
-        }
+      try {
+        parts.close();
+      } catch (RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
       }
       throw e;
     }
   }
 
-  /** A new administrator's token: 256 random bits in URL-safe Base64 (43 characters). */
-  private static String newToken() {
-    byte[] bytes = new byte[32];
-    RANDOM.nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-  }
-
   /** The service every API goes through, for callers in the same JVM (the demo, tests). */
   public BrokerService service() {
-    return service;
+    return parts.service();
   }
 
   /** The selector, whose state the metrics show. */
   public OfferSelector selector() {
-    return selector;
+    return parts.selector();
   }
 
   /** A caller with the administrator's token. */
   public Caller admin() {
-    return Caller.bearer(adminToken);
+    return Caller.bearer(parts.adminToken());
   }
 
   /** The administrator's token when the broker generated it (none was configured). */
   public Optional<String> generatedAdminToken() {
-    return adminTokenGenerated ? Optional.of(adminToken) : Optional.empty();
+    return parts.generatedAdminToken();
   }
 
   /** The base URL, e.g. {@code http://127.0.0.1:8090}. */
@@ -200,7 +135,7 @@ public final class Broker implements AutoCloseable {
       return;
     }
     RuntimeException failure = null;
-    for (AutoCloseable part : List.<AutoCloseable>of(server, selector, registry)) {
+    for (AutoCloseable part : List.<AutoCloseable>of(server, parts)) {
       try {
         part.close();
       } catch (Exception e) {

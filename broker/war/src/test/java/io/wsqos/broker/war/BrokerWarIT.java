@@ -1,0 +1,285 @@
+package io.wsqos.broker.war;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * target/wsqos-broker.war deployed as an operator would: copied into the webapps of a jetty.base of
+ * the standalone Jetty 12 distribution (jetty-home from Maven Central, unpacked into target),
+ * started as {@code java -jar start.jar} in a child process, configured by the environment and a
+ * properties file. Through the container it registers a provider, a service, an endpoint and an
+ * offer over REST, then selects that offer over REST and over SOAP with a {@code qos:Requirement}.
+ * Run by failsafe, after the WAR is packaged.
+ */
+class BrokerWarIT {
+
+  private static final Path WAR =
+      Path.of(System.getProperty("wsqos.war", "target/wsqos-broker.war"));
+  private static final Path JETTY_HOME = Path.of(System.getProperty("wsqos.jetty.home", ""));
+  private static final String CONTEXT = "/broker";
+  private static final String PORT_TYPE = "{http://wsqos.io/examples}Bookstore";
+  private static final Pattern CONNECTOR =
+      Pattern.compile(
+          "Started ServerConnector@\\S*\\{HTTP/1\\.1[^}]*\\}\\{127\\.0\\.0\\.1:(\\d+)\\}");
+  private static final Pattern SERVER_STARTED = Pattern.compile("Started oejs\\.Server@");
+  private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path directory;
+
+  private Path base;
+  private Path log;
+  private Process jetty;
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+  @AfterEach
+  void stopJettyAndCleanUp() throws Exception {
+    if (jetty != null) {
+      stop(jetty);
+    }
+    if (base != null) {
+      try (Stream<Path> files = Files.walk(base)) {
+        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(file);
+        }
+      }
+    }
+  }
+
+  @Test
+  void theWarInAStandaloneJettyAnswersARestAndASoapSelection() throws Exception {
+    assertThat(WAR).as("the WAR; run by failsafe after package").isRegularFile();
+    assertThat(JETTY_HOME.resolve("start.jar"))
+        .as("jetty-home, unpacked by the dependency plugin")
+        .isRegularFile();
+    try (ZipFile war = new ZipFile(WAR.toFile())) {
+      List<String> libraries =
+          war.stream().map(e -> e.getName()).filter(n -> n.startsWith("WEB-INF/lib/")).toList();
+      assertThat(libraries)
+          .as("the WAR's libraries")
+          .anyMatch(n -> n.contains("cxf-rt-frontend-jaxws"));
+      assertThat(libraries)
+          .as("no servlet container classes in the WAR")
+          .noneMatch(n -> n.contains("jetty") || n.contains("servlet-api"));
+    }
+
+    // The jetty.base, in target as the distribution's documentation lays one out.
+    base = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "jetty-base-");
+    log = directory.resolve("jetty.log");
+    run(List.of("--add-modules=http,ee10-deploy"), directory.resolve("add-modules.log"));
+    Files.copy(WAR, base.resolve("webapps").resolve(CONTEXT.substring(1) + ".war"));
+    // The unpacked WAR goes to the base's work directory rather than the system's temporary one.
+    Files.createDirectories(base.resolve("work"));
+
+    String adminToken = newToken();
+    Path properties = directory.resolve("broker.properties");
+    Files.writeString(
+        properties,
+        "jdbc-url=jdbc:h2:file:" + directory.resolve("registry").toAbsolutePath() + "\n");
+    ProcessBuilder builder =
+        command(List.of("jetty.http.host=127.0.0.1", "jetty.http.port=0"))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+    builder.environment().put("WSQOS_BROKER_ADMIN_TOKEN", adminToken);
+    builder.environment().put("WSQOS_BROKER_CONFIG", properties.toString());
+    jetty = builder.start();
+    String root = "http://127.0.0.1:" + awaitStartAndPort() + CONTEXT;
+
+    JsonNode registration = post(root + "/api/providers", adminToken, "{\"name\":\"Acme\"}", 201);
+    String providerToken = registration.get("token").asText();
+    long providerId = registration.get("provider").get("id").asLong();
+    long serviceId =
+        post(
+                root + "/api/services",
+                providerToken,
+                "{\"portType\":\""
+                    + PORT_TYPE
+                    + "\",\"wsdlLocation\":\"http://books.example/b?wsdl\"}",
+                201)
+            .get("id")
+            .asLong();
+    long endpointId =
+        post(
+                root + "/api/endpoints",
+                providerToken,
+                "{\"providerId\":"
+                    + providerId
+                    + ",\"serviceId\":"
+                    + serviceId
+                    + ",\"address\":\"http://books.example/b\",\"bindings\":[\"soap11\"]}",
+                201)
+            .get("id")
+            .asLong();
+    long offerId =
+        post(
+                root + "/api/offers",
+                providerToken,
+                "{\"endpointId\":"
+                    + endpointId
+                    + ",\"terms\":{\"price\":\"0.10\",\"currency\":\"EUR\","
+                    + "\"maxResponseTimeMillis\":200,\"availability\":0.99,"
+                    + "\"throughputPerSecond\":50,\"transportPriorities\":[\"assured\"]}}",
+                201)
+            .get("id")
+            .asLong();
+
+    HttpResponse<String> rest =
+        send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        root
+                            + "/api/select?service=%7Bhttp://wsqos.io/examples%7DBookstore"
+                            + "&maxPrice=0.2&priority=assured&currency=EUR"))
+                .GET()
+                .build());
+    assertThat(rest.statusCode()).as(rest.body()).isEqualTo(200);
+    JsonNode candidates = JSON.readTree(rest.body()).get("candidates");
+    assertThat(candidates).hasSize(1);
+    assertThat(candidates.get(0).get("offer").get("id").asLong()).isEqualTo(offerId);
+    assertThat(candidates.get(0).get("endpoint").get("address").asText())
+        .isEqualTo("http://books.example/b");
+
+    String envelope =
+        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
+            + " xmlns:b=\"http://wsqos.io/broker\"><soap:Body><b:select>"
+            + "<service xmlns:ex=\"http://wsqos.io/examples\">ex:Bookstore</service>"
+            + "<currency>EUR</currency>"
+            + "<qos:Requirement xmlns:qos=\"http://wsqos.io/ns/qos/1\">"
+            + "<qos:compression>server-decides</qos:compression><qos:terms>"
+            + "<qos:transportPriority>assured</qos:transportPriority>"
+            + "<qos:maxPrice>0.20</qos:maxPrice>"
+            + "<qos:maxResponseTimeMillis>500</qos:maxResponseTimeMillis>"
+            + "</qos:terms></qos:Requirement>"
+            + "</b:select></soap:Body></soap:Envelope>";
+    HttpResponse<String> soap =
+        send(
+            HttpRequest.newBuilder(URI.create(root + "/soap"))
+                .header("Content-Type", "text/xml; charset=UTF-8")
+                .header("SOAPAction", "\"\"")
+                .POST(HttpRequest.BodyPublishers.ofString(envelope, UTF_8))
+                .build());
+    assertThat(soap.statusCode()).as(soap.body()).isEqualTo(200);
+    assertThat(soap.body())
+        .contains("selectResponse")
+        .contains("http://books.example/b")
+        .containsPattern("<offer>\\s*<id>" + offerId + "</id>");
+
+    HttpResponse<String> wsdl =
+        send(HttpRequest.newBuilder(URI.create(root + "/soap?wsdl")).GET().build());
+    assertThat(wsdl.body()).contains("soap:address location=\"" + root + "/soap\"");
+    HttpResponse<String> metrics =
+        send(HttpRequest.newBuilder(URI.create(root + "/metrics")).GET().build());
+    assertThat(metrics.statusCode()).isEqualTo(200);
+    assertThat(metrics.body()).contains("wsqos_broker_selections_seconds_count");
+
+    HttpResponse<String> console =
+        send(HttpRequest.newBuilder(URI.create(root + "/h2-console")).GET().build());
+    assertThat(console.statusCode()).as("the H2 console is never served").isEqualTo(404);
+
+    // Undeploying stops the broker in order: the listener says so once everything is closed.
+    stop(jetty);
+    assertThat(Files.readString(log)).contains("Broker stopped");
+  }
+
+  /** The Jetty log's port once the server has started, or the log in the failure. */
+  private int awaitStartAndPort() throws Exception {
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      String text = Files.exists(log) ? Files.readString(log) : "";
+      Matcher port = CONNECTOR.matcher(text);
+      if (SERVER_STARTED.matcher(text).find() && port.find()) {
+        assertThat(text).as("the broker's context started").contains("Broker started");
+        return Integer.parseInt(port.group(1));
+      }
+      assertThat(jetty.isAlive()).as("Jetty exited early; its log:%n%s", text).isTrue();
+      Thread.sleep(100);
+    }
+    throw new AssertionError(
+        "Jetty did not start within " + START_TIMEOUT + "; its log:\n" + Files.readString(log));
+  }
+
+  private JsonNode post(String url, String token, String body, int status) throws Exception {
+    HttpResponse<String> response =
+        send(
+            HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body, UTF_8))
+                .build());
+    assertThat(response.statusCode()).as("POST %s: %s", url, response.body()).isEqualTo(status);
+    return JSON.readTree(response.body());
+  }
+
+  private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+    return http.send(request, HttpResponse.BodyHandlers.ofString(UTF_8));
+  }
+
+  /** Runs start.jar with {@code args} in the jetty.base to completion (a bounded wait). */
+  private void run(List<String> args, Path output) throws Exception {
+    Process process =
+        command(args).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    try {
+      assertThat(process.waitFor(2, TimeUnit.MINUTES))
+          .as("start.jar %s; its output:%n%s", args, Files.readString(output))
+          .isTrue();
+      assertThat(process.exitValue()).as(Files.readString(output)).isZero();
+    } finally {
+      stop(process);
+    }
+  }
+
+  private ProcessBuilder command(List<String> args) {
+    List<String> command =
+        Stream.concat(
+                Stream.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-jar",
+                    JETTY_HOME.resolve("start.jar").toAbsolutePath().toString(),
+                    "jetty.home=" + JETTY_HOME.toAbsolutePath(),
+                    "jetty.base=" + base),
+                args.stream())
+            .toList();
+    return new ProcessBuilder(command).directory(base.toFile());
+  }
+
+  /** SIGTERM (Jetty's graceful stop), then SIGKILL for it and anything it started. */
+  private static void stop(Process process) throws InterruptedException {
+    List<ProcessHandle> descendants = process.descendants().toList();
+    process.destroy();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      process.waitFor(30, TimeUnit.SECONDS);
+    }
+    descendants.forEach(ProcessHandle::destroyForcibly);
+  }
+
+  private static String newToken() {
+    byte[] bytes = new byte[32];
+    new SecureRandom().nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+}
