@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.jmh;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.Endpoint;
@@ -50,6 +52,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * 30,000 offers over 10,000 services, three providers' offers per service, out of 100 providers.
  * The requirements cycle through every service with four kinds of bounds (none, a price, a response
  * time with an availability, a transport class and compression), some of which no offer meets.
+ * {@code meters}: whether selections are timed into a Prometheus registry, as the launcher does.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar BrokerSelectionBenchmark -f 1 -wi 3 -i
  * 5}.
@@ -66,6 +69,13 @@ public class BrokerSelectionBenchmark {
 
   @Param({"paper", "large"})
   public String set;
+
+  /**
+   * {@code none}: the selector counts into nothing (its default); {@code prometheus}: into a
+   * Prometheus registry, as the launcher runs it, so each selection also records its timer.
+   */
+  @Param({"none", "prometheus"})
+  public String meters;
 
   private Registry registry;
   private OfferSelector selector;
@@ -85,7 +95,15 @@ public class BrokerSelectionBenchmark {
           default ->
               throw new IllegalArgumentException("set: " + set + " (expected: paper, large)");
         };
-    selector = OfferSelector.builder(registry).build();
+    OfferSelector.Builder builder = OfferSelector.builder(registry);
+    switch (meters) {
+      case "none" -> {}
+      case "prometheus" ->
+          builder.meterRegistry(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+      default ->
+          throw new IllegalArgumentException("meters: " + meters + " (expected: none, prometheus)");
+    }
+    selector = builder.build();
     services = portTypes.toArray(new QName[0]);
     requirements = new QosRequirement[services.length];
     bestByService = new HashMap<>();
