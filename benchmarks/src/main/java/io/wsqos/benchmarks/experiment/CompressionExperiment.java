@@ -83,7 +83,20 @@ final class CompressionExperiment implements Experiment {
               "graded",
               List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
               ACCEPT_ANY),
-          new Side("cxf-gzip", "cxf-gzip", nulls(), ACCEPT_ANY));
+          new Side("cxf-gzip", "cxf-gzip", nulls(), ACCEPT_ANY),
+          new Side(
+              "none-header",
+              "none",
+              List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
+              ACCEPT_ANY));
+
+  /**
+   * The variants run when none are named: all but {@code none-header}, which isolates what reading
+   * the WS-QoS header costs (dynamic's requests to the server without compression) and is asked for
+   * by name.
+   */
+  static final List<Side> DEFAULT_SIDES =
+      SIDES.stream().filter(s -> !s.name().equals("none-header")).toList();
 
   static final Option<List<Side>> VARIANTS =
       Option.listOf(
@@ -93,7 +106,7 @@ final class CompressionExperiment implements Experiment {
               (Side) null,
               "the variants to compare, the first the baseline",
               CompressionExperiment::side),
-          SIDES);
+          DEFAULT_SIDES);
 
   private final boolean closedLoop;
 
@@ -117,7 +130,9 @@ final class CompressionExperiment implements Experiment {
       " each variant against its own server JVM: no compression, everything compressed"
           + " (clients ask `compress`), dynamic (half the requests ask `none`, half"
           + " `server-decides`, the server compressing those while its load is under 80%), and"
-          + " CXF's own `GZIPFeature` as a further line.";
+          + " CXF's own `GZIPFeature` as a further line; `none-header` (by name only) sends"
+          + " dynamic's requests to the server without compression, to show what reading the"
+          + " WS-QoS header costs.";
 
   @Override
   public String summary() {

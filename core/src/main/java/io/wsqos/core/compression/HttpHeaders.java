@@ -2,6 +2,7 @@ package io.wsqos.core.compression;
 
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.cxf.message.Message;
 
@@ -15,7 +16,9 @@ final class HttpHeaders {
 
   /**
    * The header's values joined with {@code ", "}, or null if absent. CXF's maps are
-   * case-insensitive on both sides; the loop covers a map someone replaced with a plain one.
+   * case-insensitive on both sides, so their lookup is the answer, also when the header is absent
+   * (as {@code Content-Encoding} is from most requests); the loop covers a map someone replaced
+   * with a plain one.
    */
   static String get(Message message, String name) {
     Map<String, List<String>> headers = headers(message);
@@ -23,7 +26,7 @@ final class HttpHeaders {
       return null;
     }
     List<String> values = headers.get(name);
-    if (values == null) {
+    if (values == null && !isCaseInsensitive(headers)) {
       for (Map.Entry<String, List<String>> e : headers.entrySet()) {
         if (name.equalsIgnoreCase(e.getKey())) {
           values = e.getValue();
@@ -45,6 +48,11 @@ final class HttpHeaders {
       message.put(Message.PROTOCOL_HEADERS, headers);
     }
     headers.put(name, List.of(value));
+  }
+
+  private static boolean isCaseInsensitive(Map<String, List<String>> headers) {
+    return headers instanceof SortedMap<String, List<String>> sorted
+        && sorted.comparator() == String.CASE_INSENSITIVE_ORDER;
   }
 
   @SuppressWarnings("unchecked")
