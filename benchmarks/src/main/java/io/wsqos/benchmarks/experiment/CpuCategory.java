@@ -9,13 +9,19 @@ import java.util.List;
  */
 enum CpuCategory {
   /**
-   * Jetty's pool, where CXF and the interceptors run, Jetty's scheduler (each connection's idle
-   * timeout) and the launcher's main thread; in a {@link MonitoringClient}, the caller threads,
-   * where the client's CXF chain and its interceptors run.
+   * Jetty's pool (the bookstore's, the broker's), where CXF and the interceptors run, Jetty's
+   * scheduler (each connection's idle timeout) and the launcher's main thread; in a {@link
+   * MonitoringClient}, the caller threads, where the client's CXF chain and its interceptors run.
    */
   REQUEST(
       "request threads",
-      List.of("bookstore-jetty", "qtp", "Scheduler-", "java", Callers.THREAD_NAME_PREFIX)),
+      List.of(
+          "bookstore-jetty",
+          "wsqos-broker-ht",
+          "qtp",
+          "Scheduler-",
+          "java",
+          Callers.THREAD_NAME_PREFIX)),
   /**
    * The JDK's {@code java.net.http.HttpClient} (CXF 4's default client conduit): its selector
    * manager and the executor that completes responses, where a client's call changes threads.

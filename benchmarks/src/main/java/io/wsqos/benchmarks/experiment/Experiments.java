@@ -23,7 +23,9 @@ public final class Experiments {
           new SlowClientExperiment(),
           new MonitoringExperiment(false),
           new MonitoringExperiment(true),
-          new MonitoringClientExperiment());
+          new MonitoringClientExperiment(),
+          new BrokerExperiment(false),
+          new BrokerExperiment(true));
 
   private Experiments() {}
 

@@ -236,6 +236,15 @@ public final class Run implements AutoCloseable {
     return hold(Servers.start(options, tokens, serverArgs, progress));
   }
 
+  /**
+   * Starts a {@code launch} JVM per distinct token, its options {@code serverArgs.apply(token)},
+   * held until the run ends.
+   */
+  Servers servers(
+      List<String> tokens, Function<String, List<String>> serverArgs, Servers.Launch launch) {
+    return hold(Servers.start(options, tokens, serverArgs, launch, progress));
+  }
+
   /** The timing of every run of the sweep, from the options. */
   public RunTiming timing() {
     return new RunTiming(get(REPS), get(WARMUP), get(MEASURE), get(PAUSE));

@@ -39,10 +39,25 @@ final class Servers implements AutoCloseable {
   /** The options of the server JVMs: their JVM options and CPUs. */
   static final List<Option<?>> OPTIONS = List.of(Run.SERVER_JVM_OPT, CPUS_OPTION);
 
-  private static final Pattern LISTENING = Pattern.compile("Bookstore listening at (http://\\S+)");
+  /**
+   * What a server JVM runs: a label for the logs, its main class, and the line it prints once it
+   * listens, whose first group is its base URL.
+   */
+  record Launch(String label, Class<?> mainClass, Pattern listening, Duration startTimeout) {}
 
-  /** A server JVM, stopped with SIGTERM so that its shutdown hooks run (the log, the counters). */
-  private record Launched(ChildProcess process, URI address) {}
+  /** The bookstore's launcher. */
+  static final Launch BOOKSTORE =
+      new Launch(
+          "bookstore",
+          BookstoreServer.class,
+          Pattern.compile("Bookstore listening at (http://\\S+)"),
+          Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
+
+  /**
+   * A server JVM, stopped with SIGTERM so that its shutdown hooks run (the log, the counters), and
+   * the line it printed once listening.
+   */
+  private record Launched(ChildProcess process, URI address, String line) {}
 
   private final Map<String, Launched> processes = new LinkedHashMap<>();
   private final List<String> jvmOptions;
@@ -63,6 +78,19 @@ final class Servers implements AutoCloseable {
       List<String> tokens,
       Function<String, List<String>> extraArgs,
       java.io.PrintStream progress) {
+    return start(args, tokens, extraArgs, BOOKSTORE, progress);
+  }
+
+  /**
+   * Starts {@code launch}'s main class ({@code --port=0 OPTIONS...}) for each distinct token, as
+   * {@link #start(OptionValues, List, Function, java.io.PrintStream)} starts the bookstore's.
+   */
+  static Servers start(
+      OptionValues args,
+      List<String> tokens,
+      Function<String, List<String>> extraArgs,
+      Launch launch,
+      java.io.PrintStream progress) {
     List<String> jvmOptions =
         args.isSet(Run.SERVER_JVM_OPT) ? args.all(Run.SERVER_JVM_OPT) : Run.JVM_OPTIONS;
     String cpus = args.get(CPUS_OPTION);
@@ -76,17 +104,21 @@ final class Servers implements AutoCloseable {
         }
         List<String> launcher = new ArrayList<>(List.of("--port=0"));
         launcher.addAll(extraArgs.apply(token));
-        command.addAll(ChildProcess.javaCommand(jvmOptions, BookstoreServer.class, launcher));
+        command.addAll(ChildProcess.javaCommand(jvmOptions, launch.mainClass(), launcher));
         ChildProcess process =
             ChildProcess.start(
-                "bookstore", command, line -> LISTENING.matcher(line).find(), true, null, progress);
+                launch.label(),
+                command,
+                line -> launch.listening().matcher(line).find(),
+                true,
+                null,
+                progress);
         // Held before its answer is awaited, so that a failed start stops it too.
-        servers.processes.put(token, new Launched(process, null));
-        Matcher m =
-            LISTENING.matcher(
-                process.answer(Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS)));
+        servers.processes.put(token, new Launched(process, null, null));
+        String line = process.answer(launch.startTimeout());
+        Matcher m = launch.listening().matcher(line);
         m.find();
-        servers.processes.put(token, new Launched(process, URI.create(m.group(1))));
+        servers.processes.put(token, new Launched(process, URI.create(m.group(1)), line));
         progress.printf("server %s: pid %d at %s%n", token, process.pid(), m.group(1));
       }
       return servers;
@@ -98,6 +130,11 @@ final class Servers implements AutoCloseable {
 
   URI address(String token) {
     return process(token).address();
+  }
+
+  /** The line the server JVM that serves {@code token} printed once it listened. */
+  String line(String token) {
+    return process(token).line();
   }
 
   /** The process id of the server JVM that serves {@code token}. */

@@ -31,6 +31,7 @@ public final class Plot {
   private final String xName;
   private final String yName;
   private boolean logarithmicY;
+  private boolean logarithmicX;
   private final Map<String, double[][]> series = new LinkedHashMap<>();
 
   private Plot(String title, String xName, String yName) {
@@ -49,6 +50,15 @@ public final class Plot {
     return this;
   }
 
+  /**
+   * A logarithmic x axis, for curves whose offered rates lie orders of magnitude apart (a paper's
+   * beside ours).
+   */
+  public Plot logarithmicX() {
+    this.logarithmicX = true;
+    return this;
+  }
+
   /** Adds a series; {@code x} and {@code y} are paired by index. */
   public Plot series(String name, List<Double> x, List<Double> y) {
     if (x.size() != y.size()) {
@@ -58,7 +68,7 @@ public final class Plot {
     List<double[]> kept = new ArrayList<>();
     for (int i = 0; i < x.size(); i++) {
       double v = y.get(i);
-      if (!Double.isNaN(v) && !(logarithmicY && v <= 0)) {
+      if (!Double.isNaN(v) && !(logarithmicY && v <= 0) && !(logarithmicX && x.get(i) <= 0)) {
         kept.add(new double[] {x.get(i), v});
       }
     }
@@ -80,6 +90,7 @@ public final class Plot {
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
     chart.getStyler().setYAxisLogarithmic(logarithmicY);
+    chart.getStyler().setXAxisLogarithmic(logarithmicX);
     series.forEach(
         (name, points) -> {
           if (points.length > 0) {

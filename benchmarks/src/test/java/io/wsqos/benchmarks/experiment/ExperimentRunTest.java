@@ -165,4 +165,91 @@ class ExperimentRunTest {
         .contains("Table 2 (ours): performance per requester count, `monitored-kept-alive`");
     assertThat(Files.readString(out.resolve("qos-report-provider.txt"))).contains("getBookInfo");
   }
+
+  /** The options of a tiny broker run on the paper's set into {@code out}. */
+  private static List<String> tinyBroker(Path out, String... more) {
+    List<String> argv =
+        new java.util.ArrayList<>(
+            List.of(
+                "--set=paper",
+                "--reps=2",
+                "--warmup=0.2",
+                "--measure=0.5",
+                "--pause-ms=0",
+                "--postgresql-schema=wsqos_bench_broker_test",
+                "--out=" + out));
+    argv.addAll(List.of(more));
+    return argv;
+  }
+
+  @Test
+  @Timeout(value = 300, unit = TimeUnit.SECONDS)
+  void brokerRequestersRunsEveryApiAgainstBothDatabasesAndTheMinimalEndpoints(@TempDir Path out)
+      throws Exception {
+    run(
+        "broker-requesters",
+        tinyBroker(out, "--requesters=2", "--server-warmup=1").toArray(String[]::new));
+
+    List<String> csv = Files.readAllLines(out.resolve("results.csv"));
+    List<String> variants =
+        List.of(
+            "rest-minimal-kept-alive",
+            "rest-h2-kept-alive",
+            "rest-postgresql-kept-alive",
+            "soap-minimal-kept-alive",
+            "soap-h2-kept-alive",
+            "soap-postgresql-kept-alive",
+            "publish-h2-kept-alive",
+            "publish-postgresql-kept-alive");
+    assertThat(csv).hasSize(1 + 2 * variants.size());
+    assertThat(csv.subList(1, csv.size()))
+        .extracting(line -> line.substring(0, line.indexOf(',')))
+        .containsOnlyElementsOf(variants);
+    // No request of any variant failed (selections answered, publishes accepted), and some came.
+    long succeeded = 0;
+    for (String line : csv.subList(1, csv.size())) {
+      String[] cells = line.split(",");
+      assertThat(cells[4]).as(line).isEqualTo(cells[3]);
+      succeeded += Long.parseLong(cells[4]);
+    }
+    assertThat(succeeded).isPositive();
+    String report = Files.readString(out.resolve("report.md"));
+    assertThat(report)
+        .startsWith("# Broker: capacity under N back-to-back requesters\n")
+        .contains("- data set: paper (22 services, 27 offers)")
+        .contains("- server postgresql: `BrokerBenchServer --set=paper --jdbc-url=")
+        .contains("## Server CPU per response in the measured runs")
+        .contains("- rest-h2-kept-alive >= 0.80 x rest-minimal-kept-alive, at 2")
+        .contains("- soap-postgresql-kept-alive >= 0.90 x soap-h2-kept-alive, at 2")
+        .contains("## Publishes")
+        .contains("| publish-postgresql-kept-alive | 2 | 2 |");
+    assertThat(Files.readString(out.resolve("cpu.csv"))).contains("\nsoap-h2-kept-alive,2,");
+    String log = progress.toString(StandardCharsets.UTF_8);
+    long pid = Long.parseLong(log.replaceFirst("(?s).*server postgresql: pid (\\d+) .*", "$1"));
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive))
+        .isNotEqualTo(java.util.Optional.of(true));
+  }
+
+  @Test
+  @Timeout(value = 300, unit = TimeUnit.SECONDS)
+  void brokerRateWritesThePapersFiguresBesideOurs(@TempDir Path out) throws Exception {
+    run(
+        "broker-rate",
+        tinyBroker(out, "--rates=20,40", "--apis=rest,soap", "--databases=h2", "--server-warmup=0")
+            .toArray(String[]::new));
+
+    List<String> csv = Files.readAllLines(out.resolve("results.csv"));
+    assertThat(csv).hasSize(1 + 2 * 2 * 4);
+    assertThat(csv.get(1)).startsWith("rest-minimal-kept-alive,20,1,");
+    String report = Files.readString(out.resolve("report.md"));
+    assertThat(report)
+        .contains("## p99 response time (ms)")
+        .contains("| offered rate (req/s) | rest-minimal-kept-alive | rest-h2-kept-alive |")
+        .contains("## Figures 56-59: the paper's broker beside ours")
+        .contains("| 59 | paper SQL Server | 65 |");
+    assertThat(Files.readAllLines(out.resolve("paper.csv")).get(0))
+        .isEqualTo("figure,series,rate,value,source");
+    assertThat(out.resolve("fig57-59-throughput.png")).isNotEmptyFile();
+    assertThat(out.resolve("fig56-58-response-time.png")).isNotEmptyFile();
+  }
 }

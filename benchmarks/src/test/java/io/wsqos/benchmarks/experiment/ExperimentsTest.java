@@ -29,7 +29,9 @@ class ExperimentsTest {
             "slow-client",
             "monitoring-rate",
             "monitoring-requesters",
-            "monitoring-client");
+            "monitoring-client",
+            "broker-rate",
+            "broker-requesters");
   }
 
   @Test
