@@ -44,7 +44,9 @@ final class WindowTally {
   private final long[] counts = new long[TIMES];
   private final long[] min = new long[TIMES];
   private final long[] max = new long[TIMES];
-  private final double[] sums = new double[TIMES];
+  private final long[] sums = new long[TIMES];
+  private final double[] roundedSums = new double[TIMES];
+  private final boolean[] overflowed = new boolean[TIMES];
   private long[][] values = new long[TIMES][];
   private long[][] percentiles;
 
@@ -108,7 +110,11 @@ final class WindowTally {
     long n = counts[time]++;
     min[time] = Math.min(min[time], value);
     max[time] = Math.max(max[time], value);
-    sums[time] += value;
+    roundedSums[time] += value;
+    long sum = sums[time] + value;
+    // Overflow iff both operands have the sign opposite to the result's.
+    overflowed[time] |= ((sums[time] ^ sum) & (value ^ sum)) < 0;
+    sums[time] = sum;
     long[] kept = values[time];
     if (kept == null) {
       return;
@@ -192,13 +198,35 @@ final class WindowTally {
     if (n == 0) {
       return TimeStats.EMPTY;
     }
+    double mean = (overflowed[time] ? roundedSums[time] : (double) sums[time]) / n;
+    long[] p;
     if (values[time] != null) {
-      return TimeStats.of(values[time], (int) n);
-    }
-    if (percentiles == null) {
+      p = nearestRanks(values[time], (int) n);
+    } else if (percentiles != null) {
+      p = percentiles[time];
+    } else {
       throw new IllegalStateException("the percentiles were not kept and not given");
     }
-    long[] p = percentiles[time];
-    return new TimeStats(n, min[time], max[time], sums[time] / n, p[0], p[1], p[2]);
+    return new TimeStats(n, min[time], max[time], mean, p[0], p[1], p[2]);
+  }
+
+  /**
+   * The 50th, 95th and 99th nearest-rank percentiles of {@code values[0..size)}, as {@link
+   * TimeStats#of} computes them: the value of rank {@code max(1, ceil(p / 100 * size))}. The
+   * highest rank is found first, so that each lower one is searched for only among the values below
+   * it.
+   */
+  static long[] nearestRanks(long[] values, int size) {
+    int k99 = rank(99, size) - 1;
+    int k95 = rank(95, size) - 1;
+    int k50 = rank(50, size) - 1;
+    long p99 = RankSelection.select(values, 0, size, k99);
+    long p95 = RankSelection.select(values, 0, k99 + 1, k95);
+    long p50 = RankSelection.select(values, 0, k95 + 1, k50);
+    return new long[] {p50, p95, p99};
+  }
+
+  private static int rank(double percent, int size) {
+    return Math.max((int) Math.ceil(percent / 100 * size), 1);
   }
 }

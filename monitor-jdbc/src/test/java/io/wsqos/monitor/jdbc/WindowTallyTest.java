@@ -6,12 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.Validity;
-import io.wsqos.monitor.internal.Percentiles;
 import io.wsqos.monitor.jdbc.internal.Codes;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -121,12 +119,8 @@ class WindowTallyTest {
     }
     assertThat(tally.percentilesNeeded()).isTrue();
     assertThat(tally.counts()).containsExactly(0, 0, n);
-    long[] sorted = Percentiles.sorted(responses, n);
-    long[] given = {
-      Percentiles.nearestRank(sorted, 50),
-      Percentiles.nearestRank(sorted, 95),
-      Percentiles.nearestRank(sorted, 99)
-    };
+    // Not the sample's: what the database would have said, told apart from what was counted here.
+    long[] given = {7, 8, 9};
     tally.percentiles(new long[][] {new long[3], new long[3], given});
 
     TimeStats response = tally.statistics(WINDOW).response();
@@ -138,7 +132,6 @@ class WindowTallyTest {
     assertThat(response.meanMicros()).isEqualTo(expected.meanMicros());
     assertThat(new long[] {response.p50Micros(), response.p95Micros(), response.p99Micros()})
         .containsExactly(given);
-    assertThat(Arrays.stream(given).distinct().count()).isEqualTo(3);
   }
 
   @Test

@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Locale;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 
@@ -67,7 +66,12 @@ public final class RecordStore {
   public void migrate() {
     String database;
     try (Connection connection = dataSource.getConnection()) {
-      database = isPostgres(connection) ? "postgresql" : isH2(connection) ? "h2" : null;
+      database =
+          switch (Database.of(connection)) {
+            case POSTGRESQL -> "postgresql";
+            case H2 -> "h2";
+            case OTHER -> null;
+          };
     } catch (SQLException e) {
       throw new IllegalStateException("cannot connect to migrate the monitor's tables", e);
     }
@@ -127,18 +131,10 @@ public final class RecordStore {
   private boolean isPostgres(Connection connection) throws SQLException {
     Boolean known = postgres;
     if (known == null) {
-      known = product(connection).contains("postgresql");
+      known = Database.of(connection) == Database.POSTGRESQL;
       postgres = known;
     }
     return known;
-  }
-
-  private static boolean isH2(Connection connection) throws SQLException {
-    return product(connection).equals("h2");
-  }
-
-  private static String product(Connection connection) throws SQLException {
-    return connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
   }
 
   /** The batch as multi-row inserts, all sent in one JDBC batch. */

@@ -6,7 +6,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Reads a query's rows one at a time, so that a client holds {@link #FETCH_SIZE} rows at most
@@ -38,8 +37,7 @@ public final class RowStream {
       Connection connection, String sql, List<Object> parameters, RowHandler handler)
       throws SQLException {
     boolean autoCommit = connection.getAutoCommit();
-    boolean h2 =
-        connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).equals("h2");
+    boolean h2 = Database.of(connection) == Database.H2;
     connection.setAutoCommit(false);
     try {
       if (h2) {
