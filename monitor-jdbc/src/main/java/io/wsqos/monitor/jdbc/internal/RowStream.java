@@ -11,8 +11,9 @@ import java.util.List;
  * Reads a query's rows one at a time, so that a client holds {@link #FETCH_SIZE} rows at most
  * however many the query selects. Each database needs its own nudge: PostgreSQL's driver fetches
  * through a cursor only inside a transaction and with a fetch size, otherwise it reads the whole
- * result into memory first; H2 writes a large result to a temporary file before returning its first
- * row unless the session executes queries lazily.
+ * result into memory first, and it sends numbers as text unless asked for binary; H2 writes a large
+ * result to a temporary file before returning its first row unless the session executes queries
+ * lazily.
  */
 public final class RowStream {
 
@@ -37,7 +38,8 @@ public final class RowStream {
       Connection connection, String sql, List<Object> parameters, RowHandler handler)
       throws SQLException {
     boolean autoCommit = connection.getAutoCommit();
-    boolean h2 = Database.of(connection) == Database.H2;
+    Database database = Database.of(connection);
+    boolean h2 = database == Database.H2;
     connection.setAutoCommit(false);
     try {
       if (h2) {
@@ -50,6 +52,9 @@ public final class RowStream {
           select.setObject(i + 1, parameters.get(i));
         }
         select.setFetchSize(FETCH_SIZE);
+        if (database == Database.POSTGRESQL) {
+          PostgresBinary.request(select);
+        }
         try (ResultSet rows = select.executeQuery()) {
           while (rows.next()) {
             handler.accept(rows);
