@@ -15,11 +15,11 @@ import org.flywaydb.core.Flyway;
 
 /**
  * The monitor's tables: their Flyway migrations and the insert, one row of {@code qos_record} per
- * record. A batch goes in one transaction, through PostgreSQL's {@code COPY} ({@link PostgresCopy})
- * or, on any other database, multi-row {@code INSERT}s of {@link #ROWS_PER_INSERT} rows sent as one
- * JDBC batch. Names are stored once per distinct set in {@code qos_target} ({@link TargetIds}),
- * through prepared statements, so they are stored verbatim whatever they contain; {@code
- * qos_record} holds only numbers.
+ * record. A batch goes in one transaction: PostgreSQL's {@code COPY} ({@link PostgresCopy}), a
+ * single statement, or, on any other database, multi-row {@code INSERT}s of {@link
+ * #ROWS_PER_INSERT} rows sent as one JDBC batch. Names are stored once per distinct set in {@code
+ * qos_target} ({@link TargetIds}), through prepared statements, so they are stored verbatim
+ * whatever they contain; {@code qos_record} holds only numbers.
  */
 public final class RecordStore {
 
@@ -93,13 +93,14 @@ public final class RecordStore {
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(true);
       int[] targetIds = targets.of(connection, batch);
+      if (isPostgres(connection)) {
+        // One statement, so its own transaction.
+        copy(connection, batch, targetIds);
+        return;
+      }
       connection.setAutoCommit(false);
       try {
-        if (isPostgres(connection)) {
-          copy(connection, batch, targetIds);
-        } else {
-          insertRows(connection, batch, targetIds);
-        }
+        insertRows(connection, batch, targetIds);
         connection.commit();
       } catch (SQLException | RuntimeException e) {
         rollbackQuietly(connection, e);
