@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 
@@ -48,6 +49,14 @@ public final class RecordStore {
    * enough to stay far below any driver's limit on parameters.
    */
   public static final int ROWS_PER_INSERT = 100;
+
+  /**
+   * The multi-row inserts of 1 to {@link #ROWS_PER_INSERT} rows, at index {@code rows - 1}: built
+   * once rather than per batch, where they were most of the writer's allocation, and the same
+   * string each time, which a database's statement cache recognises.
+   */
+  private static final List<String> INSERTS =
+      IntStream.rangeClosed(1, ROWS_PER_INSERT).mapToObj(RecordStore::insertOf).toList();
 
   /** The SQL state class of a broken connection. */
   private static final String CONNECTION_EXCEPTION = "08";
@@ -144,7 +153,8 @@ public final class RecordStore {
     int full = batch.size() / ROWS_PER_INSERT;
     int rest = batch.size() % ROWS_PER_INSERT;
     if (full > 0) {
-      try (PreparedStatement insert = connection.prepareStatement(insertOf(ROWS_PER_INSERT))) {
+      try (PreparedStatement insert =
+          connection.prepareStatement(INSERTS.get(ROWS_PER_INSERT - 1))) {
         for (int i = 0; i < full; i++) {
           bind(insert, batch, targetIds, i * ROWS_PER_INSERT, ROWS_PER_INSERT);
           insert.addBatch();
@@ -153,7 +163,7 @@ public final class RecordStore {
       }
     }
     if (rest > 0) {
-      try (PreparedStatement insert = connection.prepareStatement(insertOf(rest))) {
+      try (PreparedStatement insert = connection.prepareStatement(INSERTS.get(rest - 1))) {
         bind(insert, batch, targetIds, full * ROWS_PER_INSERT, rest);
         insert.executeUpdate();
       }
