@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -20,6 +21,9 @@ import javax.sql.DataSource;
  */
 abstract sealed class BenchDatabase implements AutoCloseable {
 
+  /** The kernel's clock ticks per second, in which {@code /proc/PID/stat} counts CPU time. */
+  static final long CLOCK_TICKS_PER_SECOND = 100;
+
   /** The database's name in reports. */
   abstract String name();
 
@@ -28,6 +32,12 @@ abstract sealed class BenchDatabase implements AutoCloseable {
 
   /** What the records take on disk, indexes included, once written. */
   abstract long bytesOnDisk() throws SQLException;
+
+  /**
+   * CPU time the database's server processes have used so far, in nanoseconds: 0 for a database
+   * that runs in this process, whose work is this process's threads'.
+   */
+  abstract long serverCpuNanos() throws SQLException;
 
   /** Makes the database ready for queries after the writes, as a live database soon would be. */
   abstract void settle() throws SQLException;
@@ -70,7 +80,48 @@ abstract sealed class BenchDatabase implements AutoCloseable {
           Statement s = c.createStatement()) {
         s.execute("CREATE SCHEMA " + schema);
       }
-      pool = pool(url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema, user);
+      pool =
+          pool(
+              url
+                  + (url.contains("?") ? "&" : "?")
+                  + "currentSchema="
+                  + schema
+                  + "&ApplicationName="
+                  + schema,
+              user);
+    }
+
+    /**
+     * The CPU time of the pool's server processes, read from {@code /proc}: PostgreSQL must run on
+     * this machine, as the benchmark's does. A process that ended since is left out, so the
+     * difference of two readings is exact while the pool keeps its connections.
+     */
+    @Override
+    long serverCpuNanos() throws SQLException {
+      long ticks = 0;
+      try (Connection c = pool.getConnection();
+          PreparedStatement select =
+              c.prepareStatement("SELECT pid FROM pg_stat_activity WHERE application_name = ?")) {
+        select.setString(1, schema);
+        try (ResultSet pids = select.executeQuery()) {
+          while (pids.next()) {
+            ticks += cpuTicks(pids.getInt(1));
+          }
+        }
+      }
+      return ticks * (1_000_000_000L / CLOCK_TICKS_PER_SECOND);
+    }
+
+    /** User and system time of process {@code pid}, in clock ticks. */
+    private static long cpuTicks(int pid) {
+      try {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        // The fields after the command name, which may hold spaces, in parentheses.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+      } catch (IOException e) {
+        throw new UncheckedIOException("PostgreSQL's processes must be readable in /proc", e);
+      }
     }
 
     @Override
@@ -148,6 +199,11 @@ abstract sealed class BenchDatabase implements AutoCloseable {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+    }
+
+    @Override
+    long serverCpuNanos() {
+      return 0;
     }
 
     /** Closes the database, so that its file holds everything, and opens it for the queries. */

@@ -13,6 +13,8 @@ import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import io.wsqos.monitor.jdbc.QosAnalysis;
 import io.wsqos.monitor.jdbc.QosQuery;
 import io.wsqos.monitor.jdbc.QosStatistics;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -166,7 +168,8 @@ public final class StoreBenchmark {
                 counted[0] =
                     BenchDatabase.single(database.dataSource(), "SELECT COUNT(*) FROM qos_record"));
     double hourMillis = medianMillis(reps, () -> analysis.analyze(hour));
-    double allMillis = medianMillis(reps, () -> whole[0] = analysis.analyze(all));
+    double[] allCpu = new double[2];
+    double allMillis = medianMillis(reps, () -> whole[0] = analysis.analyze(all), database, allCpu);
     double everythingMillis =
         medianMillis(reps, () -> analysis.everything(Side.REQUESTER, Optional.empty()));
     int[] operations = new int[1];
@@ -196,6 +199,8 @@ public final class StoreBenchmark {
         countMillis,
         hourMillis,
         allMillis,
+        allCpu[0],
+        allCpu[1],
         everythingMillis,
         perOperationMillis,
         operations[0]);
@@ -218,6 +223,34 @@ public final class StoreBenchmark {
     return median(millis);
   }
 
+  /**
+   * As {@link #medianMillis(int, Query)}, and sets {@code cpu} to the median CPU time, in
+   * milliseconds, of this thread ({@code cpu[0]}) and of the database's server processes ({@code
+   * cpu[1]}) per run: on a shared machine the CPU a query takes moves less than its duration.
+   */
+  private static double medianMillis(int reps, Query query, BenchDatabase database, double[] cpu)
+      throws SQLException {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    double[] millis = new double[reps];
+    double[] client = new double[reps];
+    double[] server = new double[reps];
+    for (int i = 0; i < reps; i++) {
+      long serverStart = database.serverCpuNanos();
+      long clientStart = threads.getCurrentThreadCpuTime();
+      long start = System.nanoTime();
+      query.run();
+      millis[i] = (System.nanoTime() - start) / 1e6;
+      client[i] = (threads.getCurrentThreadCpuTime() - clientStart) / 1e6;
+      server[i] = (database.serverCpuNanos() - serverStart) / 1e6;
+    }
+    Arrays.sort(millis);
+    Arrays.sort(client);
+    Arrays.sort(server);
+    cpu[0] = median(client);
+    cpu[1] = median(server);
+    return median(millis);
+  }
+
   static double median(double[] sorted) {
     int n = sorted.length;
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
@@ -234,6 +267,9 @@ public final class StoreBenchmark {
    * @param countMillis {@code SELECT COUNT(*) FROM qos_record}
    * @param hourMillis Tables 2 and 3 of a one-hour window
    * @param allMillis Tables 2 and 3 of every record
+   * @param allCpuMillis the analysing thread's CPU time for {@code allMillis}'s query (on H2, in
+   *     process, the database's work included)
+   * @param allServerCpuMillis PostgreSQL's server processes' CPU time for that query (0 on H2)
    * @param edgesMillis {@link QosAnalysis#everything}: the first and last record's time
    * @param perOperationMillis the p95 of each operation in the hour: breakdown and one analysis per
    *     row
@@ -248,6 +284,8 @@ public final class StoreBenchmark {
       double countMillis,
       double hourMillis,
       double allMillis,
+      double allCpuMillis,
+      double allServerCpuMillis,
       double edgesMillis,
       double perOperationMillis,
       int rows) {}

@@ -30,6 +30,12 @@ final class StoreReport {
           new Quantity("count(*) (ms)", RunResult::countMillis, 1),
           new Quantity("Tables 2-3, one hour (ms)", RunResult::hourMillis, 1),
           new Quantity("Tables 2-3, every record (ms)", RunResult::allMillis, 1),
+          new Quantity(
+              "Tables 2-3, every record: analysing thread's CPU (ms)", RunResult::allCpuMillis, 1),
+          new Quantity(
+              "Tables 2-3, every record: database server's CPU (ms)",
+              RunResult::allServerCpuMillis,
+              1),
           new Quantity("first and last record (ms)", RunResult::edgesMillis, 1),
           new Quantity("p95 per operation, one hour (ms)", RunResult::perOperationMillis, 1));
 
@@ -44,6 +50,8 @@ final class StoreReport {
           Table.column("count_ms", r -> Table.fixed(r.countMillis(), 1)),
           Table.column("tables_hour_ms", r -> Table.fixed(r.hourMillis(), 1)),
           Table.column("tables_all_ms", r -> Table.fixed(r.allMillis(), 1)),
+          Table.column("tables_all_cpu_ms", r -> Table.fixed(r.allCpuMillis(), 1)),
+          Table.column("tables_all_server_cpu_ms", r -> Table.fixed(r.allServerCpuMillis(), 1)),
           Table.column("edges_ms", r -> Table.fixed(r.edgesMillis(), 1)),
           Table.column("p95_per_operation_ms", r -> Table.fixed(r.perOperationMillis(), 1)),
           Table.column("operations", RunResult::rows));

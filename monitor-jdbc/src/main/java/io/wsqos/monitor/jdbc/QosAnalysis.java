@@ -8,18 +8,19 @@ import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.Validity;
 import io.wsqos.monitor.jdbc.internal.Codes;
+import io.wsqos.monitor.jdbc.internal.Database;
 import io.wsqos.monitor.jdbc.internal.RecordStore;
+import io.wsqos.monitor.jdbc.internal.RowStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,21 +31,32 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
- * Reads the records a {@link QosLog} wrote and computes the seed's Table 2 and Table 3 figures, in
- * SQL: the database scans the window's rows (found through the time index) and returns a few
- * aggregates, so memory and transfer do not grow with the window.
+ * Reads the records a {@link QosLog} wrote and computes the seed's Table 2 and Table 3 figures.
  *
- * <p>A window's figures take two statements: one pass for the counts, minimum, maximum, sum and the
- * response-time buckets, and one for the percentiles, which are nearest-rank values of the sample
- * ({@code PERCENTILE_DISC}), the same on H2 and PostgreSQL.
+ * <p>A window's figures take one pass over its rows (found through the time index): the database
+ * sends each record's validity, outcome, execution and response time, a few thousand rows at a
+ * time, and the figures are gathered here as they arrive, the same way whichever the database.
+ * Percentiles are nearest-rank values of the sample, computed as {@link TimeStats#of} computes them
+ * for the in-memory monitor, which needs every value: the analysis holds up to 24 bytes per
+ * succeeded record of the window, and at most {@link #DEFAULT_MAX_SAMPLES} records' worth (about
+ * 100 MB). A larger window's percentiles are asked of the database instead ({@code
+ * PERCENTILE_DISC}, the same values, at a second pass's cost); everything else still comes from the
+ * one pass.
  */
 public final class QosAnalysis {
+
+  /**
+   * Succeeded records whose times a window's analysis keeps in memory for its percentiles (24 bytes
+   * each): past them, the percentiles are computed by the database.
+   */
+  public static final int DEFAULT_MAX_SAMPLES = 1 << 22;
 
   /** The percentiles of {@link TimeStats}, in its order. */
   private static final int[] PERCENTS = {50, 95, 99};
 
   /**
-   * The derived times, as SQL over a {@code qos_record} row {@code r}, in {@link Tally}'s order.
+   * The derived times, as SQL over a {@code qos_record} row {@code r}, in {@link WindowTally}'s
+   * order.
    */
   private static final String DERIVED =
       "r.t3_us - r.t2_us AS e, (r.t4_us - r.t1_us) - (r.t3_us - r.t2_us) AS c,"
@@ -52,26 +64,85 @@ public final class QosAnalysis {
 
   private static final String[] TIMES = {"e", "c", "x"};
 
+  /** What a window's pass reads of each row: communication is the difference of the two times. */
+  private static final String STREAMED =
+      "SELECT r.validity, r.outcome, r.t3_us - r.t2_us, r.t4_us - r.t1_us FROM ";
+
+  /** Where a window's rows are read from when the whole table is scanned rather than its index. */
+  private static final String TABLE_SCAN = "qos_record r USE INDEX ()";
+
   private final DataSource dataSource;
+  private final int maxSamples;
 
   /** Analysis of the monitor's tables in {@code dataSource}'s default schema. */
   public QosAnalysis(DataSource dataSource) {
+    this(dataSource, DEFAULT_MAX_SAMPLES);
+  }
+
+  /**
+   * As {@link #QosAnalysis(DataSource)}, keeping the times of at most {@code maxSamples} records.
+   */
+  QosAnalysis(DataSource dataSource, int maxSamples) {
     this.dataSource = requireNonNull(dataSource, "dataSource");
+    if (maxSamples < 0) {
+      throw new IllegalArgumentException("maxSamples: " + maxSamples + " (expected: >= 0)");
+    }
+    this.maxSamples = maxSamples;
   }
 
   /** The figures for {@code query}. */
   public QosStatistics analyze(QosQuery query) throws SQLException {
     requireNonNull(query, "query");
+    WindowTally tally = new WindowTally(query.buckets(), maxSamples);
     try (Connection connection = dataSource.getConnection()) {
       Map<Integer, Names> targets = targets(connection, query);
-      if (targets.isEmpty()) {
-        return new Tally(query.buckets())
-            .statistics(query, new long[TIMES.length][PERCENTS.length]);
+      if (!targets.isEmpty()) {
+        Filter window = Filter.window(query, targets.keySet());
+        RowStream.forEach(
+            connection,
+            STREAMED + source(connection, query) + " WHERE " + window.condition,
+            window.parameters,
+            row -> {
+              long execution = row.getLong(3);
+              boolean hasExecution = !row.wasNull();
+              long response = row.getLong(4);
+              boolean hasResponse = !row.wasNull();
+              tally.add(
+                  row.getInt(1), row.getInt(2), execution, hasExecution, response, hasResponse);
+            });
+        if (tally.percentilesNeeded()) {
+          tally.percentiles(percentiles(connection, window, tally.counts()));
+        }
       }
-      Filter window = Filter.window(query, targets.keySet());
-      Tally tally = tally(connection, window, query.buckets());
-      long[][] percentiles = percentiles(connection, window, tally.counts);
-      return tally.statistics(query, percentiles);
+    }
+    return tally.statistics(query);
+  }
+
+  /**
+   * Where a window's pass reads {@code qos_record r} from. H2 plans a window through the time index
+   * whatever its width, since its bounds are parameters, and a row fetched through an index entry
+   * costs more than a row read in a table scan: a window covering at least half of the table's time
+   * span scans the table instead. H2 finds the table's first and last time in its index directly.
+   * PostgreSQL's planner weighs the window against its statistics itself.
+   */
+  private static String source(Connection connection, QosQuery query) throws SQLException {
+    if (Database.of(connection) != Database.H2) {
+      return "qos_record r";
+    }
+    try (Statement select = connection.createStatement();
+        ResultSet edges =
+            select.executeQuery(
+                "SELECT MIN(recorded_at_us), MAX(recorded_at_us) FROM qos_record")) {
+      edges.next();
+      long first = edges.getLong(1);
+      if (edges.wasNull()) {
+        return "qos_record r";
+      }
+      long end = edges.getLong(2) + 1;
+      long covered =
+          Math.min(end, RecordStore.toMicros(query.to()))
+              - Math.max(first, RecordStore.toMicros(query.from()));
+      return 2 * covered >= end - first ? TABLE_SCAN : "qos_record r";
     }
   }
 
@@ -209,37 +280,6 @@ public final class QosAnalysis {
     }
   }
 
-  /** The counts and plain aggregates of a window, one row per validity and outcome. */
-  private static Tally tally(Connection connection, Filter window, ResponseTimeBuckets buckets)
-      throws SQLException {
-    StringBuilder sql = new StringBuilder("SELECT validity, outcome, COUNT(*)");
-    for (String time : TIMES) {
-      // A floating-point sum, as the mean has always been: a NUMERIC sum costs PostgreSQL far more.
-      sql.append(", COUNT(").append(time).append("), MIN(").append(time).append("), MAX(");
-      sql.append(time).append("), SUM(CAST(").append(time).append(" AS DOUBLE PRECISION))");
-    }
-    List<Object> parameters = new ArrayList<>();
-    for (Duration bound : buckets.upperBounds()) {
-      // Cumulative: the records below each bound, whose differences are the buckets.
-      sql.append(", SUM(CASE WHEN x < ? THEN 1 ELSE 0 END)");
-      parameters.add(bound.toNanos() / 1_000);
-    }
-    sql.append(" FROM (SELECT r.validity, r.outcome, ")
-        .append(DERIVED)
-        .append(" FROM qos_record r WHERE ")
-        .append(window.condition)
-        .append(") w GROUP BY validity, outcome");
-    parameters.addAll(window.parameters);
-    Tally tally = new Tally(buckets);
-    try (PreparedStatement select = prepare(connection, sql.toString(), parameters);
-        ResultSet rows = select.executeQuery()) {
-      while (rows.next()) {
-        tally.add(rows);
-      }
-    }
-    return tally;
-  }
-
   /**
    * The percentiles of each derived time of the window's succeeded valid records, {@code [time][i]}
    * for {@link #PERCENTS}{@code [i]}, given how many values each time has.
@@ -310,88 +350,6 @@ public final class QosAnalysis {
     } catch (SQLException e) {
       statement.close();
       throw e;
-    }
-  }
-
-  /** What {@link #tally} read: the counts, and the aggregates of the succeeded valid records. */
-  private static final class Tally {
-    private final ResponseTimeBuckets buckets;
-    private final EnumMap<Outcome, Long> failed = new EnumMap<>(Outcome.class);
-    private final EnumMap<Validity, Long> invalid = new EnumMap<>(Validity.class);
-    private final long[] counts = new long[TIMES.length];
-    private final long[] min = new long[TIMES.length];
-    private final long[] max = new long[TIMES.length];
-    private final double[] mean = new double[TIMES.length];
-    private final long[] below;
-    private long requests;
-    private long succeeded;
-
-    Tally(ResponseTimeBuckets buckets) {
-      this.buckets = buckets;
-      below = new long[buckets.size() - 1];
-      for (Outcome outcome : Outcome.values()) {
-        if (!outcome.succeeded()) {
-          failed.put(outcome, 0L);
-        }
-      }
-    }
-
-    /** Adds one row of {@link #tally}'s result. */
-    void add(ResultSet row) throws SQLException {
-      Validity validity = Codes.validity(row.getInt(1));
-      Outcome outcome = Codes.outcome(row.getInt(2));
-      long count = row.getLong(3);
-      if (!validity.isValid()) {
-        invalid.merge(validity, count, Long::sum);
-        return;
-      }
-      requests += count;
-      if (!outcome.succeeded()) {
-        failed.merge(outcome, count, Long::sum);
-        return;
-      }
-      succeeded += count;
-      int column = 4;
-      for (int t = 0; t < TIMES.length; t++, column += 4) {
-        counts[t] = row.getLong(column);
-        min[t] = row.getLong(column + 1);
-        max[t] = row.getLong(column + 2);
-        mean[t] = counts[t] == 0 ? 0 : row.getDouble(column + 3) / counts[t];
-      }
-      for (int i = 0; i < below.length; i++) {
-        below[i] = row.getLong(column + i);
-      }
-    }
-
-    QosStatistics statistics(QosQuery query, long[][] percentiles) {
-      List<Long> distribution = new ArrayList<>();
-      long previous = 0;
-      for (long count : below) {
-        distribution.add(count - previous);
-        previous = count;
-      }
-      distribution.add(counts[2] - previous);
-      double seconds = ChronoUnit.MICROS.between(query.from(), query.to()) / 1e6;
-      return new QosStatistics(
-          query,
-          requests,
-          succeeded,
-          failed,
-          invalid,
-          stats(0, percentiles),
-          stats(1, percentiles),
-          stats(2, percentiles),
-          succeeded / seconds,
-          requests == 0 ? Double.NaN : (double) succeeded / requests,
-          distribution);
-    }
-
-    private TimeStats stats(int time, long[][] percentiles) {
-      if (counts[time] == 0) {
-        return TimeStats.EMPTY;
-      }
-      long[] p = percentiles[time];
-      return new TimeStats(counts[time], min[time], max[time], mean[time], p[0], p[1], p[2]);
     }
   }
 }

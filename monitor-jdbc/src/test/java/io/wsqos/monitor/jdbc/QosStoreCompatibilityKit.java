@@ -807,6 +807,51 @@ abstract class QosStoreCompatibilityKit {
   }
 
   /**
+   * A window whose records are too many to keep in memory gets its percentiles from the database
+   * ({@code PERCENTILE_DISC}): the same figures as the one pass keeps, at the nearest rank's edge
+   * counts, with ties, failures and forged records around them, and for a window without succeeded
+   * records or without any record.
+   */
+  @Test
+  void percentilesFromTheDatabaseEqualThoseKeptInMemory() throws SQLException {
+    RecordStore store = new RecordStore(database().dataSource());
+    QosAnalysis inMemory = new QosAnalysis(database().dataSource());
+    QosAnalysis inDatabase = new QosAnalysis(database().dataSource(), 0);
+    for (int n : new int[] {0, 1, 2, 19, 20, 21}) {
+      String service = "{urn:edges}" + n + "-" + UUID.randomUUID();
+      List<QosRecord> batch = new ArrayList<>();
+      long[] executions = new long[n];
+      long[] responses = new long[n];
+      for (int i = 0; i < n; i++) {
+        // Few distinct values, out of order: ranks fall inside runs of ties.
+        long executionMillis = 1 + (i * 7L) % 4;
+        long responseMillis = 10 + (i * 11L) % (n / 3 + 1) * 5;
+        executions[i] = executionMillis * 1_000;
+        responses[i] = responseMillis * 1_000;
+        batch.add(
+            requester(service, "getBook", Outcome.SUCCESS, i % 50, executionMillis, responseMillis)
+                .build());
+      }
+      batch.add(unreached(service, Outcome.TIMEOUT, 3, 3_000).build());
+      batch.add(requester(service, "getBook", Outcome.SUCCESS, 4, 30, 20).t4(T0_MICROS).build());
+      store.insert(batch);
+      QosQuery window = QosQuery.window(T0, T0.plusSeconds(100)).service(service);
+
+      QosStatistics kept = inMemory.analyze(window);
+      QosStatistics asked = inDatabase.analyze(window);
+
+      assertThat(asked).as("n = %d", n).isEqualTo(kept);
+      assertThat(kept.execution()).as("n = %d", n).isEqualTo(TimeStats.of(executions, n));
+      assertThat(kept.response()).as("n = %d", n).isEqualTo(TimeStats.of(responses, n));
+      assertThat(kept.requests()).isEqualTo(n + 1);
+      assertThat(kept.invalidByReason()).containsOnlyKeys(Validity.NEGATIVE_DIFFERENCE);
+    }
+    QosQuery nothing = QosQuery.window(T0, T0.plusSeconds(100)).service("{urn:edges}none");
+    assertThat(inDatabase.analyze(nothing)).isEqualTo(inMemory.analyze(nothing));
+    assertThat(inMemory.analyze(nothing).response()).isEqualTo(TimeStats.EMPTY);
+  }
+
+  /**
    * A batch whose names hold what COPY's text format and SQL treat specially: on PostgreSQL the
    * rows go through COPY, elsewhere through multi-row inserts; either way every name comes back as
    * it was, on the record it belongs to.

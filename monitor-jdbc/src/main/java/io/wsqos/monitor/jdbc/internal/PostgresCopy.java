@@ -1,7 +1,7 @@
 package io.wsqos.monitor.jdbc.internal;
 
 import io.wsqos.monitor.QosRecord;
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -9,28 +9,37 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
 /**
- * A batch into PostgreSQL through {@code COPY ... FROM STDIN}, which parses rows in bulk instead of
- * planning and binding a statement per row. The rows hold only numbers (names went to {@code
- * qos_target} as statement parameters), so the text format needs no escaping. A class of its own so
- * that the PostgreSQL driver is loaded only when the database is PostgreSQL.
+ * A batch into PostgreSQL through {@code COPY ... FROM STDIN} in the binary format, which parses
+ * rows in bulk instead of planning and binding a statement per row, and takes each number as the
+ * bytes of its column's type instead of digits to parse. One {@code COPY} is one statement, so a
+ * batch is all stored or none without a transaction around it: a round trip fewer per batch. A
+ * class of its own so that the PostgreSQL driver is loaded only when the database is PostgreSQL.
  */
 final class PostgresCopy {
 
   private static final String COPY =
-      "COPY qos_record (" + RecordStore.COLUMNS + ") FROM STDIN (FORMAT text)";
+      "COPY qos_record (" + RecordStore.COLUMNS + ") FROM STDIN (FORMAT binary)";
 
-  /** What COPY's text format reads as NULL. */
-  private static final String NULL = "\\N";
+  /** The binary format's signature, then its flags and header extension length, both 0. */
+  private static final byte[] HEADER = {
+    'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0, 0, 0, 0, 0, 0, 0, 0, 0
+  };
+
+  /** The largest row: the field count, then each column's length and value. */
+  private static final int MAX_ROW_BYTES = 2 + RecordStore.COLUMN_COUNT * 4 + 8 + 4 + 2 + 2 + 6 * 8;
+
+  /** A field's length that stands for NULL. */
+  private static final int NULL = -1;
 
   private PostgresCopy() {}
 
-  /** Copies {@code batch} into {@code qos_record} on {@code connection}'s transaction. */
+  /** Copies {@code batch} into {@code qos_record} on {@code connection}, as one statement. */
   static void copy(Connection connection, List<QosRecord> batch, int[] targetIds)
       throws SQLException {
-    byte[] rows = rows(batch, targetIds);
+    ByteBuffer rows = rows(batch, targetIds);
     CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(COPY);
     try {
-      copy.writeToCopy(rows, 0, rows.length);
+      copy.writeToCopy(rows.array(), 0, rows.position());
       copy.endCopy();
     } finally {
       if (copy.isActive()) {
@@ -39,43 +48,33 @@ final class PostgresCopy {
     }
   }
 
-  /** The batch in COPY's text format: tab-separated values, one line per record. */
-  static byte[] rows(List<QosRecord> batch, int[] targetIds) {
-    StringBuilder text = new StringBuilder(batch.size() * 128);
+  /** The batch in COPY's binary format: the header, one tuple per record, the trailer. */
+  static ByteBuffer rows(List<QosRecord> batch, int[] targetIds) {
+    ByteBuffer rows = ByteBuffer.allocate(HEADER.length + batch.size() * MAX_ROW_BYTES + 2);
+    rows.put(HEADER);
     for (int i = 0; i < batch.size(); i++) {
       QosRecord record = batch.get(i);
-      text.append(RecordStore.toMicros(record.recordedAt()))
-          .append('\t')
-          .append(targetIds[i])
-          .append('\t')
-          .append(Codes.of(record.outcome()))
-          .append('\t')
-          .append(Codes.of(record.validity()));
-      stamp(text, record.t1Micros());
-      stamp(text, record.t2Micros());
-      stamp(text, record.t3Micros());
-      stamp(text, record.t4Micros());
-      size(text, record.requestBytes());
-      size(text, record.responseBytes());
-      text.append('\n');
+      rows.putShort((short) RecordStore.COLUMN_COUNT);
+      rows.putInt(8).putLong(RecordStore.toMicros(record.recordedAt()));
+      rows.putInt(4).putInt(targetIds[i]);
+      rows.putInt(2).putShort(Codes.of(record.outcome()));
+      rows.putInt(2).putShort(Codes.of(record.validity()));
+      bigint(rows, record.t1Micros(), record.t1Micros() == QosRecord.ABSENT);
+      bigint(rows, record.t2Micros(), record.t2Micros() == QosRecord.ABSENT);
+      bigint(rows, record.t3Micros(), record.t3Micros() == QosRecord.ABSENT);
+      bigint(rows, record.t4Micros(), record.t4Micros() == QosRecord.ABSENT);
+      bigint(rows, record.requestBytes(), record.requestBytes() == QosRecord.UNKNOWN_SIZE);
+      bigint(rows, record.responseBytes(), record.responseBytes() == QosRecord.UNKNOWN_SIZE);
     }
-    return text.toString().getBytes(StandardCharsets.US_ASCII);
+    rows.putShort((short) -1);
+    return rows;
   }
 
-  private static void stamp(StringBuilder text, long micros) {
-    nullable(text, micros, micros == QosRecord.ABSENT);
-  }
-
-  private static void size(StringBuilder text, long bytes) {
-    nullable(text, bytes, bytes == QosRecord.UNKNOWN_SIZE);
-  }
-
-  private static void nullable(StringBuilder text, long value, boolean unknown) {
-    text.append('\t');
+  private static void bigint(ByteBuffer rows, long value, boolean unknown) {
     if (unknown) {
-      text.append(NULL);
+      rows.putInt(NULL);
     } else {
-      text.append(value);
+      rows.putInt(8).putLong(value);
     }
   }
 }

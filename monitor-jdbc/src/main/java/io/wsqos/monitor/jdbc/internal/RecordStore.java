@@ -10,17 +10,17 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Locale;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 
 /**
  * The monitor's tables: their Flyway migrations and the insert, one row of {@code qos_record} per
- * record. A batch goes in one transaction, through PostgreSQL's {@code COPY} ({@link PostgresCopy})
- * or, on any other database, multi-row {@code INSERT}s of {@link #ROWS_PER_INSERT} rows sent as one
- * JDBC batch. Names are stored once per distinct set in {@code qos_target} ({@link TargetIds}),
- * through prepared statements, so they are stored verbatim whatever they contain; {@code
- * qos_record} holds only numbers.
+ * record. A batch goes in one transaction: PostgreSQL's {@code COPY} ({@link PostgresCopy}), a
+ * single statement, or, on any other database, multi-row {@code INSERT}s of {@link
+ * #ROWS_PER_INSERT} rows sent as one JDBC batch. Names are stored once per distinct set in {@code
+ * qos_target} ({@link TargetIds}), through prepared statements, so they are stored verbatim
+ * whatever they contain; {@code qos_record} holds only numbers.
  */
 public final class RecordStore {
 
@@ -50,6 +50,14 @@ public final class RecordStore {
    */
   public static final int ROWS_PER_INSERT = 100;
 
+  /**
+   * The multi-row inserts of 1 to {@link #ROWS_PER_INSERT} rows, at index {@code rows - 1}: built
+   * once rather than per batch, where they were most of the writer's allocation, and the same
+   * string each time, which a database's statement cache recognises.
+   */
+  private static final List<String> INSERTS =
+      IntStream.rangeClosed(1, ROWS_PER_INSERT).mapToObj(RecordStore::insertOf).toList();
+
   /** The SQL state class of a broken connection. */
   private static final String CONNECTION_EXCEPTION = "08";
 
@@ -67,7 +75,12 @@ public final class RecordStore {
   public void migrate() {
     String database;
     try (Connection connection = dataSource.getConnection()) {
-      database = isPostgres(connection) ? "postgresql" : isH2(connection) ? "h2" : null;
+      database =
+          switch (Database.of(connection)) {
+            case POSTGRESQL -> "postgresql";
+            case H2 -> "h2";
+            case OTHER -> null;
+          };
     } catch (SQLException e) {
       throw new IllegalStateException("cannot connect to migrate the monitor's tables", e);
     }
@@ -89,13 +102,14 @@ public final class RecordStore {
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(true);
       int[] targetIds = targets.of(connection, batch);
+      if (isPostgres(connection)) {
+        // One statement, so its own transaction.
+        copy(connection, batch, targetIds);
+        return;
+      }
       connection.setAutoCommit(false);
       try {
-        if (isPostgres(connection)) {
-          copy(connection, batch, targetIds);
-        } else {
-          insertRows(connection, batch, targetIds);
-        }
+        insertRows(connection, batch, targetIds);
         connection.commit();
       } catch (SQLException | RuntimeException e) {
         rollbackQuietly(connection, e);
@@ -127,18 +141,10 @@ public final class RecordStore {
   private boolean isPostgres(Connection connection) throws SQLException {
     Boolean known = postgres;
     if (known == null) {
-      known = product(connection).contains("postgresql");
+      known = Database.of(connection) == Database.POSTGRESQL;
       postgres = known;
     }
     return known;
-  }
-
-  private static boolean isH2(Connection connection) throws SQLException {
-    return product(connection).equals("h2");
-  }
-
-  private static String product(Connection connection) throws SQLException {
-    return connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
   }
 
   /** The batch as multi-row inserts, all sent in one JDBC batch. */
@@ -147,7 +153,8 @@ public final class RecordStore {
     int full = batch.size() / ROWS_PER_INSERT;
     int rest = batch.size() % ROWS_PER_INSERT;
     if (full > 0) {
-      try (PreparedStatement insert = connection.prepareStatement(insertOf(ROWS_PER_INSERT))) {
+      try (PreparedStatement insert =
+          connection.prepareStatement(INSERTS.get(ROWS_PER_INSERT - 1))) {
         for (int i = 0; i < full; i++) {
           bind(insert, batch, targetIds, i * ROWS_PER_INSERT, ROWS_PER_INSERT);
           insert.addBatch();
@@ -156,7 +163,7 @@ public final class RecordStore {
       }
     }
     if (rest > 0) {
-      try (PreparedStatement insert = connection.prepareStatement(insertOf(rest))) {
+      try (PreparedStatement insert = connection.prepareStatement(INSERTS.get(rest - 1))) {
         bind(insert, batch, targetIds, full * ROWS_PER_INSERT, rest);
         insert.executeUpdate();
       }
