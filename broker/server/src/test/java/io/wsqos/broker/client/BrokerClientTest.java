@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.DuplicateException;
 import io.wsqos.broker.api.Endpoint;
@@ -16,15 +17,9 @@ import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.api.VersionConflictException;
-import io.wsqos.broker.registry.Registry;
-import io.wsqos.broker.rest.BrokerRest;
-import io.wsqos.broker.selection.OfferSelector;
-import io.wsqos.broker.service.BrokerService;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
-import io.wsqos.server.EmbeddedServer;
-import io.wsqos.testing.db.TestDatabase;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.sql.SQLException;
@@ -42,49 +37,32 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BrokerClientTest {
 
-  static final String ADMIN_TOKEN = "admin-token-0123456789abcdef";
+  static final String ADMIN_TOKEN = BrokerStack.ADMIN_TOKEN;
   static final QName BOOKSTORE = new QName("http://wsqos.io/examples", "Bookstore");
   static final QosRequirement ANYTHING =
       QosRequirement.of(CompressionPreference.SERVER_DECIDES, QosTerms.builder().build());
 
-  private TestDatabase database;
-  private Registry registry;
-  private OfferSelector selector;
-  private EmbeddedServer server;
+  private BrokerStack stack;
   private BrokerClient admin;
 
   @BeforeAll
   void start() {
-    database = TestDatabase.h2();
-    registry =
-        Registry.builder().url(database.url(), database.user(), "").poolName("client").build();
-    selector = OfferSelector.builder(registry).pollInterval(Duration.ofMillis(50)).build();
-    BrokerRest api =
-        BrokerRest.of(BrokerService.builder(registry, selector).adminToken(ADMIN_TOKEN).build());
-    server =
-        EmbeddedServer.builder()
-            .daemonThreads(true)
-            .jaxrs(BrokerRest.PATH, api.resources(), api.providers())
-            .start();
+    stack = BrokerStack.start();
     admin = client(ADMIN_TOKEN);
   }
 
   @AfterAll
   void stop() throws SQLException {
-    server.close();
-    selector.close();
-    registry.close();
-    database.close();
+    stack.close();
   }
 
   @BeforeEach
   void emptyTables() throws SQLException {
-    database.deleteAll("broker_provider");
-    database.deleteAll("broker_service");
+    stack.emptyTables();
   }
 
   private BrokerClient client(String token) {
-    BrokerClient.Builder builder = BrokerClient.builder(URI.create(server.address()));
+    BrokerClient.Builder builder = BrokerClient.builder(URI.create(stack.address()));
     return (token == null ? builder : builder.token(token)).build();
   }
 
@@ -130,7 +108,7 @@ class BrokerClientTest {
     assertThat(provider.offer(offer.id())).isEqualTo(updated);
     assertThat(provider.offers(0, 10).items()).containsExactly(updated);
 
-    selector.refresh();
+    stack.selector().refresh();
     assertThat(client(null).select(BOOKSTORE, ANYTHING).best().orElseThrow().offer())
         .isEqualTo(updated);
     assertThat(
@@ -211,7 +189,7 @@ class BrokerClientTest {
             Set.of(Binding.SOAP_1_1));
     admin.publishOffer(dear.id(), terms("0.20"));
     Offer cheapOffer = admin.publishOffer(cheap.id(), terms("0.10"));
-    selector.refresh();
+    stack.selector().refresh();
 
     try (BrokerEndpointCandidates candidates =
         BrokerEndpointCandidates.builder(client(null))

@@ -3,6 +3,7 @@ package io.wsqos.broker.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.Offer;
@@ -12,17 +13,13 @@ import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.json.Requests;
-import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.rest.RestClient.Answer;
-import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.server.EmbeddedServer;
-import io.wsqos.testing.db.TestDatabase;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,42 +44,26 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BrokerRestTest {
 
-  static final String ADMIN = "admin-token-0123456789abcdef";
+  static final String ADMIN = BrokerStack.ADMIN_TOKEN;
   static final String BOOKSTORE = "{http://wsqos.io/examples}Bookstore";
 
-  private TestDatabase database;
-  private Registry registry;
-  private OfferSelector selector;
-  private EmbeddedServer server;
+  private BrokerStack stack;
   private RestClient rest;
 
   @BeforeAll
   void start() {
-    database = TestDatabase.h2();
-    registry = Registry.builder().url(database.url(), database.user(), "").poolName("rest").build();
-    selector = OfferSelector.builder(registry).pollInterval(Duration.ofMillis(50)).build();
-    BrokerRest api =
-        BrokerRest.of(BrokerService.builder(registry, selector).adminToken(ADMIN).build());
-    server =
-        EmbeddedServer.builder()
-            .daemonThreads(true)
-            .jaxrs(BrokerRest.PATH, api.resources(), api.providers())
-            .start();
-    rest = new RestClient(server.address());
+    stack = BrokerStack.start();
+    rest = new RestClient(stack.address());
   }
 
   @AfterAll
   void stop() throws SQLException {
-    server.close();
-    selector.close();
-    registry.close();
-    database.close();
+    stack.close();
   }
 
   @BeforeEach
   void emptyTables() throws SQLException {
-    database.deleteAll("broker_provider");
-    database.deleteAll("broker_service");
+    stack.emptyTables();
   }
 
   static Map<String, Object> terms(String price) {
@@ -144,7 +125,7 @@ class BrokerRestTest {
     ProviderRegistration acme = created.as(ProviderRegistration.class);
     long providerId = acme.provider().id();
     assertThat(created.header("Location"))
-        .isEqualTo(server.address("/api/providers/" + providerId));
+        .isEqualTo(stack.server().address("/api/providers/" + providerId));
     assertThat(acme.token()).matches("[A-Za-z0-9_-]{43}");
     assertThat(rest.get("/api/providers/" + providerId, null).as(Provider.class))
         .isEqualTo(acme.provider());
@@ -230,7 +211,7 @@ class BrokerRestTest {
         .isTrue();
 
     // Selection, as curl would ask.
-    selector.refresh();
+    stack.selector().refresh();
     Answer selected =
         rest.get(
             "/api/select?service="
@@ -505,7 +486,10 @@ class BrokerRestTest {
   void closedReadsTakeAToken() {
     BrokerRest closed =
         BrokerRest.of(
-            BrokerService.builder(registry, selector).adminToken(ADMIN).openReads(false).build());
+            BrokerService.builder(stack.registry(), stack.selector())
+                .adminToken(ADMIN)
+                .openReads(false)
+                .build());
     try (EmbeddedServer other =
         EmbeddedServer.builder()
             .daemonThreads(true)

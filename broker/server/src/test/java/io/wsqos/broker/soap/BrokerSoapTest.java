@@ -8,20 +8,15 @@ import static io.wsqos.broker.soap.SoapFixture.xml;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.wsqos.broker.registry.Registry;
-import io.wsqos.broker.selection.OfferSelector;
-import io.wsqos.broker.service.BrokerService;
+import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.soap.SoapFixture.RawFault;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
 import io.wsqos.core.header.TransportPriority;
-import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.RawHttp;
-import io.wsqos.testing.db.TestDatabase;
 import java.math.BigDecimal;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -45,47 +40,32 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BrokerSoapTest {
 
-  static final String ADMIN_TOKEN = "admin-token-0123456789abcdef";
+  static final String ADMIN_TOKEN = BrokerStack.ADMIN_TOKEN;
   static final QName BOOKSTORE = new QName("http://wsqos.io/examples", "Bookstore");
   static final String WSDL = "http://127.0.0.1:8080/bookstore?wsdl";
   static final String QOS = "http://wsqos.io/ns/qos/1";
 
-  private TestDatabase database;
-  private Registry registry;
-  private OfferSelector selector;
-  private EmbeddedServer server;
+  private BrokerStack stack;
   private String address;
   private BrokerPort admin;
   private BrokerPort anonymous;
 
   @BeforeAll
   void start() {
-    database = TestDatabase.h2();
-    registry = Registry.builder().url(database.url(), database.user(), "").poolName("soap").build();
-    selector = OfferSelector.builder(registry).pollInterval(Duration.ofMillis(50)).build();
-    BrokerService service =
-        BrokerService.builder(registry, selector).adminToken(ADMIN_TOKEN).build();
-    server =
-        EmbeddedServer.builder()
-            .endpoint(BrokerSoap.PATH, BrokerPort.class, BrokerSoap.endpoint(service))
-            .start();
-    address = server.address(BrokerSoap.PATH);
+    stack = BrokerStack.start();
+    address = stack.soapAddress();
     admin = client(address, ADMIN_TOKEN);
     anonymous = client(address, null);
   }
 
   @AfterAll
   void stop() throws SQLException {
-    server.close();
-    selector.close();
-    registry.close();
-    database.close();
+    stack.close();
   }
 
   @BeforeEach
   void emptyTables() throws SQLException {
-    database.deleteAll("broker_provider");
-    database.deleteAll("broker_service");
+    stack.emptyTables();
   }
 
   static OfferTermsInfo terms(String price) {
@@ -115,7 +95,7 @@ class BrokerSoapTest {
   }
 
   private void awaitIndexed() {
-    selector.refresh();
+    stack.selector().refresh();
   }
 
   // Every operation, through CXF's JAX-WS client.

@@ -10,18 +10,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.wsqos.broker.registry.Registry;
-import io.wsqos.broker.selection.OfferSelector;
-import io.wsqos.broker.service.BrokerService;
-import io.wsqos.server.EmbeddedServer;
+import io.wsqos.broker.BrokerStack;
 import io.wsqos.testing.ZeepScript;
-import io.wsqos.testing.db.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,35 +35,21 @@ class BrokerZeepTest {
 
   private static final String ENDPOINT_ADDRESS = "http://127.0.0.1:9000/books";
 
-  private TestDatabase database;
-  private Registry registry;
-  private OfferSelector selector;
-  private EmbeddedServer server;
+  private BrokerStack stack;
 
   @BeforeEach
   void start() {
-    database = TestDatabase.h2();
-    registry = Registry.builder().url(database.url(), database.user(), "").poolName("zeep").build();
-    selector = OfferSelector.builder(registry).pollInterval(Duration.ofMillis(50)).build();
-    BrokerService service =
-        BrokerService.builder(registry, selector).adminToken(ADMIN_TOKEN).build();
-    server =
-        EmbeddedServer.builder()
-            .endpoint(BrokerSoap.PATH, BrokerPort.class, BrokerSoap.endpoint(service))
-            .start();
+    stack = BrokerStack.start();
   }
 
   @AfterEach
   void stop() throws SQLException {
-    server.close();
-    selector.close();
-    registry.close();
-    database.close();
+    stack.close();
   }
 
   @Test
   void zeepSelectsWritesWithATokenAndReadsTheFaults(@TempDir Path dir) throws Exception {
-    String address = server.address(BrokerSoap.PATH);
+    String address = stack.soapAddress();
     BrokerPort admin = client(address, ADMIN_TOKEN);
     ProviderToken acme = admin.registerProvider("Acme");
     ServiceInfo books = admin.registerService(BOOKSTORE, WSDL);
@@ -77,7 +58,7 @@ class BrokerZeepTest {
     OfferTermsInfo terms = terms("0.10");
     terms.transportPriorities = List.of("assured");
     OfferInfo offer = admin.publishOffer(endpoint.id, terms);
-    selector.refresh();
+    stack.selector().refresh();
 
     ZeepScript.Result result =
         ZeepScript.run(

@@ -5,12 +5,8 @@ import static io.wsqos.broker.soap.SoapFixture.fault;
 import static io.wsqos.broker.soap.SoapFixture.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wsqos.broker.registry.Registry;
-import io.wsqos.broker.selection.OfferSelector;
-import io.wsqos.broker.service.BrokerService;
+import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.soap.SoapFixture.RawFault;
-import io.wsqos.server.EmbeddedServer;
-import io.wsqos.testing.db.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 /** A broker with closed reads: the SOAP caller's token decides reads too. */
@@ -18,22 +14,8 @@ class SoapClosedReadsTest {
 
   @Test
   void readsTakeATokenWhenTheServiceClosesThem() throws Exception {
-    try (TestDatabase database = TestDatabase.h2();
-        Registry registry =
-            Registry.builder().url(database.url(), database.user(), "").poolName("closed").build();
-        OfferSelector selector = OfferSelector.builder(registry).build();
-        EmbeddedServer server =
-            EmbeddedServer.builder()
-                .endpoint(
-                    BrokerSoap.PATH,
-                    BrokerPort.class,
-                    BrokerSoap.endpoint(
-                        BrokerService.builder(registry, selector)
-                            .adminToken(BrokerSoapTest.ADMIN_TOKEN)
-                            .openReads(false)
-                            .build()))
-                .start()) {
-      String address = server.address(BrokerSoap.PATH);
+    try (BrokerStack stack = BrokerStack.withClosedReads()) {
+      String address = stack.soapAddress();
       ProviderToken acme = client(address, BrokerSoapTest.ADMIN_TOKEN).registerProvider("Acme");
       String read = "<b:getProvider><id>" + acme.provider.id + "</id></b:getProvider>";
 

@@ -1,0 +1,102 @@
+package io.wsqos.broker;
+
+import io.wsqos.broker.app.BrokerApis;
+import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.selection.OfferSelector;
+import io.wsqos.broker.service.BrokerService;
+import io.wsqos.server.EmbeddedServer;
+import io.wsqos.testing.db.TestDatabase;
+import java.sql.SQLException;
+import java.time.Duration;
+
+/**
+ * The broker's parts for an API test, as the launcher wires them: a registry on a fresh H2
+ * database, a selector polling every 50 ms, a {@link BrokerService} with {@link #ADMIN_TOKEN}, and
+ * one embedded server on port 0 serving REST and SOAP through {@link BrokerApis#mounts}. Closing it
+ * closes them in the launcher's order.
+ */
+public final class BrokerStack implements AutoCloseable {
+
+  /** The administrator's token of every stack. */
+  public static final String ADMIN_TOKEN = "admin-token-0123456789abcdef";
+
+  private final TestDatabase database;
+  private final Registry registry;
+  private final OfferSelector selector;
+  private final BrokerService service;
+  private final EmbeddedServer server;
+
+  private BrokerStack(boolean openReads) {
+    database = TestDatabase.h2();
+    registry = Registry.builder().url(database.url(), database.user(), "").build();
+    selector = OfferSelector.builder(registry).pollInterval(Duration.ofMillis(50)).build();
+    service =
+        BrokerService.builder(registry, selector)
+            .adminToken(ADMIN_TOKEN)
+            .openReads(openReads)
+            .build();
+    server =
+        EmbeddedServer.builder().daemonThreads(true).mounts(BrokerApis.mounts(service)).start();
+  }
+
+  /** A stack whose reads are open to anyone. */
+  public static BrokerStack start() {
+    return new BrokerStack(true);
+  }
+
+  /** A stack whose reads take a token. */
+  public static BrokerStack withClosedReads() {
+    return new BrokerStack(false);
+  }
+
+  public TestDatabase database() {
+    return database;
+  }
+
+  public Registry registry() {
+    return registry;
+  }
+
+  public OfferSelector selector() {
+    return selector;
+  }
+
+  public BrokerService service() {
+    return service;
+  }
+
+  public EmbeddedServer server() {
+    return server;
+  }
+
+  /** The server's base address, {@code http://127.0.0.1:PORT}. */
+  public String address() {
+    return server.address();
+  }
+
+  /** The address of the REST API's base, {@code .../api}. */
+  public String restAddress() {
+    return server.address(BrokerApis.REST_PATH);
+  }
+
+  /** The address of the SOAP endpoint, {@code .../soap}. */
+  public String soapAddress() {
+    return server.address(BrokerApis.SOAP_PATH);
+  }
+
+  /** Withdraws every provider and service, and with them every endpoint and offer. */
+  public void emptyTables() throws SQLException {
+    database.deleteAll("broker_provider");
+    database.deleteAll("broker_service");
+  }
+
+  @Override
+  public void close() throws SQLException {
+    try (database;
+        registry;
+        selector;
+        server) {
+      // Closed in reverse order of the resources: server, selector, registry, database.
+    }
+  }
+}
