@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -40,6 +41,9 @@ public final class TcpRelay implements AutoCloseable {
   /** Most connections relayed at once. */
   public static final int MAX_CONNECTIONS = 64;
 
+  private static final int FIRST_FIXED_PORT = 20_000;
+  private static final int FIXED_PORTS = 12_000;
+
   /** Every thread of a relay is named with this prefix, then its port. */
   public static final String THREAD_NAME_PREFIX = "wsqos-relay-";
 
@@ -62,10 +66,13 @@ public final class TcpRelay implements AutoCloseable {
     listen(listener);
   }
 
-  /** Starts a relay on a free loopback port to {@code target}. */
+  /**
+   * Starts a relay to {@code target} on a free loopback port below the ephemeral range, so that no
+   * outgoing connection takes the port while the relay is cut.
+   */
   public static TcpRelay to(InetSocketAddress target) {
     requireNonNull(target, "target");
-    return new TcpRelay(target, bind(0));
+    return new TcpRelay(target, bindOutsideEphemeralRange());
   }
 
   /** Starts a relay on a free loopback port to port {@code targetPort} of 127.0.0.1. */
@@ -165,6 +172,23 @@ public final class TcpRelay implements AutoCloseable {
         + target
         + (closed ? ", closed" : listener == null ? ", cut" : "")
         + '}';
+  }
+
+  /**
+   * A free port below Linux's default ephemeral range (32768-60999): a port the kernel hands out
+   * for port 0 is one it also hands to outgoing connections, and one of those could take it while
+   * the relay is cut, so that {@link #restore()} could not listen on it again.
+   */
+  private static ServerSocket bindOutsideEphemeralRange() {
+    for (int attempt = 0; attempt < 100; attempt++) {
+      int port = FIRST_FIXED_PORT + ThreadLocalRandom.current().nextInt(FIXED_PORTS);
+      try {
+        return bind(port);
+      } catch (UncheckedIOException taken) {
+        // Another test's port: try the next.
+      }
+    }
+    return bind(0);
   }
 
   private static ServerSocket bind(int port) {
