@@ -31,11 +31,9 @@ import org.slf4j.LoggerFactory;
  * Selects offers for a client's requirement from an in-memory index of the registry: a selection
  * reads one immutable index (swapped whole when the registry changes), does no I/O and takes no
  * lock. A background thread keeps the index in step: it reads the registry version every {@link
- * Builder#pollInterval poll interval}, and soon after a write through this selector's registry (at
- * once, unless the index was rebuilt less than {@link Builder#rebuildSpacing rebuild spacing} ago:
- * then when that has passed), and reloads the registry when the version moved. Changes made by
- * other broker instances on the same database are thus selected within a poll interval and a
- * reload; a stream of writes costs at most one rebuild per spacing.
+ * Builder#pollInterval poll interval}, and at once after a write through this selector's registry,
+ * and reloads the registry when the version moved. Changes made by other broker instances on the
+ * same database are thus selected within a poll interval and a reload.
  *
  * <p>When the database is unreachable, selections go on from the index; once the last confirmation
  * is older than {@link Builder#staleAfter staleAfter}, they say they {@link Selection#mayBeStale()
@@ -52,9 +50,6 @@ public final class OfferSelector implements AutoCloseable {
 
   /** Default time between two reads of the registry version. */
   public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(200);
-
-  /** Default least time between two rebuilds of the index woken by writes. */
-  public static final Duration DEFAULT_REBUILD_SPACING = Duration.ofMillis(50);
 
   /** Default age of the last confirmation past which selections say they may be stale. */
   public static final Duration DEFAULT_STALE_AFTER = Duration.ofSeconds(1);
@@ -78,7 +73,6 @@ public final class OfferSelector implements AutoCloseable {
   private final TieBreaker tieBreaker;
   private final Currency defaultCurrency;
   private final long staleAfterMillis;
-  private final long rebuildSpacingNanos;
   private final Clock clock;
   private final ScheduledExecutorService refresher;
   private final Registry.Subscription subscription;
@@ -88,7 +82,6 @@ public final class OfferSelector implements AutoCloseable {
   private final Timer none;
   private volatile View view;
   private volatile String lastFailure;
-  private volatile long lastRebuildNanos;
 
   private OfferSelector(Builder builder) {
     this.registry = builder.registry;
@@ -96,8 +89,6 @@ public final class OfferSelector implements AutoCloseable {
     this.tieBreaker = builder.tieBreaker;
     this.defaultCurrency = builder.defaultCurrency;
     this.staleAfterMillis = builder.staleAfter.toMillis();
-    this.rebuildSpacingNanos = builder.rebuildSpacing.toNanos();
-    this.lastRebuildNanos = System.nanoTime() - rebuildSpacingNanos;
     this.clock = builder.clock;
     MeterRegistry meters = builder.meterRegistry;
     this.found = selections(meters, "found");
@@ -245,7 +236,6 @@ public final class OfferSelector implements AutoCloseable {
         OfferIndex index = view.index;
         if (version != index.version) {
           index = OfferIndex.of(registry.snapshot(), policy);
-          lastRebuildNanos = System.nanoTime();
         }
         long now = clock.millis();
         view = new View(index, now, Instant.ofEpochMilli(now));
@@ -267,17 +257,12 @@ public final class OfferSelector implements AutoCloseable {
 
   private void wake() {
     if (wakeQueued.compareAndSet(false, true)) {
-      // Each rebuild reads every offer: under a stream of writes, rebuilding after each one would
-      // spend a core on it, so rebuilds woken by writes keep their spacing.
-      long wait = Math.max(0, lastRebuildNanos + rebuildSpacingNanos - System.nanoTime());
       try {
-        refresher.schedule(
+        refresher.execute(
             () -> {
               wakeQueued.set(false);
               poll();
-            },
-            wait,
-            TimeUnit.NANOSECONDS);
+            });
       } catch (RuntimeException e) {
         wakeQueued.set(false); // closed: the write stands, nobody selects any more
       }
@@ -323,7 +308,6 @@ public final class OfferSelector implements AutoCloseable {
     private Currency defaultCurrency = DEFAULT_CURRENCY;
     private Duration pollInterval = DEFAULT_POLL_INTERVAL;
     private Duration staleAfter = DEFAULT_STALE_AFTER;
-    private Duration rebuildSpacing = DEFAULT_REBUILD_SPACING;
     private Clock clock = Clock.systemUTC();
     private MeterRegistry meterRegistry = new CompositeMeterRegistry();
 
@@ -363,21 +347,6 @@ public final class OfferSelector implements AutoCloseable {
     /** Time between two reads of the registry version: 10 ms to 1 minute, default 200 ms. */
     public Builder pollInterval(Duration pollInterval) {
       this.pollInterval = checkDuration("pollInterval", pollInterval);
-      return this;
-    }
-
-    /**
-     * Least time between two rebuilds of the index woken by writes through this selector's
-     * registry: 0 to 1 minute, default 50 ms. A write made within the spacing after a rebuild is
-     * selected when it has passed.
-     */
-    public Builder rebuildSpacing(Duration rebuildSpacing) {
-      requireNonNull(rebuildSpacing, "rebuildSpacing");
-      if (rebuildSpacing.isNegative() || rebuildSpacing.compareTo(Duration.ofMinutes(1)) > 0) {
-        throw new IllegalArgumentException(
-            "rebuildSpacing: " + rebuildSpacing + " (expected: 0 to 1 minute)");
-      }
-      this.rebuildSpacing = rebuildSpacing;
       return this;
     }
 
