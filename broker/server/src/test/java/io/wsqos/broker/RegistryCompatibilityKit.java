@@ -2,8 +2,10 @@ package io.wsqos.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.DuplicateException;
@@ -17,6 +19,7 @@ import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.VersionConflictException;
 import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.registry.RegistryChanges;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.selection.SelectionPolicy;
 import io.wsqos.broker.selection.TieBreaker;
@@ -35,11 +38,14 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Currency;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -384,6 +390,307 @@ abstract class RegistryCompatibilityKit {
     registry.withdrawEndpoint(endpoint.id());
 
     assertThat(registry.version()).isEqualTo(start + 7);
+  }
+
+  @Test
+  void eachWriteRecordsTheServicesWhoseOffersItChanges() {
+    Service bookstore = bookstore();
+    Service other = registry.registerService(new QName("urn:other", "Other"), WSDL);
+    Offer offer = offerBy(bookstore, "Acme", terms("1").build());
+    long acme = registry.endpoint(offer.endpointId()).orElseThrow().providerId();
+    Endpoint elsewhere =
+        registry.registerEndpoint(acme, other.id(), URI.create("http://127.0.0.1:9001/x"), SOAP);
+    Offer otherOffer = registry.publishOffer(elsewhere.id(), terms("2").build());
+
+    long before = registry.version();
+    Offer updated = registry.updateOffer(offer.id(), 1, terms("3").build());
+    RegistryChanges changes = registry.changesSince(before).orElseThrow();
+    assertThat(changes.version()).isEqualTo(before + 1);
+    assertThat(changes.services()).isEmpty();
+    assertThat(changes.offers()).containsExactly(entry(bookstore.id(), Set.of(offer.id())));
+    assertThat(changes.candidates()).extracting(Candidate::offer).containsExactly(updated);
+
+    assertThat(changedBy(() -> registry.registerProvider("Idle"))).isEmpty();
+    assertThat(changedBy(() -> registry.updateService(other.id(), WSDL)))
+        .containsExactly(other.id());
+    assertThat(changedBy(() -> registry.updateEndpoint(elsewhere.id(), WSDL, SOAP)))
+        .containsExactly(other.id());
+    assertThat(changedBy(() -> registry.renameProvider(acme, "Acme 2")))
+        .containsExactlyInAnyOrder(bookstore.id(), other.id());
+    assertThat(changedBy(() -> registry.withdrawOffer(otherOffer.id(), 1)))
+        .containsExactly(other.id());
+    assertThat(changedBy(() -> registry.withdrawProvider(acme)))
+        .containsExactlyInAnyOrder(bookstore.id(), other.id());
+    assertThat(changedBy(() -> registry.withdrawService(other.id()))).containsExactly(other.id());
+    RegistryChanges all = registry.changesSince(before).orElseThrow();
+    assertThat(all.services()).containsExactlyInAnyOrder(bookstore.id(), other.id());
+    assertThat(all.offers()).isEmpty(); // within services changed whole
+    assertThat(all.candidates()).isEmpty();
+    assertThat(registry.changesSince(registry.version()).orElseThrow().services()).isEmpty();
+  }
+
+  @Test
+  void theTokensVersionMovesOnlyWithWritesThatChangeATokenAndTheIndexCarriesIt() {
+    OfferSelector selector = openSelector(selector(registry));
+    Provider acme = registry.registerProvider("Acme", "a".repeat(64));
+    long registered = registry.version();
+    Service service = bookstore();
+    Endpoint endpoint = registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP);
+    registry.publishOffer(endpoint.id(), terms("1").build());
+    registry.renameProvider(acme.id(), "Acme 2");
+    selector.refresh();
+    assertThat(selector.state().tokensVersion()).isEqualTo(registered);
+
+    registry.replaceTokenHash(acme.id(), "b".repeat(64));
+    long replaced = registry.version();
+    registry.registerProvider("Plain");
+    selector.refresh();
+    assertThat(selector.state().tokensVersion()).isEqualTo(replaced);
+
+    registry.withdrawProvider(acme.id());
+    selector.refresh();
+    assertThat(selector.state().tokensVersion()).isEqualTo(registry.version());
+    assertThat(registry.snapshot().tokensVersion()).isEqualTo(registry.version());
+  }
+
+  /** The services that {@code write}'s version records as changed, whole or in some offers. */
+  private Set<Long> changedBy(Runnable write) {
+    long before = registry.version();
+    write.run();
+    RegistryChanges changes = registry.changesSince(before).orElseThrow();
+    assertThat(changes.version()).isEqualTo(before + 1);
+    Set<Long> services = new HashSet<>(changes.services());
+    services.addAll(changes.offers().keySet());
+    return services;
+  }
+
+  @Test
+  void changesArePrunedByVersionAndARefusedWriteRecordsNone() {
+    Service service = bookstore();
+    Offer offer = offerBy(service, "Acme", terms("1").build());
+    long before = registry.version();
+    assertThatThrownBy(() -> registry.updateOffer(offer.id(), 7, terms("2").build()))
+        .isInstanceOf(VersionConflictException.class);
+    assertThat(registry.changesSince(before).orElseThrow().offers()).isEmpty();
+    registry.updateOffer(offer.id(), 1, terms("2").build());
+    long updated = registry.version();
+
+    registry.pruneChanges(updated - 1);
+
+    assertThat(registry.changesSince(updated - 2)).isEmpty();
+    assertThat(registry.changesSince(updated - 1).orElseThrow().offers())
+        .containsOnlyKeys(service.id());
+    registry.pruneChanges(updated - 5); // already forgotten: no-op
+    assertThat(registry.changesSince(updated - 1)).isPresent();
+    assertThat(registry.changesSince(updated + 1)).isEmpty(); // a version ahead of the registry
+  }
+
+  @Test
+  void anIndexPatchedAfterEveryKindOfWriteSelectsWhatAWholeLoadSelects() {
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    OfferSelector patched =
+        openSelector(selector(registry).tieBreaker(TieBreaker.first()).meterRegistry(meters));
+    Random random = new Random(20261126);
+    List<QName> portTypes = List.of(BOOKSTORE, new QName("urn:a", "A"), new QName("urn:b", "B"));
+    Map<QName, Service> services = new HashMap<>();
+    List<Provider> providers = new ArrayList<>();
+    List<Endpoint> endpoints = new ArrayList<>();
+    List<Offer> offers = new ArrayList<>();
+    for (int step = 0; step < 120; step++) {
+      int action = random.nextInt(12);
+      QName portType = portTypes.get(random.nextInt(portTypes.size()));
+      try {
+        switch (action) {
+          case 0 -> services.put(portType, registry.registerService(portType, WSDL));
+          case 1 -> providers.add(registry.registerProvider("p" + step));
+          case 2, 3 -> {
+            Service s = services.get(portType);
+            Provider p = pick(random, providers);
+            if (s != null && p != null) {
+              endpoints.add(
+                  registry.registerEndpoint(
+                      p.id(), s.id(), URI.create("http://127.0.0.1:9000/" + step), SOAP));
+            }
+          }
+          case 4, 5, 6 -> {
+            Endpoint e = pick(random, endpoints);
+            if (e != null) {
+              String currency = random.nextInt(4) == 0 ? "USD" : "EUR";
+              offers.add(
+                  registry.publishOffer(
+                      e.id(),
+                      terms("1").price(String.valueOf(1 + random.nextInt(3)), currency).build()));
+            }
+          }
+          case 7 -> {
+            Offer o = pick(random, offers);
+            if (o != null) {
+              offers.remove(o);
+              offers.add(
+                  registry.updateOffer(
+                      o.id(), o.version(), terms(String.valueOf(random.nextInt(3) + 1)).build()));
+            }
+          }
+          case 8 -> {
+            Offer o = pick(random, offers);
+            if (o != null) {
+              offers.remove(o);
+              registry.withdrawOffer(o.id(), o.version());
+            }
+          }
+          case 9 -> {
+            Endpoint e = pick(random, endpoints);
+            if (e != null) {
+              registry.updateEndpoint(
+                  e.id(), URI.create("http://127.0.0.1:9002/" + step), Set.of(Binding.SOAP_1_2));
+            }
+          }
+          case 10 -> {
+            Provider p = pick(random, providers);
+            if (p != null) {
+              if (random.nextBoolean()) {
+                registry.renameProvider(p.id(), "renamed " + step);
+              } else {
+                providers.remove(p);
+                registry.withdrawProvider(p.id());
+              }
+            }
+          }
+          default -> {
+            Service s = services.get(portType);
+            if (s != null) {
+              if (random.nextBoolean()) {
+                registry.updateService(s.id(), URI.create("http://127.0.0.1:8081/" + step));
+              } else {
+                services.remove(portType);
+                registry.withdrawService(s.id());
+              }
+            }
+          }
+        }
+      } catch (DuplicateException | NotFoundException | VersionConflictException e) {
+        // A port type registered twice, or a row the bookkeeping still holds that went with its
+        // provider or service.
+        offers.removeIf(o -> registry.offer(o.id()).isEmpty());
+      }
+      if (step % 10 == 9) {
+        patched.refresh();
+        try (OfferSelector whole = selector(registry).tieBreaker(TieBreaker.first()).build()) {
+          assertThat(patched.state().offers()).isEqualTo(whole.state().offers());
+          for (QName p : portTypes) {
+            for (Currency currency : List.of(EUR, USD)) {
+              assertThat(patched.select(p, ANYTHING, currency).candidates())
+                  .as("step %d, %s in %s", step, p, currency)
+                  .isEqualTo(whole.select(p, ANYTHING, currency).candidates());
+            }
+          }
+        }
+      }
+    }
+    assertThat(meters.get(OfferSelector.INDEX_LOADS).tag("kind", "full").counter().count())
+        .isEqualTo(1);
+    assertThat(meters.get(OfferSelector.INDEX_LOADS).tag("kind", "patch").counter().count())
+        .isGreaterThanOrEqualTo(12);
+  }
+
+  @Test
+  void anIndexPatchedDuringConcurrentWritesAndWithdrawalsEndsEqualToAWholeLoad() throws Exception {
+    OfferSelector patched = openSelector(selector(registry).tieBreaker(TieBreaker.first()));
+    List<QName> portTypes = new ArrayList<>();
+    List<Service> services = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      portTypes.add(new QName("urn:concurrent", "S" + i));
+      services.add(registry.registerService(portTypes.get(i), WSDL));
+    }
+    List<Endpoint> endpoints = new CopyOnWriteArrayList<>();
+    List<Provider> providers = new CopyOnWriteArrayList<>();
+    for (int p = 0; p < 4; p++) {
+      Provider provider = registry.registerProvider("c" + p);
+      providers.add(provider);
+      for (Service service : services) {
+        endpoints.add(
+            registry.registerEndpoint(
+                provider.id(),
+                service.id(),
+                URI.create("http://127.0.0.1:9000/" + p + "/" + service.id()),
+                SOAP));
+      }
+    }
+    List<Offer> offers = new CopyOnWriteArrayList<>();
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Void>> writers = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        Random random = new Random(t);
+        int thread = t;
+        writers.add(
+            pool.submit(
+                () -> {
+                  for (int step = 0; step < 60; step++) {
+                    int action = random.nextInt(20);
+                    try {
+                      if (action < 10) {
+                        Endpoint e = pick(random, endpoints);
+                        offers.add(
+                            registry.publishOffer(
+                                e.id(), terms("" + (1 + random.nextInt(3))).build()));
+                      } else if (action < 15) {
+                        Offer o = pick(random, offers);
+                        if (o != null) {
+                          offers.add(registry.updateOffer(o.id(), o.version(), terms("2").build()));
+                        }
+                      } else if (action < 18) {
+                        Offer o = pick(random, offers);
+                        if (o != null) {
+                          registry.withdrawOffer(o.id(), o.version());
+                        }
+                      } else if (action == 18) {
+                        registry.withdrawEndpoint(pick(random, endpoints).id());
+                      } else {
+                        Provider gone = pick(random, providers);
+                        registry.withdrawProvider(gone.id());
+                        Provider back = registry.registerProvider("c" + thread + "-" + step);
+                        providers.add(back);
+                        Service service = services.get(random.nextInt(services.size()));
+                        endpoints.add(
+                            registry.registerEndpoint(
+                                back.id(),
+                                service.id(),
+                                URI.create("http://127.0.0.1:9001/" + thread + "/" + step),
+                                SOAP));
+                      }
+                    } catch (NotFoundException | VersionConflictException e) {
+                      // Another writer withdrew or changed it first: the expected refusals.
+                    }
+                  }
+                  return null;
+                }));
+      }
+      for (Future<Void> writer : writers) {
+        writer.get(2, TimeUnit.MINUTES);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    patched.refresh();
+    try (OfferSelector whole = selector(registry).tieBreaker(TieBreaker.first()).build()) {
+      assertThat(patched.state().registryVersion()).isEqualTo(whole.state().registryVersion());
+      assertThat(patched.state().offers()).isEqualTo(whole.state().offers());
+      for (QName portType : portTypes) {
+        assertThat(patched.select(portType, ANYTHING).candidates())
+            .as("%s", portType)
+            .isEqualTo(whole.select(portType, ANYTHING).candidates());
+      }
+    }
+    // No offer outlived its endpoint or provider.
+    for (Offer offer : registry.offers(0, 1000).items()) {
+      assertThat(registry.endpoint(offer.endpointId())).as("endpoint of %s", offer).isPresent();
+    }
+  }
+
+  private static <T> T pick(Random random, List<T> list) {
+    return list.isEmpty() ? null : list.get(random.nextInt(list.size()));
   }
 
   @Test

@@ -26,6 +26,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -72,6 +73,9 @@ public final class Registry implements AutoCloseable {
    */
   public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(2);
 
+  /** SQLSTATE of a foreign key violation, on H2 and PostgreSQL alike. */
+  private static final String FOREIGN_KEY_VIOLATION = "23503";
+
   /** A registration of a change listener; closing it stops the calls. */
   public interface Subscription extends AutoCloseable {
     @Override
@@ -88,7 +92,8 @@ public final class Registry implements AutoCloseable {
 
   private Registry(HikariDataSource pool, MeterRegistry meters) {
     this.pool = pool;
-    this.transactions = new Transactions(pool, meters);
+    this.transactions =
+        new Transactions(pool, meters, pool.getJdbcUrl().startsWith("jdbc:postgresql:"));
   }
 
   // Providers.
@@ -104,7 +109,8 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "register provider",
         "provider name '" + name + "'",
-        c -> new Provider(insert(c, "INSERT INTO broker_provider (name) VALUES (?)", name), name));
+        (c, changed) ->
+            new Provider(insert(c, "INSERT INTO broker_provider (name) VALUES (?)", name), name));
   }
 
   /**
@@ -119,14 +125,16 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "register provider",
         "provider name '" + name + "'",
-        c ->
-            new Provider(
-                insert(
-                    c,
-                    "INSERT INTO broker_provider (name, token_hash) VALUES (?, ?)",
-                    name,
-                    tokenHash),
-                name));
+        (c, changed) -> {
+          changed.tokens();
+          return new Provider(
+              insert(
+                  c,
+                  "INSERT INTO broker_provider (name, token_hash) VALUES (?, ?)",
+                  name,
+                  tokenHash),
+              name);
+        });
   }
 
   /**
@@ -141,7 +149,8 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "replace provider token",
         "",
-        c -> {
+        (c, changed) -> {
+          changed.tokens();
           update(
               c,
               "provider",
@@ -186,7 +195,8 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "rename provider",
         "provider name '" + name + "'",
-        c -> {
+        (c, changed) -> {
+          lockProviderAndItsEndpoints(c, id, changed);
           update(c, "provider", id, "UPDATE broker_provider SET name = ? WHERE id = ?", name, id);
           return new Provider(id, name);
         });
@@ -194,7 +204,14 @@ public final class Registry implements AutoCloseable {
 
   /** Removes provider {@code id} with its endpoints and their offers. */
   public void withdrawProvider(long id) {
-    remove(Rows.PROVIDERS, id);
+    remove(
+        Rows.PROVIDERS,
+        id,
+        (c, changed) -> {
+          lockProviderAndItsEndpoints(c, id, changed);
+          changed.tokens();
+          return null;
+        });
   }
 
   /** Provider {@code id}, if registered. */
@@ -220,7 +237,7 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "register service",
         "service port type " + portType,
-        c ->
+        (c, changed) ->
             new Service(
                 insert(
                     c,
@@ -240,7 +257,8 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "update service",
         "",
-        c -> {
+        (c, changed) -> {
+          changed.service(id);
           update(
               c,
               "service",
@@ -254,7 +272,13 @@ public final class Registry implements AutoCloseable {
 
   /** Removes service {@code id} with every provider's endpoints for it and their offers. */
   public void withdrawService(long id) {
-    remove(Rows.SERVICES, id);
+    remove(
+        Rows.SERVICES,
+        id,
+        (c, changed) -> {
+          changed.service(id);
+          return null;
+        });
   }
 
   /** Service {@code id}, if registered. */
@@ -284,18 +308,26 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "register endpoint",
         "endpoint address " + address + " of service " + serviceId,
-        c -> {
+        (c, changed) -> {
           exists(c, Rows.PROVIDERS, providerId);
           exists(c, Rows.SERVICES, serviceId);
-          long id =
-              insert(
-                  c,
-                  "INSERT INTO broker_endpoint (provider_id, service_id, address, bindings)"
-                      + " VALUES (?, ?, ?, ?)",
-                  providerId,
-                  serviceId,
-                  address.toString(),
-                  Rows.bindings(checked));
+          long id;
+          try {
+            id =
+                insert(
+                    c,
+                    "INSERT INTO broker_endpoint (provider_id, service_id, address, bindings)"
+                        + " VALUES (?, ?, ?, ?)",
+                    providerId,
+                    serviceId,
+                    address.toString(),
+                    Rows.bindings(checked));
+          } catch (SQLException e) {
+            // Withdrawn by a write that committed since the checks above.
+            boolean provider =
+                String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("provider");
+            throw gone(e, provider ? "provider" : "service", provider ? providerId : serviceId);
+          }
           return new Endpoint(id, providerId, serviceId, address, checked);
         });
   }
@@ -307,7 +339,8 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "update endpoint",
         "endpoint address " + address,
-        c -> {
+        (c, changed) -> {
+          changed.service(serviceOfEndpoint(c, id));
           update(
               c,
               "endpoint",
@@ -322,7 +355,13 @@ public final class Registry implements AutoCloseable {
 
   /** Removes endpoint {@code id} with its offers. */
   public void withdrawEndpoint(long id) {
-    remove(Rows.ENDPOINTS, id);
+    remove(
+        Rows.ENDPOINTS,
+        id,
+        (c, changed) -> {
+          changed.service(serviceOfEndpoint(c, id));
+          return null;
+        });
   }
 
   /** Endpoint {@code id}, if registered. */
@@ -347,8 +386,8 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "publish offer",
         "",
-        c -> {
-          exists(c, Rows.ENDPOINTS, endpointId);
+        (c, changed) -> {
+          long service = serviceOfEndpoint(c, endpointId);
           long id;
           try (PreparedStatement s =
               c.prepareStatement(
@@ -360,7 +399,10 @@ public final class Registry implements AutoCloseable {
             Rows.bindTerms(s, 2, terms);
             s.executeUpdate();
             id = generatedId(s);
+          } catch (SQLException e) {
+            throw gone(e, "endpoint", endpointId); // withdrawn since the check above
           }
+          changed.offer(service, id);
           return new Offer(id, endpointId, 1, terms);
         });
   }
@@ -377,8 +419,9 @@ public final class Registry implements AutoCloseable {
     return transactions.write(
         "update offer",
         "",
-        c -> {
-          long endpointId = currentOffer(c, id, expectedVersion);
+        (c, changed) -> {
+          OfferPlace place = currentOffer(c, id, expectedVersion);
+          changed.offer(place.serviceId(), id);
           try (PreparedStatement s =
               c.prepareStatement(
                   "UPDATE broker_offer SET version = version + 1, "
@@ -388,10 +431,10 @@ public final class Registry implements AutoCloseable {
             s.setLong(Rows.TERMS_PARAMETERS + 1, id);
             s.setLong(Rows.TERMS_PARAMETERS + 2, expectedVersion);
             if (s.executeUpdate() != 1) {
-              throw new SQLException("offer " + id + " changed under its registry lock");
+              throw lostRace(c, id, expectedVersion);
             }
           }
-          return new Offer(id, endpointId, expectedVersion + 1, terms);
+          return new Offer(id, place.endpointId(), expectedVersion + 1, terms);
         });
   }
 
@@ -405,15 +448,17 @@ public final class Registry implements AutoCloseable {
     transactions.write(
         "withdraw offer",
         "",
-        c -> {
-          currentOffer(c, id, expectedVersion);
-          return update(
-              c,
-              "offer",
-              id,
-              "DELETE FROM broker_offer WHERE id = ? AND version = ?",
-              id,
-              expectedVersion);
+        (c, changed) -> {
+          changed.offer(currentOffer(c, id, expectedVersion).serviceId(), id);
+          try (PreparedStatement s =
+              c.prepareStatement("DELETE FROM broker_offer WHERE id = ? AND version = ?")) {
+            s.setLong(1, id);
+            s.setLong(2, expectedVersion);
+            if (s.executeUpdate() != 1) {
+              throw lostRace(c, id, expectedVersion);
+            }
+          }
+          return null;
         });
   }
 
@@ -442,49 +487,155 @@ public final class Registry implements AutoCloseable {
     return transactions.snapshot(
         "read registry",
         c -> {
-          long version = version(c);
-          Map<Long, Provider> providers = new HashMap<>();
-          Map<Long, Service> services = new HashMap<>();
-          Map<Long, Endpoint> endpoints = new HashMap<>();
-          List<Candidate> candidates = new ArrayList<>();
-          try (PreparedStatement s =
-                  c.prepareStatement(
-                      "SELECT "
-                          + prefixed("o", Rows.OFFER_COLUMNS)
-                          + ", "
-                          + prefixed("e", Rows.ENDPOINT_COLUMNS)
-                          + ", "
-                          + prefixed("p", Rows.PROVIDER_COLUMNS)
-                          + ", "
-                          + prefixed("s", Rows.SERVICE_COLUMNS)
-                          + " FROM broker_offer o"
-                          + " JOIN broker_endpoint e ON e.id = o.endpoint_id"
-                          + " JOIN broker_provider p ON p.id = e.provider_id"
-                          + " JOIN broker_service s ON s.id = e.service_id"
-                          + " ORDER BY o.id");
-              ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-              // The same endpoint, provider and service objects for all their offers.
-              Endpoint endpoint = endpoints.get(r.getLong(13));
-              if (endpoint == null) {
-                endpoint = Rows.endpoint(r, 13);
-                endpoints.put(endpoint.id(), endpoint);
+          VersionRow row = versionRow(c);
+          return new RegistrySnapshot(
+              row.version(), row.tokensVersion(), candidates(c, "", OptionalLong.empty()));
+        });
+  }
+
+  /**
+   * What changed after registry version {@code since}, read in one transaction: the version now,
+   * the services whose offers may all have changed, the offers that changed in other services, and
+   * the offers of both as they are now. Empty when the registry no longer keeps its changes that
+   * far back (it keeps those of the last {@link #pruneChanges} window) or its version went back:
+   * read the whole {@link #snapshot()} then.
+   */
+  public Optional<RegistryChanges> changesSince(long since) {
+    return transactions.snapshot(
+        "read registry changes",
+        c -> {
+          VersionRow row = versionRow(c);
+          long version = row.version();
+          if (version < since || since + 1 < row.changesFrom()) {
+            return Optional.empty();
+          }
+          Set<Long> services = new HashSet<>();
+          Map<Long, Set<Long>> offers = new HashMap<>();
+          if (version > since) {
+            try (PreparedStatement s =
+                c.prepareStatement(
+                    "SELECT service_id, offer_id FROM broker_change WHERE version > ?")) {
+              s.setLong(1, since);
+              try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                  long offer = r.getLong(2);
+                  if (r.wasNull()) {
+                    services.add(r.getLong(1));
+                  } else {
+                    offers.computeIfAbsent(r.getLong(1), k -> new HashSet<>()).add(offer);
+                  }
+                }
               }
-              Provider provider = providers.get(r.getLong(18));
-              if (provider == null) {
-                provider = Rows.provider(r, 18);
-                providers.put(provider.id(), provider);
-              }
-              Service service = services.get(r.getLong(20));
-              if (service == null) {
-                service = Rows.service(r, 20);
-                services.put(service.id(), service);
-              }
-              candidates.add(new Candidate(provider, service, endpoint, Rows.offer(r, 1)));
             }
           }
-          return new RegistrySnapshot(version, candidates);
+          offers.keySet().removeAll(services);
+          List<Candidate> candidates = new ArrayList<>();
+          if (!services.isEmpty()) {
+            candidates.addAll(
+                candidates(
+                    c,
+                    " WHERE e.service_id IN (SELECT service_id FROM broker_change"
+                        + " WHERE version > ? AND offer_id IS NULL)",
+                    OptionalLong.of(since)));
+          }
+          if (!offers.isEmpty()) {
+            for (Candidate candidate :
+                candidates(
+                    c,
+                    " WHERE o.id IN (SELECT offer_id FROM broker_change"
+                        + " WHERE version > ? AND offer_id IS NOT NULL)",
+                    OptionalLong.of(since))) {
+              if (!services.contains(candidate.service().id())) {
+                candidates.add(candidate);
+              }
+            }
+          }
+          return Optional.of(
+              new RegistryChanges(version, row.tokensVersion(), services, offers, candidates));
         });
+  }
+
+  /**
+   * Forgets the changes of registry versions up to {@code version}: {@link #changesSince} answers
+   * only for later versions after this. Writes nothing else and moves no version; a no-op for a
+   * version already forgotten.
+   */
+  public void pruneChanges(long version) {
+    transactions.maintain(
+        "prune registry changes",
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE broker_registry_version SET changes_from = ?"
+                      + " WHERE id = 1 AND changes_from < ?")) {
+            s.setLong(1, version + 1);
+            s.setLong(2, version + 1);
+            if (s.executeUpdate() == 0) {
+              return null;
+            }
+          }
+          try (PreparedStatement s =
+              c.prepareStatement("DELETE FROM broker_change WHERE version <= ?")) {
+            s.setLong(1, version);
+            s.executeUpdate();
+          }
+          return null;
+        });
+  }
+
+  /**
+   * The offers, with their endpoints, providers and services, that {@code where} (empty, or a
+   * clause on the aliases {@code o}, {@code e}, {@code p} and {@code s} with at most one parameter)
+   * selects, in offer id order.
+   */
+  private static List<Candidate> candidates(Connection c, String where, OptionalLong parameter)
+      throws SQLException {
+    Map<Long, Provider> providers = new HashMap<>();
+    Map<Long, Service> services = new HashMap<>();
+    Map<Long, Endpoint> endpoints = new HashMap<>();
+    List<Candidate> candidates = new ArrayList<>();
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT "
+                + prefixed("o", Rows.OFFER_COLUMNS)
+                + ", "
+                + prefixed("e", Rows.ENDPOINT_COLUMNS)
+                + ", "
+                + prefixed("p", Rows.PROVIDER_COLUMNS)
+                + ", "
+                + prefixed("s", Rows.SERVICE_COLUMNS)
+                + " FROM broker_offer o"
+                + " JOIN broker_endpoint e ON e.id = o.endpoint_id"
+                + " JOIN broker_provider p ON p.id = e.provider_id"
+                + " JOIN broker_service s ON s.id = e.service_id"
+                + where
+                + " ORDER BY o.id")) {
+      if (parameter.isPresent()) {
+        s.setLong(1, parameter.getAsLong());
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          // The same endpoint, provider and service objects for all their offers.
+          Endpoint endpoint = endpoints.get(r.getLong(13));
+          if (endpoint == null) {
+            endpoint = Rows.endpoint(r, 13);
+            endpoints.put(endpoint.id(), endpoint);
+          }
+          Provider provider = providers.get(r.getLong(18));
+          if (provider == null) {
+            provider = Rows.provider(r, 18);
+            providers.put(provider.id(), provider);
+          }
+          Service service = services.get(r.getLong(20));
+          if (service == null) {
+            service = Rows.service(r, 20);
+            services.put(service.id(), service);
+          }
+          candidates.add(new Candidate(provider, service, endpoint, Rows.offer(r, 1)));
+        }
+      }
+    }
+    return candidates;
   }
 
   /**
@@ -510,6 +661,22 @@ public final class Registry implements AutoCloseable {
   }
 
   // Helpers, each used by several operations.
+
+  /** The registry's version row. */
+  private record VersionRow(long version, long changesFrom, long tokensVersion) {}
+
+  private static VersionRow versionRow(Connection c) throws SQLException {
+    try (PreparedStatement s =
+            c.prepareStatement(
+                "SELECT version, changes_from, tokens_version FROM broker_registry_version"
+                    + " WHERE id = 1");
+        ResultSet r = s.executeQuery()) {
+      if (!r.next()) {
+        throw new SQLException("the registry version row is missing: migrate the registry");
+      }
+      return new VersionRow(r.getLong(1), r.getLong(2), r.getLong(3));
+    }
+  }
 
   private static long version(Connection c) throws SQLException {
     try (PreparedStatement s = c.prepareStatement(Transactions.READ_VERSION);
@@ -562,14 +729,19 @@ public final class Registry implements AutoCloseable {
     }
   }
 
+  /** Where an offer is: its endpoint and that endpoint's service. */
+  private record OfferPlace(long endpointId, long serviceId) {}
+
   /**
-   * The endpoint of offer {@code id} if it is at {@code expectedVersion}. Writers are serialised on
-   * the registry version row, so the answer holds until the transaction ends.
+   * Where offer {@code id} is, if it is at {@code expectedVersion}. A concurrent write can still
+   * change it before this transaction does: the change is then conditioned on the version.
    */
-  private static long currentOffer(Connection c, long id, long expectedVersion)
+  private static OfferPlace currentOffer(Connection c, long id, long expectedVersion)
       throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement("SELECT endpoint_id, version FROM broker_offer WHERE id = ?")) {
+        c.prepareStatement(
+            "SELECT o.endpoint_id, o.version, e.service_id FROM broker_offer o"
+                + " JOIN broker_endpoint e ON e.id = o.endpoint_id WHERE o.id = ?")) {
       s.setLong(1, id);
       try (ResultSet r = s.executeQuery()) {
         if (!r.next()) {
@@ -579,7 +751,7 @@ public final class Registry implements AutoCloseable {
         if (version != expectedVersion) {
           throw new VersionConflictException(id, expectedVersion, version);
         }
-        return r.getLong(1);
+        return new OfferPlace(r.getLong(1), r.getLong(3));
       }
     }
   }
@@ -599,11 +771,89 @@ public final class Registry implements AutoCloseable {
     return transactions.read("read " + table.kind(), c -> one(c, table, id));
   }
 
-  private void remove(Rows.Table<?> table, long id) {
+  /**
+   * Deletes row {@code id} of {@code table} after {@code before}, which records what it changes.
+   */
+  private void remove(Rows.Table<?> table, long id, Transactions.Write<Void> before) {
     transactions.write(
         "withdraw " + table.kind(),
         "",
-        c -> update(c, table.kind(), id, "DELETE FROM " + table.name() + " WHERE id = ?", id));
+        (c, changed) -> {
+          before.run(c, changed);
+          return update(c, table.kind(), id, "DELETE FROM " + table.name() + " WHERE id = ?", id);
+        });
+  }
+
+  /** The service of endpoint {@code id}, which never changes. */
+  private static long serviceOfEndpoint(Connection c, long id) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT service_id FROM broker_endpoint WHERE id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        if (!r.next()) {
+          throw new NotFoundException("endpoint", id);
+        }
+        return r.getLong(1);
+      }
+    }
+  }
+
+  /**
+   * Locks provider {@code id} until the transaction ends, so that no endpoint is added for it
+   * meanwhile (an endpoint's foreign key check takes a lock on it that this one excludes), and adds
+   * the services of its endpoints to {@code changed}.
+   */
+  private static void lockProviderAndItsEndpoints(
+      Connection c, long id, Transactions.Changes changed) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT id FROM broker_provider WHERE id = ? FOR UPDATE")) {
+      s.setLong(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        if (!r.next()) {
+          throw new NotFoundException("provider", id);
+        }
+      }
+    }
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT DISTINCT service_id FROM broker_endpoint WHERE provider_id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          changed.service(r.getLong(1));
+        }
+      }
+    }
+  }
+
+  /**
+   * Throws the {@link NotFoundException} of the {@code kind} row {@code id} if {@code e} is a
+   * foreign key violation (the row was withdrawn after this write checked it); else returns {@code
+   * e} for the caller to throw.
+   */
+  private static SQLException gone(SQLException e, String kind, long id) {
+    if (FOREIGN_KEY_VIOLATION.equals(e.getSQLState())) {
+      throw new NotFoundException(kind, id);
+    }
+    return e;
+  }
+
+  /**
+   * Why offer {@code id}, found at {@code expectedVersion} earlier in this transaction, was not
+   * changed by a statement conditioned on that version: a write that committed meanwhile changed or
+   * withdrew it (read again, as the database's read committed isolation lets a new statement).
+   */
+  private static RuntimeException lostRace(Connection c, long id, long expectedVersion)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT version FROM broker_offer WHERE id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        return r.next()
+            ? new VersionConflictException(id, expectedVersion, r.getLong(1))
+            : new NotFoundException("offer", id);
+      }
+    }
   }
 
   private static <T> Optional<T> one(Connection c, Rows.Table<T> table, long id)

@@ -8,9 +8,11 @@ import java.util.List;
  *
  * @param version the registry version read first in that transaction: the offers are at least as
  *     new as it
+ * @param tokensVersion the registry version of the last change to a provider's token, at most
+ *     {@code version}
  * @param candidates in offer id order; an unmodifiable copy
  */
-public record RegistrySnapshot(long version, List<Candidate> candidates) {
+public record RegistrySnapshot(long version, long tokensVersion, List<Candidate> candidates) {
 
   /** Copies the list. */
   public RegistrySnapshot {

@@ -10,16 +10,30 @@ import io.wsqos.broker.api.VersionConflictException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the registry's reads and writes on the pool: each write in one transaction that first
- * increments the registry version (which also serialises the writers of every instance sharing the
- * database), then tells the listeners once it committed; database failures become the broker's
- * typed exceptions.
+ * Runs the registry's reads and writes on the pool; database failures become the broker's typed
+ * exceptions. Each write is one transaction that increments the registry version, records at the
+ * new version the services whose offers it changed (and whether a provider token changed), commits,
+ * then tells the listeners.
+ *
+ * <p>The version row serialises the writers of every instance sharing the database, so versions are
+ * committed in order and a reader that sees version {@code v} sees every change recorded up to it.
+ * On PostgreSQL a write takes that lock last, after its own rows: it is held for two statements and
+ * the commit, and no transaction holding it waits for another lock. This needs the writes to lock
+ * what they depend on themselves (PostgreSQL's foreign key checks lock the referenced row; a
+ * provider's withdrawal locks the provider first), and an optimistic offer update to read a lost
+ * race as the conflict it is. On H2, whose engine is in the same process, a write takes the lock
+ * first and holds it throughout: simpler, and nearly free there.
  */
 final class Transactions {
 
@@ -30,12 +44,45 @@ final class Transactions {
 
   static final String BUMP_VERSION =
       "UPDATE broker_registry_version SET version = version + 1 WHERE id = 1";
+  static final String RECORD_CHANGE =
+      "INSERT INTO broker_change (version, service_id, offer_id) SELECT version,"
+          + " CAST(? AS BIGINT), CAST(? AS BIGINT) FROM broker_registry_version WHERE id = 1";
+  static final String RECORD_TOKENS =
+      "UPDATE broker_registry_version SET tokens_version = version WHERE id = 1";
   static final String READ_VERSION = "SELECT version FROM broker_registry_version WHERE id = 1";
 
   /** Work on a connection. */
   @FunctionalInterface
   interface Work<T> {
     T run(Connection connection) throws SQLException;
+  }
+
+  /** A write's work: changes rows and says in {@code changed} what they change for readers. */
+  @FunctionalInterface
+  interface Write<T> {
+    T run(Connection connection, Changes changed) throws SQLException;
+  }
+
+  /** What a write changes for readers that follow the registry by version; filled by the write. */
+  static final class Changes {
+    private final Set<Long> services = new HashSet<>();
+    private final Map<Long, Long> offers = new HashMap<>();
+    private boolean tokens;
+
+    /** Any offer of service {@code id} may change (or the service goes). */
+    void service(long id) {
+      services.add(id);
+    }
+
+    /** Offer {@code offerId} of service {@code serviceId} changes, comes or goes. */
+    void offer(long serviceId, long offerId) {
+      offers.put(offerId, serviceId);
+    }
+
+    /** A provider's token changes (or the provider goes). */
+    void tokens() {
+      tokens = true;
+    }
   }
 
   /** Counter of writes, tagged by operation and outcome. */
@@ -48,10 +95,15 @@ final class Transactions {
   private final MeterRegistry meters;
   private final Counter databaseErrors;
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+  private final boolean versionLast;
 
-  Transactions(HikariDataSource pool, MeterRegistry meters) {
+  /**
+   * @param versionLast whether writes lock the version row last (PostgreSQL) rather than first
+   */
+  Transactions(HikariDataSource pool, MeterRegistry meters, boolean versionLast) {
     this.pool = pool;
     this.meters = meters;
+    this.versionLast = versionLast;
     this.databaseErrors =
         Counter.builder(DATABASE_ERRORS)
             .description("Registry calls the database did not answer")
@@ -67,12 +119,13 @@ final class Transactions {
   }
 
   /**
-   * Runs {@code work} in one transaction after incrementing the registry version, and commits.
+   * Runs {@code work} in one transaction that also increments the registry version and records the
+   * services {@code work} changed, and commits.
    *
    * @param what the operation, for messages (e.g. {@code publish offer})
    * @param unique what a unique-constraint violation means (e.g. {@code provider name 'x'})
    */
-  <T> T write(String what, String unique, Work<T> work) {
+  <T> T write(String what, String unique, Write<T> work) {
     String outcome = "error";
     try {
       T result = writeOnce(what, unique, work);
@@ -99,19 +152,22 @@ final class Transactions {
     }
   }
 
-  private <T> T writeOnce(String what, String unique, Work<T> work) {
+  private <T> T writeOnce(String what, String unique, Write<T> work) {
     T result;
     Connection used = null;
     try (Connection connection = pool.getConnection()) {
       used = connection;
       connection.setAutoCommit(false);
       try {
-        try (PreparedStatement bump = connection.prepareStatement(BUMP_VERSION)) {
-          if (bump.executeUpdate() != 1) {
-            throw new SQLException("the registry version row is missing: migrate the registry");
-          }
+        if (!versionLast) {
+          bumpVersion(connection);
         }
-        result = work.run(connection);
+        Changes changed = new Changes();
+        result = work.run(connection, changed);
+        if (versionLast) {
+          bumpVersion(connection);
+        }
+        recordChanges(connection, changed);
         connection.commit();
       } catch (SQLException | RuntimeException e) {
         rollbackQuietly(connection, e);
@@ -133,6 +189,57 @@ final class Transactions {
     return result;
   }
 
+  /**
+   * Runs housekeeping {@code work} in one transaction that moves no registry version and tells no
+   * listener: for what changes no registry content.
+   */
+  <T> T maintain(String what, Work<T> work) {
+    return transaction(what, false, work);
+  }
+
+  private static void bumpVersion(Connection connection) throws SQLException {
+    try (PreparedStatement bump = connection.prepareStatement(BUMP_VERSION)) {
+      if (bump.executeUpdate() != 1) {
+        throw new SQLException("the registry version row is missing: migrate the registry");
+      }
+    }
+  }
+
+  private static void recordChanges(Connection connection, Changes changed) throws SQLException {
+    if (changed.tokens) {
+      try (PreparedStatement tokens = connection.prepareStatement(RECORD_TOKENS)) {
+        tokens.executeUpdate();
+      }
+    }
+    int rows = changed.services.size() + changed.offers.size();
+    if (rows == 0) {
+      return;
+    }
+    try (PreparedStatement record = connection.prepareStatement(RECORD_CHANGE)) {
+      for (long service : changed.services) {
+        record.setLong(1, service);
+        record.setNull(2, Types.BIGINT);
+        addOrRun(record, rows);
+      }
+      for (Map.Entry<Long, Long> offer : changed.offers.entrySet()) {
+        record.setLong(1, offer.getValue());
+        record.setLong(2, offer.getKey());
+        addOrRun(record, rows);
+      }
+      if (rows > 1) {
+        record.executeBatch();
+      }
+    }
+  }
+
+  private static void addOrRun(PreparedStatement record, int rows) throws SQLException {
+    if (rows == 1) {
+      record.executeUpdate();
+    } else {
+      record.addBatch();
+    }
+  }
+
   /** Runs {@code work} on a connection in auto-commit mode. */
   <T> T read(String what, Work<T> work) {
     Connection used = null;
@@ -149,12 +256,18 @@ final class Transactions {
    * together.
    */
   <T> T snapshot(String what, Work<T> work) {
+    return transaction(what, true, work);
+  }
+
+  private <T> T transaction(String what, boolean readOnlySnapshot, Work<T> work) {
     Connection used = null;
     try (Connection connection = pool.getConnection()) {
       used = connection;
       connection.setAutoCommit(false);
-      connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-      connection.setReadOnly(true);
+      if (readOnlySnapshot) {
+        connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+        connection.setReadOnly(true);
+      }
       try {
         T result = work.run(connection);
         connection.commit();

@@ -9,6 +9,8 @@ import java.util.Optional;
  * How current a selector's index is.
  *
  * @param registryVersion the registry version the index reflects
+ * @param tokensVersion the registry version of the last change to a provider's token, as of {@code
+ *     registryVersion}: token hashes read at that version or later are current
  * @param offers the offers it holds
  * @param confirmedAt when the selector last confirmed with the database that the version was
  *     current
@@ -17,6 +19,7 @@ import java.util.Optional;
  */
 public record IndexState(
     long registryVersion,
+    long tokensVersion,
     int offers,
     Instant confirmedAt,
     boolean mayBeStale,

@@ -2,18 +2,22 @@ package io.wsqos.broker.selection;
 
 import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.broker.registry.RegistryChanges;
 import io.wsqos.broker.registry.RegistrySnapshot;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Currency;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.xml.namespace.QName;
 
 /**
  * An immutable view of a registry snapshot for selections: per service port type and currency, the
- * offers ranked by the policy, with the ties marked. Built off the request path; never changed.
+ * offers ranked by the policy, with the ties marked. Built off the request path, whole or as a
+ * patch of the previous index; never changed.
  */
 final class OfferIndex {
 
@@ -41,41 +45,154 @@ final class OfferIndex {
     }
   }
 
-  static final OfferIndex EMPTY = new OfferIndex(-1, Map.of(), 0);
+  static final OfferIndex EMPTY = new OfferIndex(-1, -1, Map.of(), Map.of(), 0);
 
   final long version;
+
+  /** The registry version of the last change to a provider's token. */
+  final long tokensVersion;
+
   final int offers;
   private final Map<QName, Ranked[]> byService;
 
-  private OfferIndex(long version, Map<QName, Ranked[]> byService, int offers) {
+  /** The port type of each service id in {@link #byService}. */
+  private final Map<Long, QName> portTypes;
+
+  private OfferIndex(
+      long version,
+      long tokensVersion,
+      Map<QName, Ranked[]> byService,
+      Map<Long, QName> portTypes,
+      int offers) {
     this.version = version;
+    this.tokensVersion = tokensVersion;
     this.byService = byService;
+    this.portTypes = portTypes;
     this.offers = offers;
   }
 
   /** The index of {@code snapshot}, ranked by {@code policy} (ties in offer id order). */
   static OfferIndex of(RegistrySnapshot snapshot, SelectionPolicy policy) {
+    Map<QName, Ranked[]> byService = new HashMap<>();
+    Map<Long, QName> portTypes = new HashMap<>();
+    rank(snapshot.candidates(), policy, byService, portTypes);
+    return new OfferIndex(
+        snapshot.version(),
+        snapshot.tokensVersion(),
+        byService,
+        portTypes,
+        snapshot.candidates().size());
+  }
+
+  /**
+   * This index with what {@code changes} says changed: the services it names whole ranked again
+   * from their offers now, and in the other services the changed offers taken out and their current
+   * versions merged in; the other services' ranked offers are shared, not copied. Equal to the
+   * index of a whole snapshot at {@code changes.version()} when this index is at a version the
+   * changes are since.
+   */
+  OfferIndex patch(RegistryChanges changes, SelectionPolicy policy) {
+    Map<QName, Ranked[]> byService = new HashMap<>(this.byService);
+    Map<Long, QName> portTypes = new HashMap<>(this.portTypes);
+    int count = offers;
+    // All removed before any is added back: a port type withdrawn and registered again comes back
+    // under another service id.
+    for (Long service : changes.services()) {
+      QName portType = portTypes.remove(service);
+      Ranked[] removed = portType == null ? null : byService.remove(portType);
+      if (removed != null) {
+        for (Ranked r : removed) {
+          count -= r.candidates.length;
+        }
+      }
+    }
+    List<Candidate> whole = new ArrayList<>();
+    Map<Long, List<Candidate>> added = new HashMap<>();
+    for (Candidate candidate : changes.candidates()) {
+      long service = candidate.service().id();
+      if (changes.services().contains(service)) {
+        whole.add(candidate);
+      } else {
+        added.computeIfAbsent(service, k -> new ArrayList<>()).add(candidate);
+        portTypes.putIfAbsent(service, candidate.service().portType());
+      }
+    }
+    rank(whole, policy, byService, portTypes);
+    count += whole.size();
+    for (Map.Entry<Long, Set<Long>> changed : changes.offers().entrySet()) {
+      QName portType = portTypes.get(changed.getKey());
+      if (portType == null) {
+        continue; // offers that came and went: nothing was or is indexed
+      }
+      Map<Currency, List<Candidate>> merged = new HashMap<>();
+      Ranked[] before = byService.getOrDefault(portType, new Ranked[0]);
+      for (Ranked r : before) {
+        List<Candidate> kept = new ArrayList<>(r.candidates.length);
+        for (Candidate c : r.candidates) {
+          if (!changed.getValue().contains(c.offer().id())) {
+            kept.add(c);
+          }
+        }
+        count -= r.candidates.length - kept.size();
+        merged.put(r.currency, kept);
+      }
+      List<Candidate> now = added.getOrDefault(changed.getKey(), List.of());
+      count += now.size();
+      Comparator<Candidate> order = ranking(policy).thenComparingLong(c -> c.offer().id());
+      for (Candidate c : now) {
+        List<Candidate> list =
+            merged.computeIfAbsent(c.offer().terms().currency(), k -> new ArrayList<>());
+        // Kept in the order of a whole load: by the policy, ties in offer id order.
+        int at = Collections.binarySearch(list, c, order);
+        list.add(at < 0 ? -at - 1 : at, c);
+      }
+      List<Ranked> ranked = new ArrayList<>();
+      merged.forEach(
+          (currency, list) -> {
+            if (!list.isEmpty()) {
+              ranked.add(new Ranked(currency, list, policy));
+            }
+          });
+      if (ranked.isEmpty()) {
+        byService.remove(portType);
+        portTypes.remove(changed.getKey());
+      } else {
+        byService.put(portType, ranked.toArray(new Ranked[0]));
+      }
+    }
+    return new OfferIndex(changes.version(), changes.tokensVersion(), byService, portTypes, count);
+  }
+
+  private static Comparator<Candidate> ranking(SelectionPolicy policy) {
+    return (a, b) -> policy.compare(a.offer().terms(), b.offer().terms());
+  }
+
+  /** Ranks {@code candidates} per service and currency into the two maps. */
+  private static void rank(
+      List<Candidate> candidates,
+      SelectionPolicy policy,
+      Map<QName, Ranked[]> byService,
+      Map<Long, QName> portTypes) {
     Map<QName, Map<Currency, List<Candidate>>> grouped = new HashMap<>();
-    for (Candidate candidate : snapshot.candidates()) {
+    for (Candidate candidate : candidates) {
+      portTypes.put(candidate.service().id(), candidate.service().portType());
       grouped
           .computeIfAbsent(candidate.service().portType(), k -> new HashMap<>())
           .computeIfAbsent(candidate.offer().terms().currency(), k -> new ArrayList<>())
           .add(candidate);
     }
-    Comparator<Candidate> ranking = (a, b) -> policy.compare(a.offer().terms(), b.offer().terms());
-    Map<QName, Ranked[]> byService = new HashMap<>();
+    Comparator<Candidate> ranking = ranking(policy);
     grouped.forEach(
         (service, byCurrency) -> {
           List<Ranked> ranked = new ArrayList<>();
           byCurrency.forEach(
-              (currency, candidates) -> {
+              (currency, list) -> {
                 // A stable sort of offers in id order: ties stay in id order.
-                candidates.sort(ranking);
-                ranked.add(new Ranked(currency, candidates, policy));
+                list.sort(ranking);
+                ranked.add(new Ranked(currency, list, policy));
               });
           byService.put(service, ranked.toArray(new Ranked[0]));
         });
-    return new OfferIndex(snapshot.version(), byService, snapshot.candidates().size());
   }
 
   /** The offers for {@code service} priced in {@code currency}, or null if there are none. */

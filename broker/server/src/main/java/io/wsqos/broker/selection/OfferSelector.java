@@ -2,6 +2,7 @@ package io.wsqos.broker.selection;
 
 import static java.util.Objects.requireNonNull;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -11,6 +12,7 @@ import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.registry.RegistryChanges;
 import io.wsqos.core.header.QosRequirement;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * reads one immutable index (swapped whole when the registry changes), does no I/O and takes no
  * lock. A background thread keeps the index in step: it reads the registry version every {@link
  * Builder#pollInterval poll interval}, and at once after a write through this selector's registry,
- * and reloads the registry when the version moved. Changes made by other broker instances on the
+ * and when the version moved reads again the offers of the services changed since (or the whole
+ * registry, at start and after falling far behind). Changes made by other broker instances on the
  * same database are thus selected within a poll interval and a reload.
  *
  * <p>When the database is unreachable, selections go on from the index; once the last confirmation
@@ -57,6 +60,21 @@ public final class OfferSelector implements AutoCloseable {
   /** Default currency of a requirement's {@code maxPrice}: the euro. */
   public static final Currency DEFAULT_CURRENCY = Currency.getInstance("EUR");
 
+  /**
+   * Counter of index loads, tagged {@code kind}: {@code patch} (the services changed since the
+   * index's version read again) or {@code full} (the whole registry read again).
+   */
+  public static final String INDEX_LOADS = "wsqos.broker.index.loads";
+
+  /**
+   * Registry versions whose changes are kept for patching: an index that falls further behind (a
+   * broker cut off from its database for long) reads the whole registry again.
+   */
+  static final long CHANGES_KEPT = 65_536;
+
+  /** Registry versions between two prunes of the changes older than {@link #CHANGES_KEPT}. */
+  static final long PRUNE_EVERY = 4_096;
+
   /** Timer of selections, tagged {@code outcome}: {@code found} or {@code none}. */
   public static final String SELECTIONS = "wsqos.broker.selections";
 
@@ -80,6 +98,8 @@ public final class OfferSelector implements AutoCloseable {
   private final Object reloading = new Object();
   private final Timer found;
   private final Timer none;
+  private final Counter patches;
+  private final Counter fullLoads;
   private volatile View view;
   private volatile String lastFailure;
 
@@ -93,6 +113,8 @@ public final class OfferSelector implements AutoCloseable {
     MeterRegistry meters = builder.meterRegistry;
     this.found = selections(meters, "found");
     this.none = selections(meters, "none");
+    this.patches = loads(meters, "patch");
+    this.fullLoads = loads(meters, "full");
     long now = clock.millis();
     this.view = new View(OfferIndex.EMPTY, now, Instant.ofEpochMilli(now));
     refresh();
@@ -116,6 +138,13 @@ public final class OfferSelector implements AutoCloseable {
     return Timer.builder(SELECTIONS)
         .description("Selections answered, by whether an offer met the requirement")
         .tag("outcome", outcome)
+        .register(meters);
+  }
+
+  private static Counter loads(MeterRegistry meters, String kind) {
+    return Counter.builder(INDEX_LOADS)
+        .description("Offer index loads, by whether only the changed services were read")
+        .tag("kind", kind)
         .register(meters);
   }
 
@@ -217,6 +246,7 @@ public final class OfferSelector implements AutoCloseable {
     boolean stale = clock.millis() - current.confirmedAtMillis > staleAfterMillis;
     return new IndexState(
         version(current),
+        Math.max(current.index.tokensVersion, 0),
         current.index.offers,
         current.confirmedAt,
         stale,
@@ -235,7 +265,7 @@ public final class OfferSelector implements AutoCloseable {
         long version = registry.version();
         OfferIndex index = view.index;
         if (version != index.version) {
-          index = OfferIndex.of(registry.snapshot(), policy);
+          index = load(index);
         }
         long now = clock.millis();
         view = new View(index, now, Instant.ofEpochMilli(now));
@@ -253,6 +283,35 @@ public final class OfferSelector implements AutoCloseable {
         throw e;
       }
     }
+  }
+
+  /**
+   * The index at the registry's current version: {@code index} patched with the services changed
+   * since its version, or the whole registry read again when those changes are no longer kept.
+   * Every {@value #PRUNE_EVERY} versions, forgets the changes older than the last {@value
+   * #CHANGES_KEPT} versions.
+   */
+  private OfferIndex load(OfferIndex index) {
+    Optional<RegistryChanges> changes =
+        index.version < 0 ? Optional.empty() : registry.changesSince(index.version);
+    OfferIndex loaded;
+    if (changes.isPresent()) {
+      loaded = index.patch(changes.get(), policy);
+      patches.increment();
+    } else {
+      loaded = OfferIndex.of(registry.snapshot(), policy);
+      fullLoads.increment();
+    }
+    if (loaded.version / PRUNE_EVERY != Math.max(index.version, 0) / PRUNE_EVERY
+        && loaded.version > CHANGES_KEPT) {
+      try {
+        registry.pruneChanges(loaded.version - CHANGES_KEPT);
+      } catch (RegistryUnavailableException e) {
+        // The loaded index stands; a later prune forgets these changes.
+        log.debug("Cannot prune the registry's changes: {}", e.getMessage());
+      }
+    }
+    return loaded;
   }
 
   private void wake() {
@@ -317,9 +376,10 @@ public final class OfferSelector implements AutoCloseable {
 
     /**
      * Where the selector times its selections ({@value OfferSelector#SELECTIONS}, tagged {@code
-     * outcome}) and shows its index's state ({@code wsqos.broker.index.version}, {@code .offers},
-     * {@code .confirmation.age} in seconds, {@code .may.be.stale} as 0 or 1); default a registry
-     * that keeps nothing.
+     * outcome}), counts its index loads ({@value OfferSelector#INDEX_LOADS}, tagged {@code kind})
+     * and shows its index's state ({@code wsqos.broker.index.version}, {@code .offers}, {@code
+     * .confirmation.age} in seconds, {@code .may.be.stale} as 0 or 1); default a registry that
+     * keeps nothing.
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");

@@ -10,9 +10,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The providers' token hashes in memory, so that authenticating a request costs no database query.
- * They are read again only when the registry changed: after a token change through this broker, and
- * when the selector's registry version moved past the one they were read at (which is how a change
- * through another broker instance on the same database shows). While the selector cannot confirm
+ * They are read again only when a token changed: through this broker, or through another broker
+ * instance on the same database, which shows as the selector's index reflecting a token change at a
+ * registry version later than the one the hashes were read at. While the selector cannot confirm
  * with the database, the hashes last read stay in use rather than every request waiting for an
  * unreachable database.
  */
@@ -43,7 +43,7 @@ final class TokenDirectory {
   private TokenHashes current() {
     TokenHashes read = hashes;
     IndexState state = selector.state();
-    if (read != null && !changed && read.registryVersion() >= state.registryVersion()) {
+    if (read != null && !changed && read.registryVersion() >= state.tokensVersion()) {
       return read;
     }
     if (read != null && state.mayBeStale()) {
@@ -52,7 +52,7 @@ final class TokenDirectory {
     loading.lock();
     try {
       read = hashes;
-      if (read != null && !changed && read.registryVersion() >= state.registryVersion()) {
+      if (read != null && !changed && read.registryVersion() >= state.tokensVersion()) {
         return read;
       }
       changed = false;
