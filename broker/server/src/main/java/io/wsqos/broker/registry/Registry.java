@@ -76,6 +76,20 @@ public final class Registry implements AutoCloseable {
   /** SQLSTATE of a foreign key violation, on H2 and PostgreSQL alike. */
   private static final String FOREIGN_KEY_VIOLATION = "23503";
 
+  /**
+   * A condition on the provider of the endpoint a write is for, checked inside the write's
+   * transaction: it throws to refuse the write, which then writes nothing.
+   */
+  @FunctionalInterface
+  public interface ProviderCheck {
+
+    /** Every provider passes. */
+    ProviderCheck ANY = providerId -> {};
+
+    /** Returns if provider {@code providerId} may make the write; throws otherwise. */
+    void check(long providerId);
+  }
+
   /** A registration of a change listener; closing it stops the calls. */
   public interface Subscription extends AutoCloseable {
     @Override
@@ -334,13 +348,21 @@ public final class Registry implements AutoCloseable {
 
   /** Changes the address and bindings of endpoint {@code id}. */
   public Endpoint updateEndpoint(long id, URI address, Set<Binding> bindings) {
+    return updateEndpoint(id, address, bindings, ProviderCheck.ANY);
+  }
+
+  /**
+   * Changes the address and bindings of endpoint {@code id} if {@code check} passes its provider.
+   */
+  public Endpoint updateEndpoint(long id, URI address, Set<Binding> bindings, ProviderCheck check) {
+    requireNonNull(check, "check");
     Endpoint.checkAddress(address);
     Set<Binding> checked = Endpoint.checkBindings(bindings);
     return transactions.write(
         "update endpoint",
         "endpoint address " + address,
         (c, changed) -> {
-          changed.service(serviceOfEndpoint(c, id));
+          changed.service(endpointPlace(c, id, check).serviceId());
           update(
               c,
               "endpoint",
@@ -355,11 +377,17 @@ public final class Registry implements AutoCloseable {
 
   /** Removes endpoint {@code id} with its offers. */
   public void withdrawEndpoint(long id) {
+    withdrawEndpoint(id, ProviderCheck.ANY);
+  }
+
+  /** Removes endpoint {@code id} with its offers if {@code check} passes its provider. */
+  public void withdrawEndpoint(long id, ProviderCheck check) {
+    requireNonNull(check, "check");
     remove(
         Rows.ENDPOINTS,
         id,
         (c, changed) -> {
-          changed.service(serviceOfEndpoint(c, id));
+          changed.service(endpointPlace(c, id, check).serviceId());
           return null;
         });
   }
@@ -382,12 +410,23 @@ public final class Registry implements AutoCloseable {
    * @throws NotFoundException if the endpoint is not registered
    */
   public Offer publishOffer(long endpointId, OfferTerms terms) {
+    return publishOffer(endpointId, terms, ProviderCheck.ANY);
+  }
+
+  /**
+   * Publishes an offer of {@code terms} for endpoint {@code endpointId}, at version 1, if {@code
+   * check} passes the endpoint's provider.
+   *
+   * @throws NotFoundException if the endpoint is not registered
+   */
+  public Offer publishOffer(long endpointId, OfferTerms terms, ProviderCheck check) {
     requireNonNull(terms, "terms");
+    requireNonNull(check, "check");
     return transactions.write(
         "publish offer",
         "",
         (c, changed) -> {
-          long service = serviceOfEndpoint(c, endpointId);
+          long service = endpointPlace(c, endpointId, check).serviceId();
           long id;
           try (PreparedStatement s =
               c.prepareStatement(
@@ -415,12 +454,24 @@ public final class Registry implements AutoCloseable {
    * @throws NotFoundException if there is no such offer
    */
   public Offer updateOffer(long id, long expectedVersion, OfferTerms terms) {
+    return updateOffer(id, expectedVersion, terms, ProviderCheck.ANY);
+  }
+
+  /**
+   * Replaces the terms of offer {@code id}, read at {@code expectedVersion}, if {@code check}
+   * passes the provider of its endpoint; the offer's version grows by one.
+   *
+   * @throws VersionConflictException if the offer is no longer at {@code expectedVersion}
+   * @throws NotFoundException if there is no such offer
+   */
+  public Offer updateOffer(long id, long expectedVersion, OfferTerms terms, ProviderCheck check) {
     requireNonNull(terms, "terms");
+    requireNonNull(check, "check");
     return transactions.write(
         "update offer",
         "",
         (c, changed) -> {
-          OfferPlace place = currentOffer(c, id, expectedVersion);
+          Place place = currentOffer(c, id, expectedVersion, check);
           changed.offer(place.serviceId(), id);
           try (PreparedStatement s =
               c.prepareStatement(
@@ -445,11 +496,23 @@ public final class Registry implements AutoCloseable {
    * @throws NotFoundException if there is no such offer
    */
   public void withdrawOffer(long id, long expectedVersion) {
+    withdrawOffer(id, expectedVersion, ProviderCheck.ANY);
+  }
+
+  /**
+   * Withdraws offer {@code id}, read at {@code expectedVersion}, if {@code check} passes the
+   * provider of its endpoint.
+   *
+   * @throws VersionConflictException if the offer is no longer at {@code expectedVersion}
+   * @throws NotFoundException if there is no such offer
+   */
+  public void withdrawOffer(long id, long expectedVersion, ProviderCheck check) {
+    requireNonNull(check, "check");
     transactions.write(
         "withdraw offer",
         "",
         (c, changed) -> {
-          changed.offer(currentOffer(c, id, expectedVersion).serviceId(), id);
+          changed.offer(currentOffer(c, id, expectedVersion, check).serviceId(), id);
           try (PreparedStatement s =
               c.prepareStatement("DELETE FROM broker_offer WHERE id = ? AND version = ?")) {
             s.setLong(1, id);
@@ -729,18 +792,18 @@ public final class Registry implements AutoCloseable {
     }
   }
 
-  /** Where an offer is: its endpoint and that endpoint's service. */
-  private record OfferPlace(long endpointId, long serviceId) {}
+  /** Where an offer or endpoint is: the endpoint, its service and its provider. */
+  private record Place(long endpointId, long serviceId, long providerId) {}
 
   /**
    * Where offer {@code id} is, if it is at {@code expectedVersion}. A concurrent write can still
    * change it before this transaction does: the change is then conditioned on the version.
    */
-  private static OfferPlace currentOffer(Connection c, long id, long expectedVersion)
-      throws SQLException {
+  private static Place currentOffer(
+      Connection c, long id, long expectedVersion, ProviderCheck check) throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
-            "SELECT o.endpoint_id, o.version, e.service_id FROM broker_offer o"
+            "SELECT o.endpoint_id, o.version, e.service_id, e.provider_id FROM broker_offer o"
                 + " JOIN broker_endpoint e ON e.id = o.endpoint_id WHERE o.id = ?")) {
       s.setLong(1, id);
       try (ResultSet r = s.executeQuery()) {
@@ -748,10 +811,12 @@ public final class Registry implements AutoCloseable {
           throw new NotFoundException("offer", id);
         }
         long version = r.getLong(2);
+        Place place = new Place(r.getLong(1), r.getLong(3), r.getLong(4));
+        check.check(place.providerId());
         if (version != expectedVersion) {
           throw new VersionConflictException(id, expectedVersion, version);
         }
-        return new OfferPlace(r.getLong(1), r.getLong(3));
+        return place;
       }
     }
   }
@@ -784,16 +849,22 @@ public final class Registry implements AutoCloseable {
         });
   }
 
-  /** The service of endpoint {@code id}, which never changes. */
-  private static long serviceOfEndpoint(Connection c, long id) throws SQLException {
+  /**
+   * Where endpoint {@code id} is, once {@code check} passed its provider (an endpoint changes
+   * neither its service nor its provider).
+   */
+  private static Place endpointPlace(Connection c, long id, ProviderCheck check)
+      throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement("SELECT service_id FROM broker_endpoint WHERE id = ?")) {
+        c.prepareStatement("SELECT service_id, provider_id FROM broker_endpoint WHERE id = ?")) {
       s.setLong(1, id);
       try (ResultSet r = s.executeQuery()) {
         if (!r.next()) {
           throw new NotFoundException("endpoint", id);
         }
-        return r.getLong(1);
+        Place place = new Place(id, r.getLong(1), r.getLong(2));
+        check.check(place.providerId());
+        return place;
       }
     }
   }

@@ -16,6 +16,7 @@ import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.registry.Registry.ProviderCheck;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.core.header.QosRequirement;
 import java.net.URI;
@@ -206,18 +207,17 @@ public final class BrokerService {
   /** Changes the address and bindings of endpoint {@code id}; its provider or the administrator. */
   public Endpoint updateEndpoint(Caller caller, long id, URI address, Set<Binding> bindings) {
     Principal principal = authenticate(caller);
-    ownEndpoint(principal, Inputs.id("id", id), "update endpoint " + id);
+    ProviderCheck owner = owner(principal, "update endpoint " + Inputs.id("id", id));
     Inputs.checked("", () -> Endpoint.checkAddress(Inputs.required("address", address)));
     Set<Binding> checked =
         Inputs.checked("", () -> Endpoint.checkBindings(Inputs.required("bindings", bindings)));
-    return registry.updateEndpoint(id, address, checked);
+    return registry.updateEndpoint(id, address, checked, owner);
   }
 
   /** Withdraws endpoint {@code id} with its offers; its provider or the administrator. */
   public void withdrawEndpoint(Caller caller, long id) {
     Principal principal = authenticate(caller);
-    ownEndpoint(principal, Inputs.id("id", id), "withdraw endpoint " + id);
-    registry.withdrawEndpoint(id);
+    registry.withdrawEndpoint(id, owner(principal, "withdraw endpoint " + Inputs.id("id", id)));
   }
 
   /** Endpoint {@code id}. */
@@ -242,8 +242,8 @@ public final class BrokerService {
     Principal principal = authenticate(caller);
     Inputs.id("endpointId", endpointId);
     Inputs.required("terms", terms);
-    ownEndpoint(principal, endpointId, "publish an offer for endpoint " + endpointId);
-    return registry.publishOffer(endpointId, terms);
+    return registry.publishOffer(
+        endpointId, terms, owner(principal, "publish an offer for endpoint " + endpointId));
   }
 
   /**
@@ -255,8 +255,7 @@ public final class BrokerService {
     Inputs.id("id", id);
     checkVersion(expectedVersion);
     Inputs.required("terms", terms);
-    ownOffer(principal, id, "update offer " + id);
-    return registry.updateOffer(id, expectedVersion, terms);
+    return registry.updateOffer(id, expectedVersion, terms, owner(principal, "update offer " + id));
   }
 
   /**
@@ -267,8 +266,7 @@ public final class BrokerService {
     Principal principal = authenticate(caller);
     Inputs.id("id", id);
     checkVersion(expectedVersion);
-    ownOffer(principal, id, "withdraw offer " + id);
-    registry.withdrawOffer(id, expectedVersion);
+    registry.withdrawOffer(id, expectedVersion, owner(principal, "withdraw offer " + id));
   }
 
   /** Offer {@code id}. */
@@ -363,30 +361,19 @@ public final class BrokerService {
     }
   }
 
-  private void ownEndpoint(Principal principal, long endpointId, String what) {
+  /**
+   * The check, made inside the write's transaction, that the endpoint the write is for belongs to
+   * {@code principal}: an anonymous caller is refused at once, a provider is checked, the
+   * administrator passes.
+   */
+  private static ProviderCheck owner(Principal principal, String what) {
     if (principal instanceof Principal.Anonymous) {
       throw new UnauthenticatedException("to " + what + " takes a token");
     }
     if (principal instanceof Principal.ProviderPrincipal) {
-      // An endpoint never changes its provider, so the answer holds until the write.
-      Endpoint endpoint =
-          registry
-              .endpoint(endpointId)
-              .orElseThrow(() -> new NotFoundException("endpoint", endpointId));
-      owner(principal, endpoint.providerId(), what);
+      return providerId -> owner(principal, providerId, what);
     }
-  }
-
-  private void ownOffer(Principal principal, long offerId, String what) {
-    if (principal instanceof Principal.Anonymous) {
-      throw new UnauthenticatedException("to " + what + " takes a token");
-    }
-    if (principal instanceof Principal.ProviderPrincipal) {
-      // An offer never changes its endpoint, nor an endpoint its provider.
-      Offer offer =
-          registry.offer(offerId).orElseThrow(() -> new NotFoundException("offer", offerId));
-      ownEndpoint(principal, offer.endpointId(), what);
-    }
+    return ProviderCheck.ANY;
   }
 
   private static void checkVersion(long version) {
