@@ -10,6 +10,9 @@ final class Names {
   /** The operation of an exchange that failed before CXF knew which operation it was. */
   static final String UNKNOWN_OPERATION = "unknown";
 
+  /** The endpoint of an exchange whose client had no address. */
+  static final String UNKNOWN_ENDPOINT = "unknown";
+
   /** The service of an exchange without a service (never seen with JAX-WS). */
   static final String UNKNOWN_SERVICE = "unknown";
 

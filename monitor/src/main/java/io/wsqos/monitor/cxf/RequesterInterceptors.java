@@ -71,6 +71,11 @@ final class RequesterInterceptors {
           address != null
               ? address.toString()
               : exchange.getEndpoint().getEndpointInfo().getAddress();
+      if (endpoint == null) {
+        // A client without an address (e.g. one whose rerouting has no candidate yet) fails
+        // before sending: record it, and leave the caller CXF's own failure.
+        endpoint = Names.UNKNOWN_ENDPOINT;
+      }
     }
     QosRecord.Builder builder =
         QosRecord.builder(

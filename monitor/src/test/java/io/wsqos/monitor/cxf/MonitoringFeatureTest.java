@@ -2,6 +2,7 @@ package io.wsqos.monitor.cxf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -22,6 +23,7 @@ import jakarta.xml.ws.WebServiceException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.apache.cxf.transport.http.HTTPConduit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -111,6 +113,27 @@ class MonitoringFeatureTest {
       assertThat(requester.isValid()).isTrue();
       assertThat(requester.t2Micros()).isEqualTo(QosRecord.ABSENT);
       assertThat(records.of(Side.PROVIDER)).isEmpty();
+    }
+  }
+
+  @Test
+  void aClientWithoutAnAddressFailsWithCxfsOwnErrorAndIsRecordedAtAnUnknownEndpoint() {
+    JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
+    factory.setServiceClass(EchoService.class);
+    factory.getFeatures().add(monitoring);
+    EchoService client = factory.create(EchoService.class);
+
+    try {
+      Throwable failed = catchThrowable(() -> client.echo("Ada"));
+
+      assertThat(failed).isInstanceOf(WebServiceException.class);
+      // CXF's own failure (it has no address to send to), not one thrown by the monitor.
+      assertThat(failed.getCause().getStackTrace()[0].getClassName()).startsWith("org.apache.cxf.");
+      QosRecord requester = records.single(Side.REQUESTER);
+      assertThat(requester.endpoint()).isEqualTo(Names.UNKNOWN_ENDPOINT);
+      assertThat(requester.outcome()).isNotEqualTo(Outcome.SUCCESS);
+    } finally {
+      ClientProxy.getClient(client).destroy();
     }
   }
 

@@ -188,12 +188,24 @@ public final class BrokerDemo implements AutoCloseable {
 
   /** The address of the bookstore of the demo provider {@code name}. */
   public String bookstoreAddress(String name) {
+    return bookstore(name).address();
+  }
+
+  /**
+   * Stops the bookstore of the demo provider {@code name} while its offer stays in the broker: an
+   * outage as its clients see it (connections refused). {@link #close()} stops the rest.
+   */
+  void stopBookstore(String name) {
+    bookstore(name).close();
+  }
+
+  private BookstoreServer bookstore(String name) {
     BookstoreServer bookstore = bookstores.get(requireNonNull(name, "name"));
     if (bookstore == null) {
       throw new IllegalArgumentException(
           "name: " + name + " (expected one of " + bookstores.keySet() + ")");
     }
-    return bookstore.address();
+    return bookstore;
   }
 
   /**

@@ -1,0 +1,94 @@
+package io.wsqos.examples.brokerdemo;
+
+import static java.util.Objects.requireNonNull;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.broker.client.BrokerClient;
+import io.wsqos.broker.client.BrokerEndpointCandidates;
+import io.wsqos.core.header.QosRequirement;
+import io.wsqos.examples.bookstore.BookstoreService;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.cxf.MonitoringFeature;
+import io.wsqos.monitor.reconfiguration.ReroutingFeature;
+import java.net.URI;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
+
+/**
+ * A monitored bookstore client that calls the provider the broker ranks first for its requirement
+ * and, when that provider fails, the next one the broker names: the broker's selections ({@link
+ * BrokerEndpointCandidates}) are the candidates of the monitor's rerouting ({@link
+ * ReroutingFeature}), so the client holds no address list. {@code getBookInfo} is declared
+ * idempotent: a call of it that fails on the transport is resent to the next provider; any other
+ * call that fails so is not resent, and the caller sees its failure.
+ */
+public final class ReroutedBookstore implements AutoCloseable {
+
+  private final BrokerEndpointCandidates candidates;
+  private final ReroutingFeature rerouting;
+  private final BookstoreService client;
+
+  private ReroutedBookstore(
+      BrokerEndpointCandidates candidates, ReroutingFeature rerouting, BookstoreService client) {
+    this.candidates = candidates;
+    this.rerouting = rerouting;
+    this.client = client;
+  }
+
+  /**
+   * Asks the broker at {@code brokerAddress} (its base URL, e.g. {@code http://127.0.0.1:8090}) for
+   * the bookstores that meet {@code requirement} and returns a client of the best, its exchanges
+   * recorded in {@code log} and its reroutes counted in {@code registry}; the caller owns the log
+   * and must close the result. The broker is asked once before this returns, then in the background
+   * (at most every {@link BrokerEndpointCandidates#DEFAULT_REFRESH_AFTER}); while it named no
+   * bookstore, calls fail.
+   */
+  public static ReroutedBookstore connect(
+      URI brokerAddress, QosRequirement requirement, QosLog log, MeterRegistry registry) {
+    requireNonNull(brokerAddress, "brokerAddress");
+    requireNonNull(requirement, "requirement");
+    requireNonNull(log, "log");
+    requireNonNull(registry, "registry");
+    JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
+    factory.setServiceClass(BookstoreService.class);
+    // The README quotes the lines from here to "README ends"; ReroutingThroughBrokerTest checks it.
+    BrokerClient broker = BrokerClient.builder(brokerAddress).build();
+    BrokerEndpointCandidates candidates =
+        BrokerEndpointCandidates.builder(broker).requirement(requirement).build();
+    ReroutingFeature rerouting =
+        ReroutingFeature.builder(candidates, "{http://wsqos.io/ns/bookstore/1}Bookstore", registry)
+            .idempotent("getBookInfo")
+            .build();
+    factory.getFeatures().add(MonitoringFeature.builder().log(log).build());
+    factory.getFeatures().add(rerouting);
+    // README ends.
+    try {
+      return new ReroutedBookstore(candidates, rerouting, factory.create(BookstoreService.class));
+    } catch (RuntimeException e) {
+      rerouting.close();
+      candidates.close();
+      throw e;
+    }
+  }
+
+  /** The bookstore: each call goes to the endpoint the rerouting holds current. */
+  public BookstoreService client() {
+    return client;
+  }
+
+  /** The rerouting: the current endpoint and what is known of each candidate. */
+  public ReroutingFeature rerouting() {
+    return rerouting;
+  }
+
+  /** Releases the client, then stops the rerouting's probes and the broker refreshes. */
+  @Override
+  public void close() {
+    try {
+      ClientProxy.getClient(client).destroy();
+    } finally {
+      rerouting.close();
+      candidates.close();
+    }
+  }
+}
