@@ -12,13 +12,7 @@ final class Requests {
 
   /** A call asking for {@code chars} characters in the class {@code priority}. */
   static byte[] text(int chars, TransportPriority priority) {
-    return envelope(
-        "<soap:Header><qos:Requirement xmlns:qos=\""
-            + WsQos.NAMESPACE
-            + "\"><qos:compression>none</qos:compression><qos:terms><qos:transportPriority>"
-            + priority.token()
-            + "</qos:transportPriority></qos:terms></qos:Requirement></soap:Header>",
-        chars);
+    return envelope(requirement(priority), chars);
   }
 
   /** A call asking for {@code chars} characters without any WS-QoS header. */
@@ -26,14 +20,38 @@ final class Requests {
     return envelope("", chars);
   }
 
+  /** A call of {@link EchoService#echo} with {@code text} in the class {@code priority}. */
+  static byte[] echo(String text, TransportPriority priority) {
+    return utf8(
+        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+            + requirement(priority)
+            + "<soap:Body><t:echo xmlns:t=\""
+            + EchoService.NAMESPACE
+            + "\"><text>"
+            + text
+            + "</text></t:echo></soap:Body></soap:Envelope>");
+  }
+
+  private static String requirement(TransportPriority priority) {
+    return "<soap:Header><qos:Requirement xmlns:qos=\""
+        + WsQos.NAMESPACE
+        + "\"><qos:compression>none</qos:compression><qos:terms><qos:transportPriority>"
+        + priority.token()
+        + "</qos:transportPriority></qos:terms></qos:Requirement></soap:Header>";
+  }
+
   private static byte[] envelope(String header, int chars) {
-    return ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+    return utf8(
+        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
             + header
             + "<soap:Body><t:text xmlns:t=\""
             + EchoService.NAMESPACE
             + "\"><chars>"
             + chars
-            + "</chars></t:text></soap:Body></soap:Envelope>")
-        .getBytes(StandardCharsets.UTF_8);
+            + "</chars></t:text></soap:Body></soap:Envelope>");
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
   }
 }
