@@ -58,7 +58,11 @@ final class ConnectionMarker {
    * @return null when the connection carries {@code tos}, or why it could not be set
    */
   Failure mark(Message request, int tos) {
-    ConnectionMetaData connection = connection(request);
+    return mark(connection(request), tos);
+  }
+
+  /** As {@link #mark(Message, int)}, for the connection {@code connection}, which may be null. */
+  Failure mark(ConnectionMetaData connection, int tos) {
     SocketChannel channel = connection == null ? null : channel(connection.getConnection());
     if (channel == null) {
       return Failure.NO_SOCKET;
@@ -86,7 +90,11 @@ final class ConnectionMarker {
    * @return null when done or nothing was to be done, or why it could not be done
    */
   Failure restore(Message request) {
-    ConnectionMetaData connection = connection(request);
+    return restore(connection(request));
+  }
+
+  /** As {@link #restore(Message)}, for the connection {@code connection}, which may be null. */
+  Failure restore(ConnectionMetaData connection) {
     if (connection == null) {
       return null;
     }
