@@ -15,6 +15,7 @@ import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -169,6 +170,46 @@ class DiffServWireTest {
     assertThat(dscps(captured(capture, exchanges))).containsExactly(AF, 0);
   }
 
+  @Test
+  void theStandaloneProxyMarksResponsesTowardsTheClientAndRequestsTowardsTheService()
+      throws Exception {
+    DiffServLab lab = lab();
+    EmbeddedServer service =
+        EmbeddedServer.builder()
+            .protocolFamily(StandardProtocolFamily.INET)
+            .daemonThreads(true)
+            .endpoint("/echo", EchoService.class, new EchoServiceImpl())
+            .start();
+    resources.add(service);
+    QosReverseProxy proxy =
+        QosReverseProxy.builder(URI.create(service.address()))
+            .host(lab.hostAddress())
+            .protocolFamily(StandardProtocolFamily.INET)
+            .daemonThreads(true)
+            .meterRegistry(registry)
+            .start();
+    resources.add(proxy);
+    PacketCapture towardsClient = capture(lab.hostLink(), "tcp src port " + proxy.port());
+    PacketCapture towardsService = capture("lo", "tcp dst port " + service.port());
+    byte[][] requests = {
+      Requests.text(CHARS, ASSURED), Requests.text(CHARS), Requests.text(CHARS, ASSURED)
+    };
+
+    List<Exchange> exchanges = post(lab, proxy.address() + "/echo", requests);
+
+    assertOneConnection(exchanges);
+    assertThat(exchanges.get(0).body()).contains(EchoServiceImpl.textOf(CHARS));
+    assertThat(dscps(captured(towardsClient, exchanges))).containsExactly(AF, 0, AF);
+    long requestBytes = 0;
+    for (byte[] request : requests) {
+      requestBytes += request.length;
+    }
+    List<Segment> upstream = towardsService.awaitBytes(requestBytes);
+    assertThat(upstream).extracting(Segment::dscp).containsExactly(AF, 0, AF);
+    assertThat(lab.classStats().get(DiffServLab.AF_CLASS).bytes())
+        .isBetween(2L * CHARS, 3L * CHARS);
+  }
+
   // ----- fixtures -----
 
   private DiffServLab lab() {
@@ -195,7 +236,11 @@ class DiffServWireTest {
   }
 
   private PacketCapture capture(DiffServLab lab, EmbeddedServer server) {
-    PacketCapture capture = PacketCapture.start(lab.hostLink(), "tcp src port " + server.port());
+    return capture(lab.hostLink(), "tcp src port " + server.port());
+  }
+
+  private PacketCapture capture(String link, String filter) {
+    PacketCapture capture = PacketCapture.start(link, filter);
     resources.add(capture);
     return capture;
   }
@@ -212,6 +257,10 @@ class DiffServWireTest {
    */
   private List<Exchange> post(DiffServLab lab, EmbeddedServer server, byte[]... bodies)
       throws IOException {
+    return post(lab, server.address("/echo"), bodies);
+  }
+
+  private List<Exchange> post(DiffServLab lab, String url, byte[]... bodies) throws IOException {
     List<String> command = new ArrayList<>(List.of("curl"));
     for (int i = 0; i < bodies.length; i++) {
       Path request = Files.write(dir.resolve("request-" + i + ".xml"), bodies[i]);
@@ -234,7 +283,7 @@ class DiffServWireTest {
               dir.resolve("response-" + i + ".xml").toString(),
               "-w",
               "%{num_connects} %{http_code} %{size_header} %{size_download}\\n",
-              server.address("/echo")));
+              url));
     }
     String[] lines = lab.inNamespace(command.toArray(String[]::new)).trim().split("\n");
     assertThat(lines).hasSize(bodies.length);
