@@ -109,6 +109,7 @@ class ArchitectureTest {
             Module.BROKER_API,
             Module.BROKER,
             Module.BROKER_WAR,
+            Module.QOS_PROXY,
             Module.SERVER,
             Module.TESTING,
             Module.TEST_PAYLOADS,

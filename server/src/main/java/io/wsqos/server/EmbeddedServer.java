@@ -3,6 +3,11 @@ package io.wsqos.server;
 import static java.util.Objects.requireNonNull;
 
 import jakarta.servlet.Servlet;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,7 +106,10 @@ public final class EmbeddedServer implements AutoCloseable {
                 builder.threadNamePrefix + "-scheduler", builder.daemonThreads),
             null);
     jetty.setStopTimeout(builder.stopTimeout.toMillis());
-    ServerConnector connector = new ServerConnector(jetty);
+    ServerConnector connector =
+        builder.protocolFamily == null
+            ? new ServerConnector(jetty)
+            : new FamilyConnector(jetty, builder.protocolFamily);
     connector.setHost(builder.host);
     connector.setPort(builder.port);
     connector.setAcceptQueueSize(builder.acceptQueueSize);
@@ -218,6 +226,43 @@ public final class EmbeddedServer implements AutoCloseable {
     throw failure;
   }
 
+  /**
+   * A connector whose listening channel, and so every connection it accepts, is of one protocol
+   * family; Jetty's own opens the JDK's default, a dual-stack IPv6 socket where IPv6 is available.
+   */
+  private static final class FamilyConnector extends ServerConnector {
+    private final StandardProtocolFamily family;
+
+    FamilyConnector(org.eclipse.jetty.server.Server jetty, StandardProtocolFamily family) {
+      super(jetty);
+      this.family = family;
+    }
+
+    @Override
+    protected ServerSocketChannel openAcceptChannel() throws IOException {
+      InetSocketAddress address =
+          getHost() == null
+              ? new InetSocketAddress(getPort())
+              : new InetSocketAddress(getHost(), getPort());
+      ServerSocketChannel channel = ServerSocketChannel.open(family);
+      try {
+        channel.setOption(StandardSocketOptions.SO_REUSEADDR, getReuseAddress());
+        channel.bind(address, getAcceptQueueSize());
+        return channel;
+      } catch (IOException | RuntimeException e) {
+        channel.close();
+        throw new IOException(
+            "cannot bind "
+                + address
+                + " on an "
+                + family
+                + " channel (expected: an address of that family): "
+                + e,
+            e);
+      }
+    }
+  }
+
   private static String uriHost(String host) {
     return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
   }
@@ -237,6 +282,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private String threadNamePrefix = DEFAULT_THREAD_NAME_PREFIX;
     private boolean daemonThreads;
     private Duration stopTimeout = Duration.ofMillis(DEFAULT_STOP_TIMEOUT_MILLIS);
+    private StandardProtocolFamily protocolFamily;
     private final CxfMounts.Builder mounts = CxfMounts.builder();
     private final Map<String, Servlet> servlets = new LinkedHashMap<>();
 
@@ -354,6 +400,28 @@ public final class EmbeddedServer implements AutoCloseable {
       }
       this.minThreads = min;
       this.maxThreads = max;
+      return this;
+    }
+
+    /**
+     * Opens the listening channel, and so every connection, in {@code family}: {@link
+     * StandardProtocolFamily#INET} (IPv4 only; {@link #host} must then be an IPv4 address or a name
+     * that resolves to one) or {@link StandardProtocolFamily#INET6}. Default: the JDK's choice, a
+     * dual-stack IPv6 channel where the system has IPv6.
+     *
+     * <p>Choose {@code INET} on JDK 17 to 20 when anything sets {@code IP_TOS} on the server's
+     * connections (the QoS proxy's DSCP marking): on a dual-stack channel those JDKs accept the
+     * option, report it back, and send IPv4 packets unmarked all the same (JDK-8303509, fixed in
+     * JDK 21).
+     *
+     * @throws IllegalArgumentException for {@link StandardProtocolFamily#UNIX}
+     */
+    public Builder protocolFamily(StandardProtocolFamily family) {
+      requireNonNull(family, "family");
+      if (family == StandardProtocolFamily.UNIX) {
+        throw new IllegalArgumentException("protocolFamily: UNIX (expected: INET or INET6)");
+      }
+      this.protocolFamily = family;
       return this;
     }
 

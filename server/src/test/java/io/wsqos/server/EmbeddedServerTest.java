@@ -1,18 +1,23 @@
 package io.wsqos.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.StandardProtocolFamily;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,6 +55,50 @@ class EmbeddedServerTest {
       return CLIENT.send(
           HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
     }
+  }
+
+  @Test
+  void anIpv4ServerListensOnAnIpv4SocketAndServes() throws Exception {
+    assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")), "needs Linux's /proc/net/tcp");
+    try (EmbeddedServer server =
+        EmbeddedServer.builder()
+            .protocolFamily(StandardProtocolFamily.INET)
+            .endpoint("/echo", Echo.class, new Echo.Impl())
+            .start()) {
+
+      HttpResponse<String> response = post(server.address("/echo"), ECHO_REQUEST);
+
+      assertThat(response.body()).contains("echo: hi");
+      assertThat(listening(Path.of("/proc/net/tcp"), server.port())).isTrue();
+      assertThat(listening(Path.of("/proc/net/tcp6"), server.port())).isFalse();
+    }
+  }
+
+  @Test
+  void anIpv4ServerRefusesAnIpv6HostAndLeavesNothingRunning() {
+    assertThatThrownBy(
+            () ->
+                EmbeddedServer.builder()
+                    .host("::1")
+                    .protocolFamily(StandardProtocolFamily.INET)
+                    .endpoint("/echo", Echo.class, new Echo.Impl())
+                    .start())
+        .hasStackTraceContaining("on an INET channel (expected: an address of that family)");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> EmbeddedServer.builder().protocolFamily(StandardProtocolFamily.UNIX))
+        .withMessage("protocolFamily: UNIX (expected: INET or INET6)");
+  }
+
+  /** Whether {@code table} (/proc/net/tcp or tcp6) lists a listening socket on {@code port}. */
+  private static boolean listening(Path table, int port) throws Exception {
+    if (!Files.isReadable(table)) {
+      return false;
+    }
+    String portHex = String.format(":%04X", port);
+    return Files.readAllLines(table).stream()
+        .skip(1)
+        .map(line -> line.trim().split("\\s+"))
+        .anyMatch(f -> f[1].endsWith(portHex) && f[3].equals("0A"));
   }
 
   @Test

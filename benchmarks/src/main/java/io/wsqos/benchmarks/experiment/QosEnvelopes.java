@@ -51,6 +51,19 @@ final class QosEnvelopes {
   }
 
   /**
+   * {@code envelope} with a {@code Requirement} of {@code preference} in the class {@code
+   * priority}, as {@link #withRequirement(byte[], CompressionPreference)}.
+   */
+  static byte[] withRequirement(
+      byte[] envelope, CompressionPreference preference, TransportPriority priority) {
+    requireNonNull(preference, "preference");
+    requireNonNull(priority, "priority");
+    SoapMessage message = newMessage();
+    CODEC.write(message, QosRequirement.of(preference, priority));
+    return withHeader(envelope, serialized(message));
+  }
+
+  /**
    * The {@code Timestamps} block with only {@code t1}, as the requester-side monitor writes it,
    * serialized by the codec itself.
    */

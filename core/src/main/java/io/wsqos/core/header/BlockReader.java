@@ -23,7 +23,7 @@ final class BlockReader {
   };
   private static final String[] TIMESTAMPS_CHILDREN = {"t1", "t2", "t3", "t4"};
   private static final String[] SERVER_ACTION_CHILDREN = {
-    "compressionApplied", "compressionSkipped", "dscp"
+    "compressionApplied", "compressionSkipped", "dscp", "grantedPriority", "clampedFrom"
   };
 
   private BlockReader() {}
@@ -136,7 +136,25 @@ final class BlockReader {
       }
       dscp = OptionalInt.of((int) value);
     }
-    return new ServerAction(compression, dscp);
+    Optional<TransportPriority> granted = priority("grantedPriority", children[3]);
+    Optional<TransportPriority> clampedFrom = priority("clampedFrom", children[4]);
+    try {
+      return new ServerAction(compression, dscp, granted, clampedFrom);
+    } catch (IllegalArgumentException inconsistent) {
+      throw new Invalid(Reason.OUT_OF_RANGE, inconsistent.getMessage());
+    }
+  }
+
+  private static Optional<TransportPriority> priority(String name, Element element) throws Invalid {
+    if (element == null) {
+      return Optional.empty();
+    }
+    String text = text(element);
+    TransportPriority priority = TransportPriority.fromToken(text).orElse(null);
+    if (priority == null) {
+      throw unparsable(name, text, "one of best-effort, assured, expedited");
+    }
+    return Optional.of(priority);
   }
 
   private static QosTerms terms(Element terms) throws Invalid {

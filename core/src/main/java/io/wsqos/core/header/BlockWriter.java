@@ -96,6 +96,12 @@ final class BlockWriter {
     if (action.dscp().isPresent()) {
       text(out, "dscp", Integer.toString(action.dscp().getAsInt()));
     }
+    if (action.grantedPriority().isPresent()) {
+      text(out, "grantedPriority", action.grantedPriority().get().token());
+    }
+    if (action.clampedFrom().isPresent()) {
+      text(out, "clampedFrom", action.clampedFrom().get().token());
+    }
     out.writeEndElement();
   }
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import javax.xml.namespace.QName;
 import org.apache.cxf.binding.soap.SoapHeader;
 import org.apache.cxf.binding.soap.SoapMessage;
@@ -166,6 +167,58 @@ public final class WsQosCodec {
   public void write(SoapMessage message, ServerAction action, boolean mustUnderstand) {
     requireNonNull(action, "action");
     put(message, WsQosBlock.SERVER_ACTION, action, mustUnderstand);
+  }
+
+  /**
+   * Adds to what the message's {@code ServerAction} block reports: {@code amendment} is applied to
+   * the block already there ({@link ServerAction#NONE} when there is none, or when the one there
+   * cannot be read) and the result replaces it, keeping its {@code mustUnderstand}. This is how
+   * features that report different things share one block, whichever writes first: a block written
+   * through a {@link ServerActionSlot} stays switchable, since only the elements after the
+   * compression decision change.
+   *
+   * @throws IllegalArgumentException if {@code amendment} changes the compression decision of a
+   *     block written through a slot
+   */
+  public void amend(SoapMessage message, UnaryOperator<ServerAction> amendment) {
+    requireNonNull(message, "message");
+    requireNonNull(amendment, "amendment");
+    QName name = WsQosBlock.SERVER_ACTION.qname();
+    Header existing = null;
+    for (Header header : message.getHeaders()) {
+      if (name.equals(header.getName())) {
+        existing = header;
+      }
+    }
+    boolean mustUnderstand = existing instanceof SoapHeader soap && soap.isMustUnderstand();
+    Object block = existing == null ? null : existing.getObject();
+    if (block instanceof ServerActionSlot.PaddedServerAction padded) {
+      ServerAction amended = requireNonNull(amendment.apply(padded.action()), "amended action");
+      if (!amended.compression().equals(padded.action().compression())) {
+        throw new IllegalArgumentException(
+            "amended: "
+                + amended
+                + " (expected: the compression decision of the slot's block, "
+                + padded.action().compression()
+                + ")");
+      }
+      put(
+          message,
+          WsQosBlock.SERVER_ACTION,
+          new ServerActionSlot.PaddedServerAction(amended, padded.padding()),
+          mustUnderstand);
+      return;
+    }
+    ServerAction current = ServerAction.NONE;
+    if (block != null) {
+      HeaderBlock<ServerAction> read = BlockReader.serverAction(block, mustUnderstand);
+      current = read.value().orElse(ServerAction.NONE);
+    }
+    put(
+        message,
+        WsQosBlock.SERVER_ACTION,
+        requireNonNull(amendment.apply(current), "amended action"),
+        mustUnderstand);
   }
 
   /**

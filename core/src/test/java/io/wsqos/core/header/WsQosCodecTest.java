@@ -7,6 +7,7 @@ import static io.wsqos.core.header.Blocks.newMessage;
 import static io.wsqos.core.header.Blocks.requirementWithTerms;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wsqos.core.header.HeaderProblem.Reason;
@@ -117,6 +118,10 @@ class WsQosCodecTest {
       ServerAction.NONE.withCompression(CompressionAction.applied("x-zstd.1+a")),
       ServerAction.NONE.withDscp(0),
       ServerAction.NONE.withDscp(63),
+      ServerAction.NONE.withDscp(10).withGrantedPriority(TransportPriority.ASSURED),
+      ServerAction.NONE
+          .withDscp(0)
+          .withClamp(TransportPriority.BEST_EFFORT, TransportPriority.EXPEDITED),
     };
     for (ServerAction action : actions) {
       SoapMessage message = newMessage();
@@ -216,6 +221,68 @@ class WsQosCodecTest {
     assertThat(block.getNamespaceURI()).isEqualTo(WsQos.NAMESPACE);
     assertThat(block.getLocalName()).isEqualTo("ServerAction");
     assertThat(block.getTextContent()).isEqualTo("46");
+  }
+
+  @Test
+  void amendingAddsToTheServerActionAnotherFeatureWrote() {
+    SoapMessage message = newMessage();
+    codec.write(
+        message, ServerAction.NONE.withCompression(CompressionAction.applied("gzip")), true);
+
+    codec.amend(
+        message, action -> action.withDscp(10).withGrantedPriority(TransportPriority.ASSURED));
+
+    assertThat(message.getHeaders()).hasSize(1);
+    assertThat(codec.read(message).serverAction())
+        .isEqualTo(
+            HeaderBlock.valid(
+                ServerAction.NONE
+                    .withCompression(CompressionAction.applied("gzip"))
+                    .withDscp(10)
+                    .withGrantedPriority(TransportPriority.ASSURED),
+                true));
+  }
+
+  @Test
+  void amendingAMessageWithoutServerActionWritesOne() {
+    SoapMessage message = newMessage();
+
+    codec.amend(message, action -> action.withDscp(46));
+
+    assertThat(codec.read(message).serverAction().value()).contains(ServerAction.NONE.withDscp(46));
+  }
+
+  @Test
+  void anAmendedSlotBlockCanStillBeSwitchedInPlace() throws Exception {
+    ServerActionSlot slot =
+        codec.slot(
+            ServerAction.NONE.withCompression(CompressionAction.applied("gzip")),
+            ServerAction.NONE.withCompression(
+                CompressionAction.skipped(SkipReason.BODY_TOO_SMALL)));
+    SoapMessage message = newMessage();
+    slot.write(message);
+
+    codec.amend(
+        message,
+        action ->
+            action.withDscp(10).withClamp(TransportPriority.ASSURED, TransportPriority.EXPEDITED));
+    StringWriter xml = new StringWriter();
+    XMLStreamWriter out = XMLOutputFactory.newInstance().createXMLStreamWriter(xml);
+    Header header = message.getHeaders().get(0);
+    header.getDataBinding().createWriter(XMLStreamWriter.class).write(header.getObject(), out);
+    out.flush();
+    byte[] envelope = xml.toString().getBytes(UTF_8);
+    boolean switched = slot.switchToSecond(envelope, envelope.length);
+
+    assertThat(switched).isTrue();
+    assertThat(new String(envelope, UTF_8))
+        .contains("<qos:compressionSkipped>body-too-small</qos:compressionSkipped>")
+        .contains("<qos:dscp>10</qos:dscp>")
+        .contains("<qos:grantedPriority>assured</qos:grantedPriority>")
+        .contains("<qos:clampedFrom>expedited</qos:clampedFrom>");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> codec.amend(message, action -> ServerAction.NONE))
+        .withMessageContaining("expected: the compression decision of the slot's block");
   }
 
   // ----- absent, duplicated, unknown -----
@@ -481,6 +548,18 @@ class WsQosCodecTest {
             "<qos:dscp>64</qos:dscp>",
             Reason.OUT_OF_RANGE,
             "dscp: 64 (expected: 0..63)"),
+        bad(
+            "ServerAction",
+            "<qos:grantedPriority>gold</qos:grantedPriority>",
+            Reason.UNPARSABLE,
+            "grantedPriority: 'gold' (expected: one of best-effort, assured, expedited)"),
+        bad(
+            "ServerAction",
+            "<qos:grantedPriority>expedited</qos:grantedPriority>"
+                + "<qos:clampedFrom>assured</qos:clampedFrom>",
+            Reason.OUT_OF_RANGE,
+            "clampedFrom: assured, grantedPriority: expedited (expected: a granted class below the"
+                + " class clamped from)"),
         // oversized
         bad(
             "Requirement",

@@ -147,6 +147,11 @@ class WsQosSchemaTest {
         MonitoringTimestamps.EMPTY.withT1(0).withT2(1).withT3(Long.MAX_VALUE).withT4(1_700_000));
     samples.add(ServerAction.NONE);
     samples.add(ServerAction.NONE.withCompression(CompressionAction.applied("gzip")).withDscp(63));
+    samples.add(
+        ServerAction.NONE
+            .withCompression(CompressionAction.applied("gzip"))
+            .withDscp(10)
+            .withClamp(TransportPriority.ASSURED, TransportPriority.EXPEDITED));
     for (SkipReason reason : SkipReason.values()) {
       samples.add(ServerAction.NONE.withCompression(CompressionAction.skipped(reason)).withDscp(0));
     }

@@ -91,6 +91,11 @@ final class BookstoreOptions {
           List.of("log", "discard"),
           "What the monitor does with its records; discard measures the interceptors alone"
               + " (benchmarks)");
+  static final Option<Boolean> DSCP =
+      Option.flag(
+          "dscp",
+          "Mark each response's packets with the DSCP of its WS-QoS transport priority"
+              + " (DscpMarkingFeature; listens on IPv4 channels)");
   static final Option<Boolean> CXF_METRICS =
       Option.flag(
           "cxf-metrics", "Add CXF's own MetricsFeature, timers in /metrics (benchmark baseline)");
@@ -120,6 +125,7 @@ final class BookstoreOptions {
           MONITOR_STORE_INTERVAL,
           MONITOR_WRITER_PRIORITY,
           MONITOR_RECORDS,
+          DSCP,
           CXF_METRICS,
           STATS_FILE);
 

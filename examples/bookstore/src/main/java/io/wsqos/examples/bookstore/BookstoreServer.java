@@ -3,6 +3,7 @@ package io.wsqos.examples.bookstore;
 import static io.wsqos.examples.bookstore.BookstoreOptions.COMPRESSION;
 import static io.wsqos.examples.bookstore.BookstoreOptions.CXF_METRICS;
 import static io.wsqos.examples.bookstore.BookstoreOptions.DELAY_MS;
+import static io.wsqos.examples.bookstore.BookstoreOptions.DSCP;
 import static io.wsqos.examples.bookstore.BookstoreOptions.HOST;
 import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR;
 import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_DB_DIR;
@@ -27,6 +28,7 @@ import io.wsqos.core.cli.Arguments;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
+import io.wsqos.proxy.DscpMarkingFeature;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.server.Launcher;
 import io.wsqos.server.MetricsServlet;
@@ -34,6 +36,7 @@ import jakarta.servlet.Servlet;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.StandardProtocolFamily;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -144,7 +147,7 @@ public final class BookstoreServer implements AutoCloseable {
    */
   public static BookstoreServer start(
       String host, int port, BookstoreService service, List<? extends Feature> features) {
-    EmbeddedServer server = serve(host, port, service, features, Map.of());
+    EmbeddedServer server = serve(host, port, service, features, Map.of(), false);
     return new BookstoreServer(server, List.of(), () -> {}, () -> {});
   }
 
@@ -218,6 +221,9 @@ public final class BookstoreServer implements AutoCloseable {
       } else if (monitor) {
         features.add(MonitoringFeature.builder().listener(records -> {}).build());
       }
+      if (arguments.get(DSCP)) {
+        features.add(DscpMarkingFeature.builder().meterRegistry(registry).build());
+      }
       if (arguments.get(CXF_METRICS)) {
         features.add(cxfMetrics(registry));
       }
@@ -226,7 +232,14 @@ public final class BookstoreServer implements AutoCloseable {
         service = new DelayedBookstore(service, Duration.ofMillis(arguments.get(DELAY_MS)));
       }
       EmbeddedServer server =
-          serve(arguments.get(HOST), arguments.get(PORT), service, features, servlets);
+          serve(
+              arguments.get(HOST),
+              arguments.get(PORT),
+              service,
+              features,
+              servlets,
+              // Marks reach IPv4 packets only from IPv4 channels on JDK 17-20 (JDK-8303509).
+              arguments.get(DSCP));
       String mode =
           !monitor
               ? (arguments.get(CXF_METRICS) ? "cxf-metrics" : "plain")
@@ -278,7 +291,8 @@ public final class BookstoreServer implements AutoCloseable {
       int port,
       BookstoreService service,
       List<? extends Feature> features,
-      Map<String, Servlet> servlets) {
+      Map<String, Servlet> servlets,
+      boolean ipv4) {
     requireNonNull(service, "service");
     EmbeddedServer.Builder builder =
         EmbeddedServer.builder()
@@ -295,6 +309,9 @@ public final class BookstoreServer implements AutoCloseable {
                   factory.setEndpointName(new QName(BookstoreService.NAMESPACE, "BookstorePort"));
                 });
     servlets.forEach(builder::servlet);
+    if (ipv4) {
+      builder.protocolFamily(StandardProtocolFamily.INET);
+    }
     return builder.start();
   }
 

@@ -1,0 +1,177 @@
+package io.wsqos.benchmarks.experiment;
+
+import io.wsqos.benchmarks.load.HttpRequest;
+import io.wsqos.benchmarks.load.RequestSource;
+import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.core.cli.Option;
+import io.wsqos.core.header.CompressionPreference;
+import io.wsqos.core.header.TransportPriority;
+import io.wsqos.proxy.ProxyMain;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The cost of DiffServ marking (Figure 62 of {@code 000_49aae6b7688bc2eb.txt}): the bookstore
+ * called directly, with the in-process marking feature, and through the standalone QoS proxy, each
+ * in its own JVM, under an open-loop rate of requests asking for the assured class.
+ */
+final class DiffServExperiment implements Experiment {
+
+  static final List<Double> DEFAULT_RATES =
+      List.of(500.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0);
+
+  /** Goal: in-process marking keeps 98% of the unmarked server's throughput. */
+  static final double MARKING_RATIO = 0.98;
+
+  /** Goal: the standalone proxy keeps 70% of the direct throughput at saturation. */
+  static final double PROXY_RATIO = 0.70;
+
+  /** The standalone proxy's launcher, printing its address once it listens. */
+  static final Servers.Launch PROXY =
+      new Servers.Launch(
+          "qos-proxy",
+          ProxyMain.class,
+          Pattern.compile("wsqos-proxy listening on (http://\\S+)"),
+          Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
+
+  @Override
+  public String name() {
+    return "diffserv-rate";
+  }
+
+  @Override
+  public String summary() {
+    return "The bookstore's \"lite information for 1 book\" under an open-loop rate, every request"
+        + " asking for the `assured` class (Figure 62 of `000_49aae6b7688bc2eb.txt`): `direct` to"
+        + " the bookstore, `marking` to a bookstore with the in-process `DscpMarkingFeature`"
+        + " (`--dscp`), `proxy` through the standalone `QosReverseProxy` (its own JVM, `--ipv4`)"
+        + " in front of the `direct` bookstore. Server CPU per response is the bookstore's, and"
+        + " for `proxy` the proxy's alone (the bookstore behind it spends what `direct` spends).";
+  }
+
+  private static Option<List<Double>> points() {
+    return Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
+  }
+
+  @Override
+  public List<Option<?>> options() {
+    return Run.join(
+        List.of(points(), Connections.OPTION, Run.REQUEST),
+        Run.driverSweep(5, 1, 5, 5_000),
+        ServerWarmup.OPTIONS,
+        Servers.OPTIONS);
+  }
+
+  @Override
+  public void run(Run run) {
+    String axis = "offered rate (req/s)";
+    PointRunner driver = run.driver(false);
+    List<Double> points = run.get(points());
+    Connections connections = run.get(Connections.OPTION);
+    Path requestFile = run.get(Run.REQUEST);
+    Servers bookstores =
+        run.servers(
+            List.of("direct", "marking"),
+            token -> token.equals("marking") ? List.of("--dscp") : List.of());
+    URI direct = bookstores.address("direct");
+    Servers proxies =
+        run.servers(
+            List.of("proxy"), token -> List.of("--upstream", origin(direct), "--ipv4"), PROXY);
+    Map<String, URI> addresses = new LinkedHashMap<>();
+    addresses.put("direct", direct);
+    addresses.put("marking", bookstores.address("marking"));
+    addresses.put("proxy", path(proxies.address("proxy"), direct));
+    Map<String, Long> pids = new LinkedHashMap<>();
+    pids.put("direct", bookstores.pid("direct"));
+    pids.put("marking", bookstores.pid("marking"));
+    pids.put("proxy", proxies.pid("proxy"));
+
+    byte[] body =
+        QosEnvelopes.withRequirement(
+            BaselineExperiment.read(requestFile),
+            CompressionPreference.NONE,
+            TransportPriority.ASSURED);
+    List<Variant> variants = new ArrayList<>();
+    Map<String, String> sideOf = new LinkedHashMap<>();
+    for (boolean keepAlive : connections.keepAlive()) {
+      for (Map.Entry<String, URI> side : addresses.entrySet()) {
+        String name = Connections.variantName(side.getKey(), keepAlive);
+        sideOf.put(name, side.getKey());
+        HttpRequest request = Variant.soapPost(side.getValue(), body).keepAlive(keepAlive).build();
+        variants.add(new Variant(name, RequestSource.of(request)));
+      }
+    }
+    List<RunWindow> windows = new ArrayList<>();
+    List<PointResult> results =
+        run.sweep(
+            points,
+            variants,
+            RunWindow.windowed(
+                windows, driver, v -> pids.get(sideOf.get(v.name())), run.progress()),
+            true);
+
+    List<String> settings = new ArrayList<>();
+    settings.add(
+        "direct: `BookstoreServer` in its own JVM ("
+            + bookstores.launch()
+            + "); marking: `BookstoreServer --dscp` in its own JVM; proxy: `ProxyMain --upstream "
+            + origin(direct)
+            + " --ipv4` in its own JVM, in front of the direct bookstore");
+    settings.add(
+        "request: POST of `"
+            + requestFile
+            + "` with a WS-QoS Requirement (compression none, class assured); connections: "
+            + connections.describe());
+    settings.add("rates " + points);
+    settings.add(run.timing().describe(run.options(), true));
+    settings.add(BaselineExperiment.timeouts(run.driverOptions()));
+    List<String> sections = new ArrayList<>();
+    List<PairedRatios.Goal> goals = new ArrayList<>();
+    for (boolean keepAlive : connections.keepAlive()) {
+      String baseline = Connections.variantName("direct", keepAlive);
+      String marking = Connections.variantName("marking", keepAlive);
+      String proxy = Connections.variantName("proxy", keepAlive);
+      List<String> names = List.of(baseline, marking, proxy);
+      List<PointResult> mode = results.stream().filter(r -> names.contains(r.variant())).toList();
+      sections.add(
+          MonitoringTables.peakSection(
+              mode,
+              baseline,
+              List.of(
+                  new MonitoringTables.PeakGoal(
+                      marking, MARKING_RATIO, "in-process marking keeps >= 98% of peak"),
+                  new MonitoringTables.PeakGoal(
+                      proxy, PROXY_RATIO, "the proxy keeps >= 70% of peak"))));
+      goals.add(new PairedRatios.Goal(marking, baseline, MARKING_RATIO));
+      goals.add(new PairedRatios.Goal(proxy, baseline, PROXY_RATIO));
+      List<RunWindow> modeWindows =
+          windows.stream().filter(w -> names.contains(w.variant())).toList();
+      sections.add(CpuTables.section(modeWindows, baseline));
+    }
+    sections.add(PairedRatios.section(axis, results, goals));
+    CpuTables.csv(windows).writeCsv(run.out().resolve("cpu.csv"));
+    run.writeSweep(
+        "DiffServ marking: throughput and response time against offered rate (Figure 62)",
+        summary(),
+        axis,
+        settings,
+        results,
+        sections);
+  }
+
+  /** {@code http://host:port} of {@code address}. */
+  private static String origin(URI address) {
+    return address.getScheme() + "://" + address.getHost() + ":" + address.getPort();
+  }
+
+  /** The proxy's address with the bookstore's path. */
+  private static URI path(URI proxy, URI bookstore) {
+    return URI.create(origin(proxy) + bookstore.getRawPath());
+  }
+}

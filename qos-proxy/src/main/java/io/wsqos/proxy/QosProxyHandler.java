@@ -1,0 +1,283 @@
+package io.wsqos.proxy;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.core.header.HeaderBlock;
+import io.wsqos.core.header.QosRequirement;
+import io.wsqos.core.header.TransportPriority;
+import io.wsqos.core.header.WsQosCodec;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
+import org.eclipse.jetty.http.HttpCookieStore;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpURI;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.io.Transport;
+import org.eclipse.jetty.proxy.ProxyHandler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * Jetty's asynchronous reverse proxy, with the request's class decided from its SOAP header before
+ * anything is sent upstream: the body is read as far as the end of the header (at most {@code
+ * maxHeaderBytes}), the client's connection is marked for the response, and the request goes out on
+ * a connection of the granted class's upstream pool. The bytes read are then forwarded first, and
+ * everything else streams through as Jetty's proxy streams it. A body whose start is not a SOAP
+ * envelope, whose header is too long, or whose {@code Requirement} is malformed and marked {@code
+ * mustUnderstand} is answered with a {@code soap:Client} fault (HTTP 400) and never reaches the
+ * service.
+ */
+final class QosProxyHandler extends ProxyHandler.Reverse {
+
+  /** Rejected requests, tagged {@code reason}: {@code malformed}, {@code oversized}. */
+  static final String REJECTED_COUNTER = "wsqos.proxy.rejected";
+
+  private static final String DECISION_ATTRIBUTE = QosProxyHandler.class.getName() + ".decision";
+
+  private final MarkingPolicy policy;
+  private final SoapHeaderScanner scanner = new SoapHeaderScanner(new WsQosCodec());
+  private final ConnectionMarker marker = new ConnectionMarker();
+  private final MarkingMetrics metrics;
+  private final Counter malformed;
+  private final Counter oversized;
+  private final int maxHeaderBytes;
+  private final HttpClient[] clients;
+  private final Transport transport;
+
+  QosProxyHandler(
+      URI upstream,
+      MarkingPolicy policy,
+      int maxHeaderBytes,
+      boolean ipv4,
+      MeterRegistry registry) {
+    super(request -> rewrite(upstream, request));
+    this.policy = policy;
+    this.maxHeaderBytes = maxHeaderBytes;
+    this.metrics = new MarkingMetrics(registry);
+    this.malformed = rejected(registry, "malformed");
+    this.oversized = rejected(registry, "oversized");
+    this.transport = ipv4 ? new Ipv4Transport() : Transport.TCP_IP;
+    TransportPriority[] classes = TransportPriority.values();
+    clients = new HttpClient[classes.length];
+    for (TransportPriority priority : classes) {
+      MarkingClientConnector connector =
+          new MarkingClientConnector(
+              policy.mapping().tos(priority),
+              () -> metrics.failed(ConnectionMarker.Failure.SOCKET_OPTION));
+      HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(connector));
+      QueuedThreadPool executor = new QueuedThreadPool();
+      executor.setName("wsqos-proxy-" + priority.token());
+      executor.setDaemon(true);
+      client.setExecutor(executor);
+      client.setFollowRedirects(false);
+      client.setHttpCookieStore(new HttpCookieStore.Empty());
+      clients[priority.ordinal()] = client;
+    }
+    // Jetty's proxy's own client is the best-effort pool, so that it makes no other.
+    setHttpClient(clients[TransportPriority.BEST_EFFORT.ordinal()]);
+  }
+
+  @Override
+  protected void doStart() throws Exception {
+    for (HttpClient client : clients) {
+      client.start();
+      // As Jetty's proxy sets up its own client: bodies pass through as they are (no decoding),
+      // and no redirect or authentication is followed on the client's behalf.
+      client.getContentDecoderFactories().clear();
+      client.getProtocolHandlers().clear();
+    }
+    super.doStart();
+  }
+
+  @Override
+  protected void doStop() throws Exception {
+    try {
+      super.doStop();
+    } finally {
+      for (HttpClient client : clients) {
+        client.stop();
+      }
+    }
+  }
+
+  private static Counter rejected(MeterRegistry registry, String reason) {
+    return Counter.builder(REJECTED_COUNTER)
+        .description("Requests answered with a fault before reaching the service")
+        .tag("reason", reason)
+        .register(registry);
+  }
+
+  private static HttpURI rewrite(URI upstream, Request request) {
+    return HttpURI.build(request.getHttpURI())
+        .scheme(upstream.getScheme())
+        .host(upstream.getHost())
+        .port(upstream.getPort());
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) {
+    ConnectionMarker.Failure restored = marker.restore(request.getConnectionMetaData());
+    if (restored != null) {
+      metrics.failed(restored);
+    }
+    boolean hasBody =
+        request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
+    if (!hasBody || request.getHeaders().contains(HttpHeader.CONTENT_ENCODING)) {
+      // No envelope to read (a WSDL, say), or a compressed one: forwarded as best effort.
+      decide(request, HeaderBlock.absent());
+      return super.handle(request, response, callback);
+    }
+    new HeaderReader(request, response, callback).run();
+    return true;
+  }
+
+  private void decide(Request request, HeaderBlock<QosRequirement> requirement) {
+    TransportPriority requested =
+        requirement.isValid()
+            ? requirement.value().get().terms().transportPriority()
+            : TransportPriority.BEST_EFFORT;
+    MarkingDecision decision =
+        policy.decide(
+            requested, requested == TransportPriority.BEST_EFFORT ? null : clientAddress(request));
+    metrics.decided(decision);
+    ConnectionMarker.Failure failure = marker.mark(request.getConnectionMetaData(), decision.tos());
+    if (failure != null) {
+      metrics.failed(failure);
+    }
+    request.setAttribute(DECISION_ATTRIBUTE, decision);
+  }
+
+  private static String clientAddress(Request request) {
+    SocketAddress remote = request.getConnectionMetaData().getRemoteSocketAddress();
+    return remote instanceof InetSocketAddress inet && inet.getAddress() != null
+        ? inet.getAddress().getHostAddress()
+        : null;
+  }
+
+  @Override
+  protected org.eclipse.jetty.client.Request newProxyToServerRequest(
+      Request clientToProxyRequest, HttpURI newHttpURI) {
+    MarkingDecision decision =
+        (MarkingDecision) clientToProxyRequest.getAttribute(DECISION_ATTRIBUTE);
+    TransportPriority granted =
+        decision == null ? TransportPriority.BEST_EFFORT : decision.granted();
+    return clients[granted.ordinal()]
+        .newRequest(newHttpURI.toURI())
+        .transport(transport)
+        .method(clientToProxyRequest.getMethod());
+  }
+
+  private void reject(Response response, Callback callback, Counter counter, String problem) {
+    counter.increment();
+    byte[] fault =
+        ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<soap:Fault><faultcode>soap:Client</faultcode><faultstring>"
+                + escape(problem)
+                + "</faultstring></soap:Fault></soap:Body></soap:Envelope>")
+            .getBytes(StandardCharsets.UTF_8);
+    response.setStatus(400);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/xml; charset=UTF-8");
+    response.getHeaders().put(HttpHeader.CONNECTION, "close");
+    response.write(true, ByteBuffer.wrap(fault), callback);
+  }
+
+  private static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  }
+
+  /** Reads a request's body as far as its SOAP header, without blocking a thread. */
+  private final class HeaderReader implements Runnable {
+    private final Request request;
+    private final Response response;
+    private final Callback callback;
+    private byte[] bytes = new byte[4096];
+    private int length;
+
+    HeaderReader(Request request, Response response, Callback callback) {
+      this.request = request;
+      this.response = response;
+      this.callback = callback;
+    }
+
+    @Override
+    public void run() {
+      while (true) {
+        Content.Chunk chunk = request.read();
+        if (chunk == null) {
+          request.demand(this);
+          return;
+        }
+        if (Content.Chunk.isFailure(chunk)) {
+          callback.failed(chunk.getFailure());
+          return;
+        }
+        boolean last = chunk.isLast();
+        append(chunk.getByteBuffer());
+        chunk.release();
+        // Only the first maxHeaderBytes are looked at: a header that ends later is too long.
+        int scanned = Math.min(length, maxHeaderBytes);
+        SoapHeaderScanner.Scan scan = scanner.scan(bytes, scanned, last && scanned == length);
+        if (scan instanceof SoapHeaderScanner.Found found) {
+          forward(found.requirement(), last);
+          return;
+        }
+        if (scan instanceof SoapHeaderScanner.Malformed bad) {
+          reject(response, callback, malformed, "malformed SOAP request: " + bad.problem());
+          return;
+        }
+        if (length >= maxHeaderBytes) {
+          reject(
+              response,
+              callback,
+              oversized,
+              "SOAP header longer than "
+                  + maxHeaderBytes
+                  + " bytes (expected: the header to end within "
+                  + maxHeaderBytes
+                  + " bytes)");
+          return;
+        }
+      }
+    }
+
+    private void append(ByteBuffer buffer) {
+      int n = buffer.remaining();
+      if (length + n > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+      }
+      buffer.get(bytes, length, n);
+      length += n;
+    }
+
+    private void forward(HeaderBlock<QosRequirement> requirement, boolean complete) {
+      if (requirement.isInvalid() && requirement.mustUnderstand()) {
+        reject(
+            response, callback, malformed, "Requirement: " + requirement.problem().get().detail());
+        return;
+      }
+      decide(request, requirement);
+      try {
+        QosProxyHandler.super.handle(
+            new ReplayedRequest(request, bytes, length, complete), response, callback);
+      } catch (Exception e) {
+        callback.failed(e);
+      }
+    }
+  }
+
+  /** TCP over IPv4 channels: on JDK 17 to 20, the only ones whose IP_TOS reaches the packets. */
+  private static final class Ipv4Transport extends Transport.TCPIP {
+    @Override
+    public java.nio.channels.SelectableChannel newSelectableChannel() throws java.io.IOException {
+      return java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.INET);
+    }
+  }
+}

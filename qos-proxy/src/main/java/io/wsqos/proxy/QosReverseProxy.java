@@ -1,0 +1,250 @@
+package io.wsqos.proxy;
+
+import static java.util.Objects.requireNonNull;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.entitlement.PriorityEntitlement;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.URI;
+import java.nio.channels.ServerSocketChannel;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * The standalone QoS proxy, for services that cannot take {@link DscpMarkingFeature}: a reverse
+ * proxy on Jetty 12 (asynchronous, streaming, keep-alive pools per upstream and class) that reads
+ * each SOAP request only as far as its header, grants the transport priority it asks for up to the
+ * client's entitlement, marks the response's packets towards the client and the request's packets
+ * towards the service with that class's DSCP, and forwards everything else byte for byte.
+ *
+ * <pre>{@code
+ * try (QosReverseProxy proxy = QosReverseProxy.builder(URI.create("http://10.0.0.5:8080"))
+ *     .port(8081).start()) {
+ *   proxy.join();
+ * }
+ * }</pre>
+ *
+ * <p>Bad input before the end of the header (not a SOAP envelope, a header longer than {@link
+ * Builder#maxHeaderBytes}, a malformed {@code Requirement} marked {@code mustUnderstand}) gets a
+ * {@code soap:Client} fault with HTTP 400 and never reaches the service. A compressed request is
+ * not inflated: it is forwarded as best effort. The response is forwarded unchanged, so its {@code
+ * ServerAction} does not report the class; the counters do.
+ */
+public final class QosReverseProxy implements AutoCloseable {
+
+  /** The default interface to listen on: loopback only. */
+  public static final String DEFAULT_HOST = "127.0.0.1";
+
+  /** 64 KiB: the most of a request read to find the end of its SOAP header. */
+  public static final int DEFAULT_MAX_HEADER_BYTES = 64 * 1024;
+
+  /**
+   * Requests answered with a fault before reaching the service, tagged {@code reason} ({@code
+   * malformed}, {@code oversized}). The proxy also counts {@link
+   * DscpMarkingFeature#RESPONSES_COUNTER}, {@link DscpMarkingFeature#CLAMPED_COUNTER} and {@link
+   * DscpMarkingFeature#FAILURES_COUNTER}.
+   */
+  public static final String REJECTED_COUNTER = QosProxyHandler.REJECTED_COUNTER;
+
+  private final Server jetty;
+  private final ServerConnector connector;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private QosReverseProxy(Builder builder) {
+    QueuedThreadPool threads = new QueuedThreadPool();
+    threads.setName("wsqos-proxy");
+    threads.setDaemon(builder.daemonThreads);
+    jetty = new Server(threads);
+    connector = new ServerConnector(jetty);
+    connector.setHost(builder.host);
+    connector.setPort(builder.port);
+    jetty.addConnector(connector);
+    boolean ipv4 = builder.protocolFamily == StandardProtocolFamily.INET;
+    jetty.setHandler(
+        new QosProxyHandler(
+            builder.upstream,
+            MarkingPolicy.of(builder.mapping, builder.entitlement),
+            builder.maxHeaderBytes,
+            ipv4,
+            builder.meterRegistry));
+    try {
+      if (ipv4) {
+        connector.open(listen(builder.host, builder.port));
+      }
+      jetty.start();
+    } catch (Exception e) {
+      try {
+        jetty.stop();
+      } catch (Exception suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw new IllegalStateException(
+          "proxy did not start on " + builder.host + ":" + builder.port + ": " + e, e);
+    }
+  }
+
+  private static ServerSocketChannel listen(String host, int port) throws IOException {
+    ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.INET);
+    try {
+      channel.bind(new InetSocketAddress(host, port), 1024);
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** A builder forwarding to {@code upstream}, e.g. {@code http://10.0.0.5:8080}. */
+  public static Builder builder(URI upstream) {
+    return new Builder(upstream);
+  }
+
+  /** The port the proxy listens on. */
+  public int port() {
+    return connector.getLocalPort();
+  }
+
+  /** The proxy's base URL, e.g. {@code http://127.0.0.1:41234}. */
+  public String address() {
+    return "http://" + connector.getHost() + ":" + port();
+  }
+
+  /** Blocks until the proxy has stopped. */
+  public void join() throws InterruptedException {
+    jetty.join();
+  }
+
+  /** Stops accepting, then stops the proxy and its upstream pools. Idempotent. */
+  @Override
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      try {
+        jetty.stop();
+      } catch (Exception e) {
+        throw new IllegalStateException("proxy did not stop cleanly: " + address(), e);
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "QosReverseProxy{" + address() + (closed.get() ? ", closed" : "") + "}";
+  }
+
+  /** Configures a {@link QosReverseProxy}; every setting but the upstream has a default. */
+  public static final class Builder {
+    private final URI upstream;
+    private String host = DEFAULT_HOST;
+    private int port;
+    private StandardProtocolFamily protocolFamily;
+    private DscpMapping mapping = DscpMapping.defaults();
+    private PriorityEntitlement entitlement =
+        PriorityEntitlement.everyone(DscpMarkingFeature.DEFAULT_ENTITLEMENT);
+    private int maxHeaderBytes = DEFAULT_MAX_HEADER_BYTES;
+    private boolean daemonThreads;
+    private MeterRegistry meterRegistry;
+
+    private Builder(URI upstream) {
+      requireNonNull(upstream, "upstream");
+      if (!"http".equals(upstream.getScheme())
+          || upstream.getHost() == null
+          || upstream.getPort() < 1) {
+        throw new IllegalArgumentException(
+            "upstream: " + upstream + " (expected: http://host:port)");
+      }
+      this.upstream = upstream;
+    }
+
+    /** The interface to listen on; default {@link #DEFAULT_HOST}. */
+    public Builder host(String host) {
+      requireNonNull(host, "host");
+      if (host.isBlank()) {
+        throw new IllegalArgumentException("host: '' (expected: a host name or address)");
+      }
+      this.host = host;
+      return this;
+    }
+
+    /** The port, {@code 0..65535}, 0 for a free one; default 0. */
+    public Builder port(int port) {
+      if (port < 0 || port > 65_535) {
+        throw new IllegalArgumentException("port: " + port + " (expected: 0..65535)");
+      }
+      this.port = port;
+      return this;
+    }
+
+    /**
+     * {@link StandardProtocolFamily#INET} opens the listening channel and the upstream connections
+     * as IPv4 channels, which JDK 17 to 20 need for marks to reach IPv4 packets (JDK-8303509).
+     * Default: the JDK's choice (dual-stack where the system has IPv6).
+     *
+     * @throws IllegalArgumentException for a family other than INET and INET6
+     */
+    public Builder protocolFamily(StandardProtocolFamily family) {
+      requireNonNull(family, "family");
+      if (family == StandardProtocolFamily.UNIX) {
+        throw new IllegalArgumentException("protocolFamily: UNIX (expected: INET or INET6)");
+      }
+      this.protocolFamily = family;
+      return this;
+    }
+
+    /** The DSCP of each class; default {@link DscpMapping#defaults()}. */
+    public Builder mapping(DscpMapping mapping) {
+      this.mapping = requireNonNull(mapping, "mapping");
+      return this;
+    }
+
+    /**
+     * The highest class each client (by IP address) may get; default {@link
+     * DscpMarkingFeature#DEFAULT_ENTITLEMENT} for every client.
+     */
+    public Builder entitlement(PriorityEntitlement entitlement) {
+      this.entitlement = requireNonNull(entitlement, "entitlement");
+      return this;
+    }
+
+    /**
+     * The most bytes of a request read to find the end of its SOAP header, {@code 256..16 MiB};
+     * default {@link #DEFAULT_MAX_HEADER_BYTES}.
+     */
+    public Builder maxHeaderBytes(int maxHeaderBytes) {
+      if (maxHeaderBytes < 256 || maxHeaderBytes > 16 * 1024 * 1024) {
+        throw new IllegalArgumentException(
+            "maxHeaderBytes: " + maxHeaderBytes + " (expected: 256..16777216)");
+      }
+      this.maxHeaderBytes = maxHeaderBytes;
+      return this;
+    }
+
+    /** Whether the proxy's threads are daemons (for tests); default false. */
+    public Builder daemonThreads(boolean daemon) {
+      this.daemonThreads = daemon;
+      return this;
+    }
+
+    /** Where the counters go; default a new {@link SimpleMeterRegistry} private to the proxy. */
+    public Builder meterRegistry(MeterRegistry meterRegistry) {
+      this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
+      return this;
+    }
+
+    /**
+     * Starts the proxy; the caller owns it and must close it.
+     *
+     * @throws IllegalStateException if the port cannot be bound; nothing is left running then
+     */
+    public QosReverseProxy start() {
+      if (meterRegistry == null) {
+        meterRegistry = new SimpleMeterRegistry();
+      }
+      return new QosReverseProxy(this);
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package io.wsqos.proxy;
+
+import static io.wsqos.core.header.TransportPriority.ASSURED;
+import static io.wsqos.core.header.TransportPriority.EXPEDITED;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.header.WsQos;
+import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.TestServer;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The standalone proxy in front of a real service, both on the loopback. */
+class QosReverseProxyTest {
+
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final EchoServiceImpl service = new EchoServiceImpl();
+  private TestServer upstream;
+  private QosReverseProxy proxy;
+
+  @BeforeEach
+  void start() {
+    upstream = TestServer.start(EchoService.class, service);
+    proxy =
+        QosReverseProxy.builder(URI.create("http://127.0.0.1:" + upstream.port()))
+            .daemonThreads(true)
+            .maxHeaderBytes(1024)
+            .meterRegistry(registry)
+            .start();
+  }
+
+  @AfterEach
+  void stop() {
+    proxy.close();
+    upstream.close();
+  }
+
+  private String proxied() {
+    return proxy.address() + TestServer.DEFAULT_PATH;
+  }
+
+  @Test
+  void aCallPassesThroughAndIsCountedInItsClass() {
+    RawHttp.Response response = RawHttp.postXml(proxied(), Requests.text(10, ASSURED));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.text()).contains(EchoServiceImpl.textOf(10));
+    assertThat(service.invocations()).isEqualTo(1);
+    assertThat(count(DscpMarkingFeature.RESPONSES_COUNTER, "class", "assured")).isEqualTo(1);
+  }
+
+  @Test
+  void aLargeResponseArrivesAsTheServiceSentIt() {
+    RawHttp.Response direct = RawHttp.postXml(upstream.address(), Requests.text(300_000));
+
+    RawHttp.Response proxiedResponse = RawHttp.postXml(proxied(), Requests.text(300_000));
+
+    assertThat(proxiedResponse.status()).isEqualTo(200);
+    assertThat(proxiedResponse.content()).isEqualTo(direct.content());
+  }
+
+  @Test
+  void aLargeRequestStreamsToTheServiceWhole() {
+    String body = "x".repeat(500_000);
+
+    RawHttp.Response response =
+        RawHttp.postXml(proxied(), io.wsqos.testing.service.EchoEnvelopes.length(body));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.text()).contains(">500000<");
+  }
+
+  @Test
+  void aForgedClassIsClampedAndCounted() {
+    RawHttp.Response response = RawHttp.postXml(proxied(), Requests.text(10, EXPEDITED));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(
+            registry
+                .get(DscpMarkingFeature.CLAMPED_COUNTER)
+                .tag("requested", "expedited")
+                .tag("granted", "assured")
+                .counter()
+                .count())
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aGetWithoutBodyIsForwardedAsBestEffort() {
+    RawHttp.Response response = RawHttp.get(proxied() + "?wsdl");
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.text()).contains("wsdl:definitions");
+    assertThat(count(DscpMarkingFeature.RESPONSES_COUNTER, "class", "best-effort")).isEqualTo(1);
+  }
+
+  @Test
+  void malformedXmlBeforeTheHeaderEndsGetsAClientFaultAndNeverReachesTheService() {
+    byte[] broken =
+        ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<soap:Header><a></b></soap:Header><soap:Body/></soap:Envelope>")
+            .getBytes(StandardCharsets.UTF_8);
+
+    RawHttp.Response response = RawHttp.postXml(proxied(), broken);
+
+    assertThat(response.status()).isEqualTo(400);
+    assertThat(response.text())
+        .contains("<faultcode>soap:Client</faultcode>")
+        .contains("malformed SOAP request");
+    assertThat(service.invocations()).isZero();
+    assertThat(count(QosReverseProxy.REJECTED_COUNTER, "reason", "malformed")).isEqualTo(1);
+  }
+
+  @Test
+  void aBodyThatIsNotAnEnvelopeGetsAClientFault() {
+    RawHttp.Response response =
+        RawHttp.postXml(proxied(), "<hello/>".getBytes(StandardCharsets.UTF_8));
+
+    assertThat(response.status()).isEqualTo(400);
+    assertThat(response.text()).contains("expected: a SOAP Envelope");
+    assertThat(service.invocations()).isZero();
+  }
+
+  @Test
+  void aHeaderLongerThanTheLimitGetsAClientFault() {
+    byte[] long_ =
+        ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Header>"
+                + "<x:Big xmlns:x=\"urn:x\">"
+                + "y".repeat(5000)
+                + "</x:Big></soap:Header><soap:Body/></soap:Envelope>")
+            .getBytes(StandardCharsets.UTF_8);
+
+    RawHttp.Response response = RawHttp.postXml(proxied(), long_);
+
+    assertThat(response.status()).isEqualTo(400);
+    assertThat(response.text()).contains("SOAP header longer than 1024 bytes");
+    assertThat(service.invocations()).isZero();
+    assertThat(count(QosReverseProxy.REJECTED_COUNTER, "reason", "oversized")).isEqualTo(1);
+  }
+
+  @Test
+  void aMalformedRequirementMarkedMustUnderstandGetsAClientFault() {
+    byte[] request =
+        ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Header>"
+                + "<qos:Requirement xmlns:qos=\""
+                + WsQos.NAMESPACE
+                + "\" soap:mustUnderstand=\"1\"><qos:compression>zip</qos:compression>"
+                + "</qos:Requirement></soap:Header><soap:Body/></soap:Envelope>")
+            .getBytes(StandardCharsets.UTF_8);
+
+    RawHttp.Response response = RawHttp.postXml(proxied(), request);
+
+    assertThat(response.status()).isEqualTo(400);
+    assertThat(response.text()).contains("Requirement: compression: 'zip'");
+    assertThat(service.invocations()).isZero();
+  }
+
+  @Test
+  void aMalformedRequirementWithoutMustUnderstandIsForwardedAsBestEffort() {
+    String request =
+        new String(Requests.text(10, ASSURED), StandardCharsets.UTF_8)
+            .replace(">assured<", ">gold<");
+
+    RawHttp.Response response =
+        RawHttp.postXml(proxied(), request.getBytes(StandardCharsets.UTF_8));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(count(DscpMarkingFeature.RESPONSES_COUNTER, "class", "best-effort")).isEqualTo(1);
+  }
+
+  @Test
+  void theUpstreamMustBeAPlainHttpAddress() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> QosReverseProxy.builder(URI.create("ftp://x:1")))
+        .withMessage("upstream: ftp://x:1 (expected: http://host:port)");
+  }
+
+  private double count(String name, String tag, String value) {
+    return registry.get(name).tag(tag, value).counter().count();
+  }
+}
