@@ -38,8 +38,9 @@ public final class Publication implements AutoCloseable {
   }
 
   /**
-   * Withdraws every binding: the server stops, RMI objects are unexported, local names removed.
-   * Idempotent.
+   * Withdraws every binding: the server stops, RMI objects are unexported and their listening
+   * sockets closed (the port refuses connections moments later, once RMI's accept thread has
+   * woken), local names are removed. Idempotent.
    *
    * @throws IllegalStateException if a part did not stop cleanly; the others are stopped anyway
    */

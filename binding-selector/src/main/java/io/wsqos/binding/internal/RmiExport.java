@@ -22,11 +22,17 @@ public final class RmiExport implements AutoCloseable {
   private final Registry registry;
   private final RmiServiceAdapter adapter;
   private final BindingAddress address;
+  private final List<RmiSocketFactories.Bound> sockets;
 
-  private RmiExport(Registry registry, RmiServiceAdapter adapter, BindingAddress address) {
+  private RmiExport(
+      Registry registry,
+      RmiServiceAdapter adapter,
+      BindingAddress address,
+      List<RmiSocketFactories.Bound> sockets) {
     this.registry = registry;
     this.adapter = adapter;
     this.address = address;
+    this.sockets = sockets;
   }
 
   /**
@@ -57,6 +63,7 @@ public final class RmiExport implements AutoCloseable {
     RmiSocketFactories.Bound registrySockets = new RmiSocketFactories.Bound(address);
     RmiSocketFactories.Connecting clientSockets =
         new RmiSocketFactories.Connecting(host, connectTimeoutMillis);
+    RmiSocketFactories.Bound objectSockets = new RmiSocketFactories.Bound(address);
     RmiServiceAdapter adapter = new RmiServiceAdapter(sei, implementor);
     Registry registry = null;
     try {
@@ -64,15 +71,20 @@ public final class RmiExport implements AutoCloseable {
       int port = registrySockets.lastPort();
       RemoteInvoker stub =
           (RemoteInvoker)
-              UnicastRemoteObject.exportObject(
-                  adapter, 0, clientSockets, new RmiSocketFactories.Bound(address), filter);
+              UnicastRemoteObject.exportObject(adapter, 0, clientSockets, objectSockets, filter);
       registry.bind(name, stub);
-      return new RmiExport(registry, adapter, BindingAddress.rmi(host, port, name));
+      return new RmiExport(
+          registry,
+          adapter,
+          BindingAddress.rmi(host, port, name),
+          List.of(registrySockets, objectSockets));
     } catch (Exception e) {
       unexport(adapter);
       if (registry != null) {
         unexport(registry);
       }
+      registrySockets.closeAll();
+      objectSockets.closeAll();
       throw new IllegalStateException("rmi export on " + host + ":" + registryPort + ": " + e, e);
     }
   }
@@ -86,6 +98,7 @@ public final class RmiExport implements AutoCloseable {
   public void close() {
     unexport(adapter);
     unexport(registry);
+    sockets.forEach(RmiSocketFactories.Bound::closeAll);
   }
 
   private static void unexport(java.rmi.Remote remote) {

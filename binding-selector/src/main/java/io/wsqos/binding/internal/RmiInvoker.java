@@ -56,8 +56,10 @@ public final class RmiInvoker implements Invoker {
   }
 
   private static BindingFailureException failure(RemoteException e) {
+    // Refused, unknown host, or an object no longer exported: the service did not run.
     boolean beforeSend =
         e instanceof ConnectException
+            || e instanceof java.rmi.NoSuchObjectException
             || e instanceof ConnectIOException
             || e instanceof UnknownHostException;
     return new BindingFailureException(BindingKind.RMI, beforeSend, e.getMessage(), e);

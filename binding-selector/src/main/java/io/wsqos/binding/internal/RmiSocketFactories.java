@@ -22,7 +22,7 @@ final class RmiSocketFactories {
    */
   static final class Bound implements RMIServerSocketFactory {
     private final InetAddress address;
-    private final CopyOnWriteArrayList<Integer> ports = new CopyOnWriteArrayList<>();
+    private final CopyOnWriteArrayList<ServerSocket> sockets = new CopyOnWriteArrayList<>();
 
     Bound(InetAddress address) {
       this.address = Objects.requireNonNull(address, "address");
@@ -31,16 +31,30 @@ final class RmiSocketFactories {
     @Override
     public ServerSocket createServerSocket(int port) throws IOException {
       ServerSocket socket = new ServerSocket(port, 50, address);
-      ports.add(socket.getLocalPort());
+      sockets.add(socket);
       return socket;
     }
 
     /** The port bound last. */
     int lastPort() {
-      return ports.get(ports.size() - 1);
+      return sockets.get(sockets.size() - 1).getLocalPort();
     }
 
-    // RMI shares a listening socket among exports whose factories are equal: one per instance.
+    /**
+     * Closes every socket this factory created. RMI never closes the listening socket of an export
+     * on port 0 itself, even when nothing is exported on it any more.
+     */
+    void closeAll() {
+      for (ServerSocket socket : sockets) {
+        try {
+          socket.close();
+        } catch (IOException e) {
+          // Closing a listening socket fails only when it is closed already.
+        }
+      }
+    }
+
+    // Not equal to another instance: RMI shares a listening socket only among equal factories.
   }
 
   /**

@@ -68,7 +68,7 @@ public final class SerialFilters {
   private SerialFilters() {}
 
   /**
-   * The allow-list for {@code sei}.
+   * The allow-list for the arguments of {@code sei}'s operations.
    *
    * @param extraPatterns further JEP 290 patterns to allow (e.g. {@code com.example.dto.*})
    * @param maxBytes the largest stream accepted, in bytes
@@ -94,13 +94,15 @@ public final class SerialFilters {
     return pattern.append("!*").toString();
   }
 
-  /** The non-JDK classes reachable from {@code sei}'s parameter and return types. */
+  /**
+   * The non-JDK classes reachable from {@code sei}'s parameter types: the server reads arguments
+   * only, never results or exceptions.
+   */
   static Set<String> reachableClasses(Class<?> sei) {
     Set<String> found = new TreeSet<>();
     Deque<Type> pending = new ArrayDeque<>();
     for (Method method : sei.getMethods()) {
       pending.addAll(List.of(method.getGenericParameterTypes()));
-      pending.add(method.getGenericReturnType());
     }
     while (!pending.isEmpty()) {
       Type type = pending.pop();
