@@ -67,9 +67,9 @@ class ArchitectureTest {
     /**
      * The modules this one may depend on: a library on core (the JDBC store on the monitor it
      * stores for, the broker on its API and, for its launcher, the server; the binding selector on
-     * the server, on which it publishes SOAP and its descriptor; the broker's WAR on the
-     * broker and the server's container-neutral part), the test kit on the server and the payloads,
-     * the examples on every library and the server, the benchmarks on everything.
+     * the server, on which it publishes SOAP and its descriptor; the broker's WAR on the broker and
+     * the server's container-neutral part), the test kit on the server and the payloads, the
+     * examples on every library and the server, the benchmarks on everything.
      */
     Set<Module> mayUse() {
       return switch (this) {

@@ -108,7 +108,7 @@ public final class BindingProxy<T> implements AutoCloseable {
   /** Discovers again and chooses again, on demand; the previous binding is released. */
   public Selection reselect() {
     synchronized (lock) {
-      return replace("on demand", EnumSet.noneOf(BindingKind.class)).selection();
+      return replace("on demand", false, EnumSet.noneOf(BindingKind.class)).selection();
     }
   }
 
@@ -133,7 +133,7 @@ public final class BindingProxy<T> implements AutoCloseable {
   private Bound bindFirst() {
     synchronized (lock) {
       Bound b = bound;
-      return b != null ? b : replace("on first use", EnumSet.noneOf(BindingKind.class));
+      return b != null ? b : replace("on first use", true, EnumSet.noneOf(BindingKind.class));
     }
   }
 
@@ -145,20 +145,19 @@ public final class BindingProxy<T> implements AutoCloseable {
       }
       return replace(
           "after " + failure.kind() + " failed: " + failure.getMessage(),
+          false,
           EnumSet.of(failure.kind()));
     }
   }
 
-  // Holds the lock.
-  private Bound replace(String trigger, Set<BindingKind> excluded) {
+  // Holds the lock. The first selection may use what discovery cached; any later one probes again.
+  private Bound replace(String trigger, boolean first, Set<BindingKind> excluded) {
     if (closed) {
       throw new IllegalStateException("binding proxy of " + sei.getName() + " is closed");
     }
     ServiceDescriptor descriptor = descriptor();
     Environment environment =
-        bound == null && excluded.isEmpty() && trigger.equals("on first use")
-            ? discovery.discover(descriptor)
-            : discovery.rediscover(descriptor);
+        first ? discovery.discover(descriptor) : discovery.rediscover(descriptor);
     Prediction prediction = predictor.predict(sei, hints);
     Set<String> facts = new java.util.LinkedHashSet<>(environment.facts());
     facts.add("predicted:" + prediction.choice().token());

@@ -38,9 +38,11 @@ import java.util.TimeZone;
  * and of an RMI request and response at every point of a {@link Hints} parameter space, and votes
  * for the binding whose messages are smaller at most points. Estimates are expected values: a
  * nullable value counts as its null share of a null (nothing in SOAP, one byte in Java
- * serialization) and the rest of its size. Java serialization's cost for JDK value classes ({@code
- * Calendar}, {@code BigDecimal}, boxed numbers, collections) is measured once, when the predictor
- * is created, by serializing a sample; everything else is computed.
+ * serialization) and the rest of its size; the share applies to values (strings, numbers, dates,
+ * binaries), while beans, arrays and collections, which hold them, are always there. Java
+ * serialization's cost for JDK value classes ({@code Calendar}, {@code BigDecimal}, boxed numbers,
+ * collections) is measured once, when the predictor is created, by serializing a sample; everything
+ * else is computed.
  */
 public final class Predictor {
 
@@ -206,7 +208,7 @@ public final class Predictor {
     }
     if (raw.isArray() || Collection.class.isAssignableFrom(raw)) {
       // A repeated element per item, nothing around them.
-      return present * point.arraySize() * soap(elementType(type), element, point, depth + 1);
+      return point.arraySize() * soap(elementType(type), element, point, depth + 1);
     }
     if (Map.class.isAssignableFrom(raw)) {
       Type[] kv = typeArguments(type, 2);
@@ -215,9 +217,10 @@ public final class Predictor {
               + 5
               + soap(kv[0], "key", point, depth + 1)
               + soap(kv[1], "value", point, depth + 1);
-      return present * (tags + point.arraySize() * entry);
+      return tags + point.arraySize() * entry;
     }
-    return present * (tags + soapValue(raw, point, depth));
+    // A bean is a container: the null share applies to the values inside it.
+    return (isLeaf(raw) ? present : 1) * (tags + soapValue(raw, point, depth));
   }
 
   private double soapValue(Class<?> raw, Hints.Point point, int depth) {
@@ -244,6 +247,16 @@ public final class Predictor {
       size += soap(field.getGenericType(), field.getName(), point, depth + 1);
     }
     return size;
+  }
+
+  /** A value the null share applies to: not a bean, array, collection or map, which hold them. */
+  private static boolean isLeaf(Class<?> raw) {
+    return raw == String.class
+        || isBox(raw)
+        || raw.isEnum()
+        || isJdk(raw)
+            && !Collection.class.isAssignableFrom(raw)
+            && !Map.class.isAssignableFrom(raw);
   }
 
   private static double primitiveText(Class<?> primitive) {
@@ -290,7 +303,7 @@ public final class Predictor {
           component.isPrimitive()
               ? primitiveBytes(component)
               : java(component, point, described, depth + 1);
-      return absent + present * (arrayHeader(raw, described) + point.arraySize() * each);
+      return arrayHeader(raw, described) + point.arraySize() * each;
     }
     if (Collection.class.isAssignableFrom(raw)) {
       Cost collection = Set.class.isAssignableFrom(raw) ? hashSet : arrayList;
@@ -301,7 +314,7 @@ public final class Predictor {
       for (int i = 0; i < point.arraySize(); i++) {
         items += java(element, point, described, depth + 1);
       }
-      return absent + present * ((first ? collection.first() : collection.repeat()) + items);
+      return (first ? collection.first() : collection.repeat()) + items;
     }
     if (Map.class.isAssignableFrom(raw)) {
       boolean first = described.add(HashMap.class);
@@ -311,7 +324,7 @@ public final class Predictor {
         entries +=
             java(kv[0], point, described, depth + 1) + java(kv[1], point, described, depth + 1);
       }
-      return absent + present * ((first ? hashMap.first() : hashMap.repeat()) + entries);
+      return (first ? hashMap.first() : hashMap.repeat()) + entries;
     }
     if (raw.isEnum()) {
       boolean first = described.add(raw);
@@ -337,7 +350,7 @@ public final class Predictor {
         size += 1; // TC_NULL: no further superclass
       }
     }
-    return absent + present * size;
+    return size;
   }
 
   private double arrayHeader(Class<?> arrayClass, Set<Class<?>> described) {

@@ -25,7 +25,8 @@ public final class Experiments {
           new MonitoringExperiment(true),
           new MonitoringClientExperiment(),
           new BrokerExperiment(false),
-          new BrokerExperiment(true));
+          new BrokerExperiment(true),
+          new BindingWorkloadExperiment());
 
   private Experiments() {}
 

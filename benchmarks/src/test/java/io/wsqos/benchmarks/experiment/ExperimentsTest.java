@@ -31,7 +31,8 @@ class ExperimentsTest {
             "monitoring-requesters",
             "monitoring-client",
             "broker-rate",
-            "broker-requesters");
+            "broker-requesters",
+            "binding-workloads");
   }
 
   @Test
