@@ -66,14 +66,16 @@ class ArchitectureTest {
 
     /**
      * The modules this one may depend on: a library on core (the JDBC store on the monitor it
-     * stores for, the broker on its API and, for its launcher, the server; the broker's WAR on the
-     * broker and the server's container-neutral part), the test kit on the server and the payloads,
-     * the examples on every library and the server, the benchmarks on everything.
+     * stores for, the broker on its API and, for its launcher, the server; the binding selector on
+     * the server, on which it publishes SOAP and its descriptor; the broker's WAR on the broker and
+     * the server's container-neutral part), the test kit on the server and the payloads, the
+     * examples on every library and the server, the benchmarks on everything.
      */
     Set<Module> mayUse() {
       return switch (this) {
         case CORE, SERVER, TEST_PAYLOADS -> Set.of();
-        case MONITOR, BROKER_API, QOS_PROXY, BINDING_SELECTOR -> Set.of(CORE);
+        case MONITOR, BROKER_API, QOS_PROXY -> Set.of(CORE);
+        case BINDING_SELECTOR -> Set.of(CORE, SERVER);
         case MONITOR_JDBC -> Set.of(CORE, MONITOR);
         case BROKER -> Set.of(CORE, BROKER_API, SERVER);
         case BROKER_WAR -> Set.of(CORE, BROKER_API, BROKER, SERVER);
@@ -110,6 +112,7 @@ class ArchitectureTest {
             Module.BROKER,
             Module.BROKER_WAR,
             Module.QOS_PROXY,
+            Module.BINDING_SELECTOR,
             Module.SERVER,
             Module.TESTING,
             Module.TEST_PAYLOADS,

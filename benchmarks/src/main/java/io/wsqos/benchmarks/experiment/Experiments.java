@@ -26,7 +26,8 @@ public final class Experiments {
           new MonitoringClientExperiment(),
           new BrokerExperiment(false),
           new BrokerExperiment(true),
-          new DiffServExperiment());
+          new DiffServExperiment(),
+          new BindingWorkloadExperiment());
 
   private Experiments() {}
 

@@ -32,7 +32,8 @@ class ExperimentsTest {
             "monitoring-client",
             "broker-rate",
             "broker-requesters",
-            "diffserv-rate");
+            "diffserv-rate",
+            "binding-workloads");
   }
 
   @Test

@@ -1,0 +1,428 @@
+package io.wsqos.binding;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import io.wsqos.binding.internal.CxfInvoker;
+import io.wsqos.binding.internal.Invoker;
+import io.wsqos.binding.internal.LocalInvoker;
+import io.wsqos.binding.internal.RmiInvoker;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.cxf.feature.Feature;
+
+/**
+ * A {@link Proxy} of a service interface that picks, at its first call, the binding the rules
+ * choose among those the service publishes (P1) and this client can reach (P2), helped by the
+ * message-size prediction (P3); {@link #explain()} says which and why. {@link #reselect()}
+ * discovers and chooses again; so does a failure of the chosen binding, after which the call is
+ * retried on the new binding when the request certainly never left.
+ *
+ * <pre>{@code
+ * try (BindingProxy<Catalog> proxy = BindingProxy.builder(Catalog.class)
+ *     .descriptorUrl(URI.create("http://10.0.0.5:8080/catalog/bindings")).build()) {
+ *   Catalog catalog = proxy.service();
+ *   catalog.find("isbn-1");
+ *   System.out.println(proxy.explain());
+ * }
+ * }</pre>
+ *
+ * <p>Only the first call and re-selections do I/O and take a lock; every other call reads one
+ * volatile field and delegates. A local binding passes arguments by reference; the others copy.
+ */
+public final class BindingProxy<T> implements AutoCloseable {
+
+  /** The default SOAP receive timeout: 30 s. */
+  public static final long DEFAULT_RECEIVE_TIMEOUT_MILLIS = 30_000;
+
+  /** The largest descriptor read: 64 KiB. */
+  static final int MAX_DESCRIPTOR_BYTES = 64 * 1024;
+
+  /** A chosen binding and its invoker. */
+  private record Bound(Selection selection, Invoker invoker) {}
+
+  private final Class<T> sei;
+  private final URI descriptorUrl;
+  private final ServiceDescriptor fixedDescriptor;
+  private final LocalRegistry localRegistry;
+  private final PolicyRules rules;
+  private final Hints hints;
+  private final Predictor predictor;
+  private final Discovery discovery;
+  private final long receiveTimeoutMillis;
+  private final List<Feature> features;
+  private final T service;
+  private final Object lock = new Object();
+  private volatile Bound bound;
+  private volatile boolean closed;
+
+  private BindingProxy(Builder<T> builder) {
+    this.sei = builder.sei;
+    this.descriptorUrl = builder.descriptorUrl;
+    this.fixedDescriptor = builder.descriptor;
+    this.localRegistry = builder.localRegistry;
+    this.rules = builder.rules;
+    this.hints = builder.hints;
+    this.predictor = builder.predictor;
+    Discovery.Builder discoveryBuilder = Discovery.builder().probeTimeout(builder.probeTimeout);
+    if (localRegistry != null) {
+      discoveryBuilder.localRegistry(localRegistry);
+    }
+    this.discovery = discoveryBuilder.build();
+    this.receiveTimeoutMillis = builder.receiveTimeoutMillis;
+    this.features = List.copyOf(builder.features);
+    this.service =
+        sei.cast(Proxy.newProxyInstance(sei.getClassLoader(), new Class<?>[] {sei}, new Handler()));
+  }
+
+  /** A builder for a proxy of {@code sei}. */
+  public static <T> Builder<T> builder(Class<T> sei) {
+    return new Builder<>(sei);
+  }
+
+  /** The proxy: calls on it go over the chosen binding, chosen at the first call. */
+  public T service() {
+    return service;
+  }
+
+  /** The current selection, made now if no call has made it yet. */
+  public Selection selection() {
+    return current().selection();
+  }
+
+  /** {@link Selection#explain()} of the current selection, made now if need be. */
+  public String explain() {
+    return selection().explain();
+  }
+
+  /** Discovers again and chooses again, on demand; the previous binding is released. */
+  public Selection reselect() {
+    synchronized (lock) {
+      return replace("on demand", false, EnumSet.noneOf(BindingKind.class)).selection();
+    }
+  }
+
+  /** Releases the chosen binding's client; calls after this fail. Idempotent. */
+  @Override
+  public void close() {
+    synchronized (lock) {
+      closed = true;
+      Bound previous = bound;
+      bound = null;
+      if (previous != null) {
+        previous.invoker().close();
+      }
+    }
+  }
+
+  private Bound current() {
+    Bound b = bound;
+    return b != null ? b : bindFirst();
+  }
+
+  private Bound bindFirst() {
+    synchronized (lock) {
+      Bound b = bound;
+      return b != null ? b : replace("on first use", true, EnumSet.noneOf(BindingKind.class));
+    }
+  }
+
+  private Bound afterFailure(Bound failed, BindingFailureException failure) {
+    synchronized (lock) {
+      Bound b = bound;
+      if (b != failed && b != null) {
+        return b; // another thread re-selected already
+      }
+      return replace(
+          "after " + failure.kind() + " failed: " + failure.getMessage(),
+          false,
+          EnumSet.of(failure.kind()));
+    }
+  }
+
+  // Holds the lock. The first selection may use what discovery cached; any later one probes again.
+  private Bound replace(String trigger, boolean first, Set<BindingKind> excluded) {
+    if (closed) {
+      throw new IllegalStateException("binding proxy of " + sei.getName() + " is closed");
+    }
+    ServiceDescriptor descriptor = descriptor();
+    Environment environment =
+        first ? discovery.discover(descriptor) : discovery.rediscover(descriptor);
+    Prediction prediction = predictor.predict(sei, hints);
+    Set<String> facts = new java.util.LinkedHashSet<>(environment.facts());
+    facts.add("predicted:" + prediction.choice().token());
+    Set<BindingKind> failed = EnumSet.noneOf(BindingKind.class);
+    failed.addAll(excluded);
+    List<String> notes = new ArrayList<>();
+    while (true) {
+      PolicyRules.Decision decision =
+          rules.decide(facts, kind -> environment.usable(kind) && !failed.contains(kind));
+      BindingAddress address = descriptor.binding(decision.kind()).orElseThrow();
+      try {
+        Invoker invoker = connect(address);
+        List<String> passed = new ArrayList<>(notes);
+        passed.addAll(decision.passedOver());
+        Selection selection =
+            new Selection(
+                address,
+                trigger,
+                new PolicyRules.Decision(decision.kind(), decision.reason(), passed),
+                prediction,
+                environment);
+        Bound previous = bound;
+        bound = new Bound(selection, invoker);
+        if (previous != null) {
+          previous.invoker().close();
+        }
+        return bound;
+      } catch (BindingFailureException e) {
+        failed.add(decision.kind());
+        notes.add(decision.kind() + " could not be connected: " + e.getMessage());
+      }
+    }
+  }
+
+  private Invoker connect(BindingAddress address) {
+    int timeout = (int) discovery.probeTimeout().toMillis();
+    return switch (address.kind()) {
+      case LOCAL ->
+          new LocalInvoker(
+              localRegistry
+                  .implementation(address.name(), sei)
+                  .orElseThrow(
+                      () ->
+                          new BindingFailureException(
+                              BindingKind.LOCAL,
+                              true,
+                              address.name() + " is not registered",
+                              null)));
+      case CXF_LOCAL ->
+          CxfInvoker.local(
+              sei,
+              address.uri().toString(),
+              localRegistry
+                  .cxfBus(address.name())
+                  .orElseThrow(
+                      () ->
+                          new BindingFailureException(
+                              BindingKind.CXF_LOCAL,
+                              true,
+                              address.name() + " is not published",
+                              null)),
+              features);
+      case RMI -> RmiInvoker.connect(sei, address, timeout);
+      case SOAP ->
+          CxfInvoker.soap(sei, address.uri().toString(), features, timeout, receiveTimeoutMillis);
+    };
+  }
+
+  private ServiceDescriptor descriptor() {
+    ServiceDescriptor descriptor = fixedDescriptor != null ? fixedDescriptor : fetch(descriptorUrl);
+    if (!descriptor.service().equals(sei.getName())) {
+      throw new IllegalStateException(
+          "descriptor of " + descriptor.service() + " (expected: " + sei.getName() + ")");
+    }
+    return descriptor;
+  }
+
+  private ServiceDescriptor fetch(URI url) {
+    int timeout = (int) discovery.probeTimeout().toMillis();
+    try {
+      HttpURLConnection connection = (HttpURLConnection) url.toURL().openConnection();
+      connection.setConnectTimeout(timeout);
+      connection.setReadTimeout((int) Math.min(Integer.MAX_VALUE, receiveTimeoutMillis));
+      connection.setInstanceFollowRedirects(false);
+      try {
+        int status = connection.getResponseCode();
+        if (status != 200) {
+          throw new BindingFailureException(
+              BindingKind.SOAP,
+              true,
+              "descriptor " + url + ": HTTP " + status + " (expected: 200)",
+              null);
+        }
+        try (InputStream in = connection.getInputStream()) {
+          byte[] bytes = in.readNBytes(MAX_DESCRIPTOR_BYTES + 1);
+          if (bytes.length > MAX_DESCRIPTOR_BYTES) {
+            throw new BindingFailureException(
+                BindingKind.SOAP,
+                true,
+                "descriptor " + url + ": over " + MAX_DESCRIPTOR_BYTES + " bytes",
+                null);
+          }
+          return ServiceDescriptor.parse(new String(bytes, UTF_8), url, url.toString());
+        }
+      } finally {
+        connection.disconnect();
+      }
+    } catch (IOException e) {
+      throw new BindingFailureException(BindingKind.SOAP, true, "descriptor " + url + ": " + e, e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    Bound b = bound;
+    return "BindingProxy["
+        + sei.getName()
+        + (b == null ? ", unbound" : " -> " + b.selection().address())
+        + "]";
+  }
+
+  private final class Handler implements InvocationHandler {
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+      if (method.getDeclaringClass() == Object.class) {
+        return objectMethod(proxy, method, args);
+      }
+      Bound b = bound;
+      if (b == null) {
+        b = bindFirst();
+      }
+      try {
+        return b.invoker().invoke(method, args);
+      } catch (BindingFailureException e) {
+        Bound next;
+        try {
+          next = afterFailure(b, e);
+        } catch (RuntimeException reselection) {
+          e.addSuppressed(reselection);
+          throw e;
+        }
+        if (!e.beforeSend()) {
+          throw e;
+        }
+        return next.invoker().invoke(method, args);
+      }
+    }
+
+    private Object objectMethod(Object proxy, Method method, Object[] args) {
+      return switch (method.getName()) {
+        case "equals" -> proxy == args[0];
+        case "hashCode" -> System.identityHashCode(proxy);
+        default -> BindingProxy.this.toString();
+      };
+    }
+  }
+
+  /** Configures a {@link BindingProxy}; nothing is contacted until the first call. */
+  public static final class Builder<T> {
+    private final Class<T> sei;
+    private URI descriptorUrl;
+    private ServiceDescriptor descriptor;
+    private LocalRegistry localRegistry;
+    private PolicyRules rules;
+    private Hints hints = Hints.none();
+    private Predictor predictor;
+    private Duration probeTimeout = Duration.ofMillis(Discovery.DEFAULT_PROBE_TIMEOUT_MILLIS);
+    private long receiveTimeoutMillis = DEFAULT_RECEIVE_TIMEOUT_MILLIS;
+    private final List<Feature> features = new ArrayList<>();
+
+    private Builder(Class<T> sei) {
+      this.sei = requireNonNull(sei, "sei");
+      if (!sei.isInterface()) {
+        throw new IllegalArgumentException("sei: " + sei.getName() + " (expected: an interface)");
+      }
+    }
+
+    /** Where the descriptor is served; read at the first call and at each re-selection. */
+    public Builder<T> descriptorUrl(URI url) {
+      requireNonNull(url, "url");
+      if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
+        throw new IllegalArgumentException("descriptorUrl: " + url + " (expected: http or https)");
+      }
+      this.descriptorUrl = url;
+      this.descriptor = null;
+      return this;
+    }
+
+    /** The descriptor itself, when it is known without fetching it. */
+    public Builder<T> descriptor(ServiceDescriptor descriptor) {
+      this.descriptor = requireNonNull(descriptor, "descriptor");
+      this.descriptorUrl = null;
+      return this;
+    }
+
+    /** The registry in which in-JVM bindings are found; default none (no in-JVM binding). */
+    public Builder<T> localRegistry(LocalRegistry registry) {
+      this.localRegistry = requireNonNull(registry, "registry");
+      return this;
+    }
+
+    /** The rules; default {@link PolicyRules#defaults()}. */
+    public Builder<T> rules(PolicyRules rules) {
+      this.rules = requireNonNull(rules, "rules");
+      return this;
+    }
+
+    /** The predictor's parameter space; default {@link Hints#none()}. */
+    public Builder<T> hints(Hints hints) {
+      this.hints = requireNonNull(hints, "hints");
+      return this;
+    }
+
+    /** The predictor; default {@link Predictor#create()}, to share one among proxies. */
+    public Builder<T> predictor(Predictor predictor) {
+      this.predictor = requireNonNull(predictor, "predictor");
+      return this;
+    }
+
+    /**
+     * The port probe's timeout, also the connect timeout of RMI and SOAP clients and of the
+     * descriptor's fetch; default {@link Discovery#DEFAULT_PROBE_TIMEOUT_MILLIS} ms.
+     */
+    public Builder<T> probeTimeout(Duration timeout) {
+      this.probeTimeout = requireNonNull(timeout, "timeout");
+      return this;
+    }
+
+    /**
+     * How long a SOAP response may take, at least 1 ms; default {@link
+     * #DEFAULT_RECEIVE_TIMEOUT_MILLIS}.
+     */
+    public Builder<T> receiveTimeoutMillis(long millis) {
+      if (millis < 1) {
+        throw new IllegalArgumentException("receiveTimeoutMillis: " + millis + " (expected: >= 1)");
+      }
+      this.receiveTimeoutMillis = millis;
+      return this;
+    }
+
+    /** A CXF feature for the SOAP and CXF-local clients. */
+    public Builder<T> feature(Feature feature) {
+      features.add(requireNonNull(feature, "feature"));
+      return this;
+    }
+
+    /**
+     * Builds the proxy; no I/O happens until its first call.
+     *
+     * @throws IllegalStateException if neither a descriptor nor its URL is given
+     */
+    public BindingProxy<T> build() {
+      if (descriptor == null && descriptorUrl == null) {
+        throw new IllegalStateException(
+            "no descriptor (expected: descriptorUrl(...) or descriptor(...))");
+      }
+      if (rules == null) {
+        rules = PolicyRules.defaults();
+      }
+      if (predictor == null) {
+        predictor = Predictor.create();
+      }
+      // Checks the timeout's range once, with Discovery's message.
+      Discovery.builder().probeTimeout(probeTimeout);
+      return new BindingProxy<>(this);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package io.wsqos.binding.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.wsqos.binding.BindingFailureException;
+import io.wsqos.binding.BindingKind;
+import io.wsqos.binding.ServiceFailureException;
+import jakarta.xml.ws.WebServiceException;
+import jakarta.xml.ws.soap.SOAPFaultException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.util.List;
+import org.apache.cxf.Bus;
+import org.apache.cxf.binding.soap.SoapFault;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.feature.Feature;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
+import org.apache.cxf.transport.http.HTTPConduit;
+import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
+
+/**
+ * Calls the service through a CXF JAX-WS client: SOAP over HTTP, or over CXF's local transport on
+ * the publisher's bus.
+ */
+public final class CxfInvoker implements Invoker {
+  private final BindingKind kind;
+  private final Object client;
+  private final Bus ownBus;
+
+  private CxfInvoker(BindingKind kind, Object client, Bus ownBus) {
+    this.kind = kind;
+    this.client = client;
+    this.ownBus = ownBus;
+  }
+
+  /**
+   * A SOAP client of {@code url} on a bus of its own.
+   *
+   * @param connectTimeoutMillis how long a connection may take
+   * @param receiveTimeoutMillis how long a response may take
+   */
+  public static <T> CxfInvoker soap(
+      Class<T> sei,
+      String url,
+      List<? extends Feature> features,
+      long connectTimeoutMillis,
+      long receiveTimeoutMillis) {
+    Bus bus = Buses.dedicated();
+    try {
+      Object client = create(sei, url, bus, features);
+      HTTPConduit conduit = (HTTPConduit) ClientProxy.getClient(client).getConduit();
+      HTTPClientPolicy policy = new HTTPClientPolicy();
+      policy.setConnectionTimeout(connectTimeoutMillis);
+      policy.setReceiveTimeout(receiveTimeoutMillis);
+      conduit.setClient(policy);
+      return new CxfInvoker(BindingKind.SOAP, client, bus);
+    } catch (RuntimeException e) {
+      bus.shutdown(true);
+      throw e;
+    }
+  }
+
+  /** A client of the local-transport endpoint {@code local://name} published on {@code bus}. */
+  public static <T> CxfInvoker local(
+      Class<T> sei, String address, Bus bus, List<? extends Feature> features) {
+    return new CxfInvoker(BindingKind.CXF_LOCAL, create(sei, address, bus, features), null);
+  }
+
+  private static Object create(
+      Class<?> sei, String address, Bus bus, List<? extends Feature> features) {
+    JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
+    factory.setBus(requireNonNull(bus, "bus"));
+    factory.setServiceClass(sei);
+    factory.setAddress(address);
+    factory.getFeatures().addAll(features);
+    return factory.create();
+  }
+
+  @Override
+  public Object invoke(Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(client, args);
+    } catch (InvocationTargetException e) {
+      throw map(method, e.getCause());
+    }
+  }
+
+  private Throwable map(Method method, Throwable thrown) {
+    if (thrown instanceof SOAPFaultException fault) {
+      return new ServiceFailureException(fault.getFault().getFaultString());
+    }
+    if (thrown instanceof WebServiceException) {
+      // Without a SAAJ implementation CXF reports the server's fault as the SoapFault it read.
+      for (Throwable t = thrown; t != null; t = t.getCause()) {
+        if (t instanceof SoapFault fault) {
+          return new ServiceFailureException(fault.getMessage());
+        }
+      }
+      boolean beforeSend = false;
+      for (Throwable t = thrown; t != null; t = t.getCause()) {
+        if (t instanceof ConnectException
+            || t instanceof NoRouteToHostException
+            || t instanceof UnknownHostException
+            || t instanceof HttpConnectTimeoutException) {
+          beforeSend = true;
+          break;
+        }
+        if (t instanceof SocketTimeoutException || t instanceof HttpTimeoutException) {
+          break;
+        }
+      }
+      return new BindingFailureException(
+          kind, beforeSend, String.valueOf(thrown.getMessage()), thrown);
+    }
+    return ServiceExceptions.map(method, thrown);
+  }
+
+  @Override
+  public void close() {
+    Client cxf = ClientProxy.getClient(client);
+    cxf.destroy();
+    if (ownBus != null) {
+      ownBus.shutdown(true);
+    }
+  }
+}

@@ -1,0 +1,9 @@
+package io.wsqos.binding;
+
+/** The compatibility kit over the rmi binding. */
+class RmiBindingTest extends BindingCompatibilityKit {
+  @Override
+  BindingKind kind() {
+    return BindingKind.RMI;
+  }
+}

@@ -1,0 +1,31 @@
+package io.wsqos.binding.kit;
+
+import jakarta.jws.WebParam;
+import jakarta.jws.WebService;
+import java.util.Calendar;
+import java.util.List;
+
+/** The service the compatibility kit runs over every binding. */
+@WebService(targetNamespace = Catalog.NAMESPACE)
+public interface Catalog {
+
+  String NAMESPACE = "http://kit.binding.wsqos.io/";
+
+  /** The item {@code sku}; {@link NotFoundException} when there is none. */
+  Item find(@WebParam(name = "sku") String sku) throws NotFoundException;
+
+  /** {@code count} items whose titles start with {@code query}. */
+  List<Item> search(@WebParam(name = "query") String query, @WebParam(name = "count") int count);
+
+  /** {@code text} as given, null included. */
+  String echo(@WebParam(name = "text") String text);
+
+  /** {@code at} moved by {@code days}; null for null. */
+  Calendar shift(@WebParam(name = "at") Calendar at, @WebParam(name = "days") int days);
+
+  /** {@code item} as the service received it, with its title upper-cased. */
+  Item save(@WebParam(name = "item") Item item);
+
+  /** Throws an exception the interface does not declare, with {@code message}. */
+  int fail(@WebParam(name = "message") String message);
+}
