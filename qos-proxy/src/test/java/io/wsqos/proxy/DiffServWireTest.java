@@ -4,7 +4,6 @@ import static io.wsqos.core.header.TransportPriority.ASSURED;
 import static io.wsqos.core.header.TransportPriority.BEST_EFFORT;
 import static io.wsqos.core.header.TransportPriority.EXPEDITED;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.entitlement.PriorityEntitlement;
@@ -152,13 +151,7 @@ class DiffServWireTest {
   }
 
   @Test
-  void aDualStackServerMarksIpv4PacketsFromJdk21() throws Exception {
-    assumeTrue(
-        Runtime.version().feature() >= 21,
-        "JDK "
-            + Runtime.version().feature()
-            + " ignores IP_TOS for IPv4 packets of a dual-stack socket (JDK-8303509): the server"
-            + " must open IPv4 channels, as the other tests do");
+  void aDualStackServerMarksIpv4PacketsOnlyFromJdk21() throws Exception {
     DiffServLab lab = lab();
     EmbeddedServer server = server(lab, feature -> {}, false);
     PacketCapture capture = capture(lab, server);
@@ -167,7 +160,16 @@ class DiffServWireTest {
         post(lab, server, Requests.text(CHARS, ASSURED), Requests.text(CHARS));
 
     assertOneConnection(exchanges);
-    assertThat(dscps(captured(capture, exchanges))).containsExactly(AF, 0);
+    if (Runtime.version().feature() >= 21) {
+      assertThat(dscps(captured(capture, exchanges))).containsExactly(AF, 0);
+    } else {
+      // What the README tells JDK 17 users to avoid: the option is accepted and reported back,
+      // and both responses' IPv4 packets leave unmarked all the same, one run of DSCP 0
+      // (JDK-8303509). Should this JDK have the fix, the README's advice can be relaxed for it.
+      assertThat(dscps(captured(capture, exchanges)))
+          .as("JDK %s on a dual-stack channel (JDK-8303509)", Runtime.version())
+          .containsExactly(0);
+    }
   }
 
   @Test
