@@ -34,9 +34,9 @@ import org.slf4j.LoggerFactory;
  * reads one immutable index (swapped whole when the registry changes), does no I/O and takes no
  * lock. A background thread keeps the index in step: it reads the registry version every {@link
  * Builder#pollInterval poll interval}, and at once after a write through this selector's registry,
- * and when the version moved reads again the offers of the services changed since (or the whole
- * registry, at start and after falling far behind). Changes made by other broker instances on the
- * same database are thus selected within a poll interval and a reload.
+ * and when the version moved reads again only what changed since (or the whole registry, at start
+ * and after falling far behind). Changes made by other broker instances on the same database are
+ * thus selected within a poll interval and a patch.
  *
  * <p>When the database is unreachable, selections go on from the index; once the last confirmation
  * is older than {@link Builder#staleAfter staleAfter}, they say they {@link Selection#mayBeStale()
@@ -254,7 +254,7 @@ public final class OfferSelector implements AutoCloseable {
   }
 
   /**
-   * Reads the registry version now and reloads the index if it moved, before returning: after this,
+   * Reads the registry version now and updates the index if it moved, before returning: after this,
    * selections reflect every write committed before the call.
    *
    * @throws RegistryUnavailableException if the database cannot be read; the index stays as it was
