@@ -74,8 +74,8 @@ class ArchitectureTest {
     Set<Module> mayUse() {
       return switch (this) {
         case CORE, SERVER, TEST_PAYLOADS -> Set.of();
-        case MONITOR, BROKER_API, QOS_PROXY -> Set.of(CORE);
-        case BINDING_SELECTOR -> Set.of(CORE, SERVER);
+        case MONITOR, BROKER_API -> Set.of(CORE);
+        case QOS_PROXY, BINDING_SELECTOR -> Set.of(CORE, SERVER);
         case MONITOR_JDBC -> Set.of(CORE, MONITOR);
         case BROKER -> Set.of(CORE, BROKER_API, SERVER);
         case BROKER_WAR -> Set.of(CORE, BROKER_API, BROKER, SERVER);

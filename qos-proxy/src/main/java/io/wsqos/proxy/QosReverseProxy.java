@@ -5,15 +5,9 @@ import static java.util.Objects.requireNonNull;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.entitlement.PriorityEntitlement;
-import java.io.IOException;
-import java.net.InetSocketAddress;
+import io.wsqos.server.EmbeddedServer;
 import java.net.StandardProtocolFamily;
 import java.net.URI;
-import java.nio.channels.ServerSocketChannel;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The standalone QoS proxy, for services that cannot take {@link DscpMarkingFeature}: a reverse
@@ -51,52 +45,27 @@ public final class QosReverseProxy implements AutoCloseable {
    */
   public static final String REJECTED_COUNTER = QosProxyHandler.REJECTED_COUNTER;
 
-  private final Server jetty;
-  private final ServerConnector connector;
-  private final AtomicBoolean closed = new AtomicBoolean();
+  private final EmbeddedServer server;
 
   private QosReverseProxy(Builder builder) {
-    QueuedThreadPool threads = new QueuedThreadPool();
-    threads.setName("wsqos-proxy");
-    threads.setDaemon(builder.daemonThreads);
-    jetty = new Server(threads);
-    connector = new ServerConnector(jetty);
-    connector.setHost(builder.host);
-    connector.setPort(builder.port);
-    jetty.addConnector(connector);
     boolean ipv4 = builder.protocolFamily == StandardProtocolFamily.INET;
-    jetty.setHandler(
-        new QosProxyHandler(
-            builder.upstream,
-            MarkingPolicy.of(builder.mapping, builder.entitlement),
-            builder.maxHeaderBytes,
-            ipv4,
-            builder.meterRegistry));
-    try {
-      if (ipv4) {
-        connector.open(listen(builder.host, builder.port));
-      }
-      jetty.start();
-    } catch (Exception e) {
-      try {
-        jetty.stop();
-      } catch (Exception suppressed) {
-        e.addSuppressed(suppressed);
-      }
-      throw new IllegalStateException(
-          "proxy did not start on " + builder.host + ":" + builder.port + ": " + e, e);
+    EmbeddedServer.Builder serving =
+        EmbeddedServer.builder()
+            .host(builder.host)
+            .port(builder.port)
+            .threadNamePrefix("wsqos-proxy")
+            .daemonThreads(builder.daemonThreads)
+            .handler(
+                new QosProxyHandler(
+                    builder.upstream,
+                    MarkingPolicy.of(builder.mapping, builder.entitlement),
+                    builder.maxHeaderBytes,
+                    ipv4,
+                    builder.meterRegistry));
+    if (builder.protocolFamily != null) {
+      serving.protocolFamily(builder.protocolFamily);
     }
-  }
-
-  private static ServerSocketChannel listen(String host, int port) throws IOException {
-    ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.INET);
-    try {
-      channel.bind(new InetSocketAddress(host, port), 1024);
-      return channel;
-    } catch (IOException | RuntimeException e) {
-      channel.close();
-      throw e;
-    }
+    server = serving.start();
   }
 
   /** A builder forwarding to {@code upstream}, e.g. {@code http://10.0.0.5:8080}. */
@@ -106,34 +75,31 @@ public final class QosReverseProxy implements AutoCloseable {
 
   /** The port the proxy listens on. */
   public int port() {
-    return connector.getLocalPort();
+    return server.port();
   }
 
   /** The proxy's base URL, e.g. {@code http://127.0.0.1:41234}. */
   public String address() {
-    return "http://" + connector.getHost() + ":" + port();
+    return server.address();
   }
 
   /** Blocks until the proxy has stopped. */
   public void join() throws InterruptedException {
-    jetty.join();
+    server.join();
   }
 
-  /** Stops accepting, then stops the proxy and its upstream pools. Idempotent. */
+  /**
+   * Stops accepting, lets the requests in flight finish (up to the embedded server's stop timeout),
+   * then stops the proxy and its upstream pools. Idempotent.
+   */
   @Override
   public void close() {
-    if (closed.compareAndSet(false, true)) {
-      try {
-        jetty.stop();
-      } catch (Exception e) {
-        throw new IllegalStateException("proxy did not stop cleanly: " + address(), e);
-      }
-    }
+    server.close();
   }
 
   @Override
   public String toString() {
-    return "QosReverseProxy{" + address() + (closed.get() ? ", closed" : "") + "}";
+    return "QosReverseProxy{" + address() + (server.isClosed() ? ", closed" : "") + "}";
   }
 
   /** Configures a {@link QosReverseProxy}; every setting but the upstream has a default. */

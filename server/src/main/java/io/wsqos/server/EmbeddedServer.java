@@ -22,6 +22,7 @@ import org.apache.cxf.feature.Feature;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -85,7 +86,10 @@ public final class EmbeddedServer implements AutoCloseable {
   }
 
   private final org.eclipse.jetty.server.Server jetty;
+
+  /** The CXF application, or null for a server of a {@link Builder#handler handler}. */
   private final CxfApplication cxf;
+
   private final String host;
   private final int port;
   private final String baseAddress;
@@ -94,7 +98,7 @@ public final class EmbeddedServer implements AutoCloseable {
   private EmbeddedServer(Builder builder) {
     host = builder.host;
     // Endpoints first, so that no request reaches the port before they are there.
-    cxf = CxfApplication.publish(builder.mounts.build());
+    cxf = builder.handler == null ? CxfApplication.publish(builder.mounts.build()) : null;
 
     QueuedThreadPool threadPool = new QueuedThreadPool(builder.maxThreads, builder.minThreads);
     threadPool.setName(builder.threadNamePrefix);
@@ -115,16 +119,10 @@ public final class EmbeddedServer implements AutoCloseable {
     connector.setAcceptQueueSize(builder.acceptQueueSize);
     jetty.addConnector(connector);
 
-    ServletContextHandler context = new ServletContextHandler("/");
-    ServletHolder servlet = new ServletHolder("cxf", cxf.servlet());
-    servlet.setInitOrder(1);
-    servlet.setInitParameters(CxfApplication.SERVLET_INIT_PARAMETERS);
-    context.addServlet(servlet, "/*");
-    builder.servlets.forEach(
-        (path, plain) -> context.addServlet(new ServletHolder(path, plain), path));
     // Lets stop() finish the requests in flight, up to the stop timeout, before closing.
     GracefulHandler graceful = new GracefulHandler();
-    graceful.setHandler(context);
+    graceful.setHandler(
+        builder.handler != null ? builder.handler : servlets(cxf, builder.servlets));
     jetty.setHandler(graceful);
 
     try {
@@ -142,6 +140,17 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     port = connector.getLocalPort();
     baseAddress = "http://" + uriHost(builder.host) + ":" + port;
+  }
+
+  private static Handler servlets(CxfApplication cxf, Map<String, Servlet> plainServlets) {
+    ServletContextHandler context = new ServletContextHandler("/");
+    ServletHolder servlet = new ServletHolder("cxf", cxf.servlet());
+    servlet.setInitOrder(1);
+    servlet.setInitParameters(CxfApplication.SERVLET_INIT_PARAMETERS);
+    context.addServlet(servlet, "/*");
+    plainServlets.forEach(
+        (path, plain) -> context.addServlet(new ServletHolder(path, plain), path));
+    return context;
   }
 
   /** The base URL, e.g. {@code http://127.0.0.1:41234}, without a trailing slash. */
@@ -170,12 +179,12 @@ public final class EmbeddedServer implements AutoCloseable {
 
   /** The server's dedicated bus; it is shut down by {@link #close()}. */
   public Bus bus() {
-    return cxf.bus();
+    return cxf().bus();
   }
 
   /** The CXF endpoint published at {@code path}, if there is one. */
   public Optional<Server> endpoint(String path) {
-    return cxf.endpoint(path);
+    return cxf().endpoint(path);
   }
 
   /** Whether {@link #close()} has been called. */
@@ -201,6 +210,14 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
+  private CxfApplication cxf() {
+    if (cxf == null) {
+      throw new IllegalStateException(
+          "this server serves a handler, not CXF endpoints: " + baseAddress);
+    }
+    return cxf;
+  }
+
   private void stop(Throwable cause) {
     List<Exception> errors = new ArrayList<>();
     try {
@@ -209,7 +226,9 @@ public final class EmbeddedServer implements AutoCloseable {
       errors.add(e);
     }
     try {
-      cxf.close();
+      if (cxf != null) {
+        cxf.close();
+      }
     } catch (RuntimeException e) {
       errors.add(e);
     }
@@ -285,6 +304,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private StandardProtocolFamily protocolFamily;
     private final CxfMounts.Builder mounts = CxfMounts.builder();
     private final Map<String, Servlet> servlets = new LinkedHashMap<>();
+    private Handler handler;
 
     private Builder() {}
 
@@ -462,15 +482,32 @@ public final class EmbeddedServer implements AutoCloseable {
     /**
      * Starts the server and returns once it accepts requests; the caller owns it and must close it.
      *
-     * @throws IllegalStateException if nothing is configured to serve, or the port cannot be bound;
-     *     nothing is left running then
+     * @throws IllegalStateException if nothing is configured to serve, a handler and endpoints or
+     *     servlets are, or the port cannot be bound; nothing is left running then
      */
     public EmbeddedServer start() {
-      if (mounts.paths().isEmpty() && servlets.isEmpty()) {
+      boolean mounted = !mounts.paths().isEmpty() || !servlets.isEmpty();
+      if (handler != null && mounted) {
         throw new IllegalStateException(
-            "nothing to serve (expected: at least one endpoint, JAX-RS resource or servlet)");
+            "a handler and endpoints or servlets (expected: one or the other)");
+      }
+      if (handler == null && !mounted) {
+        throw new IllegalStateException(
+            "nothing to serve (expected: at least one endpoint, JAX-RS resource or servlet, or a"
+                + " handler)");
       }
       return new EmbeddedServer(this);
+    }
+
+    /**
+     * Serves every request with {@code handler}, a Jetty 12 handler such as a reverse proxy,
+     * instead of CXF endpoints and servlets: a server with a handler has neither, and its {@link
+     * EmbeddedServer#bus()} and {@link EmbeddedServer#endpoint} throw. It gets everything else of
+     * this builder: host, port, protocol family, threads, accept queue and graceful stop.
+     */
+    public Builder handler(Handler handler) {
+      this.handler = requireNonNull(handler, "handler");
+      return this;
     }
 
     private void checkPath(String path) {

@@ -27,6 +27,11 @@ import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 import org.junit.jupiter.api.Test;
 
 class EmbeddedServerTest {
@@ -188,6 +193,41 @@ class EmbeddedServerTest {
   }
 
   @Test
+  void aHandlerServesEveryRequestInsteadOfCxf() throws Exception {
+    Handler hello =
+        new Handler.Abstract() {
+          @Override
+          public boolean handle(Request request, Response response, Callback callback) {
+            response.setStatus(200);
+            Content.Sink.write(
+                response, true, "hello " + Request.getPathInContext(request), callback);
+            return true;
+          }
+        };
+    try (EmbeddedServer server = EmbeddedServer.builder().handler(hello).start()) {
+      HttpResponse<String> answer =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create(server.address("/any/path"))).build(),
+                  HttpResponse.BodyHandlers.ofString());
+
+      assertThat(answer.statusCode()).isEqualTo(200);
+      assertThat(answer.body()).isEqualTo("hello /any/path");
+      assertThatThrownBy(server::bus)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageStartingWith("this server serves a handler, not CXF endpoints");
+    }
+    assertThatThrownBy(
+            () ->
+                EmbeddedServer.builder()
+                    .handler(hello)
+                    .endpoint("/echo", Echo.class, new Echo.Impl())
+                    .start())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("a handler and endpoints or servlets (expected: one or the other)");
+  }
+
+  @Test
   void theBusIsDedicatedAndNeitherTheJvmNorTheThreadDefault() {
     try (EmbeddedServer server =
         EmbeddedServer.builder().endpoint("/echo", Echo.class, new Echo.Impl()).start()) {
@@ -252,7 +292,8 @@ class EmbeddedServerTest {
         .hasMessage("path: 'echo' (expected: starts with '/', e.g. /service)");
     assertThatThrownBy(builder::start)
         .hasMessage(
-            "nothing to serve (expected: at least one endpoint, JAX-RS resource or servlet)");
+            "nothing to serve (expected: at least one endpoint, JAX-RS resource or servlet, or a"
+                + " handler)");
   }
 
   @Test
