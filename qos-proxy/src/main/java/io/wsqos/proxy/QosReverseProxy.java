@@ -49,23 +49,17 @@ public final class QosReverseProxy implements AutoCloseable {
 
   private QosReverseProxy(Builder builder) {
     boolean ipv4 = builder.protocolFamily == StandardProtocolFamily.INET;
-    EmbeddedServer.Builder serving =
-        EmbeddedServer.builder()
-            .host(builder.host)
-            .port(builder.port)
-            .threadNamePrefix("wsqos-proxy")
-            .daemonThreads(builder.daemonThreads)
+    server =
+        builder
+            .serving
             .handler(
                 new QosProxyHandler(
                     builder.upstream,
                     MarkingPolicy.of(builder.mapping, builder.entitlement),
                     builder.maxHeaderBytes,
                     ipv4,
-                    builder.meterRegistry));
-    if (builder.protocolFamily != null) {
-      serving.protocolFamily(builder.protocolFamily);
-    }
-    server = serving.start();
+                    builder.meterRegistry))
+            .start();
   }
 
   /** A builder forwarding to {@code upstream}, e.g. {@code http://10.0.0.5:8080}. */
@@ -105,14 +99,16 @@ public final class QosReverseProxy implements AutoCloseable {
   /** Configures a {@link QosReverseProxy}; every setting but the upstream has a default. */
   public static final class Builder {
     private final URI upstream;
-    private String host = DEFAULT_HOST;
-    private int port;
+
+    /** Where the proxy listens: the embedded server the handler is built into. */
+    private final EmbeddedServer.Builder serving =
+        EmbeddedServer.builder().host(DEFAULT_HOST).port(0).threadNamePrefix("wsqos-proxy");
+
     private StandardProtocolFamily protocolFamily;
     private DscpMapping mapping = DscpMapping.defaults();
     private PriorityEntitlement entitlement =
         PriorityEntitlement.everyone(DscpMarkingFeature.DEFAULT_ENTITLEMENT);
     private int maxHeaderBytes = DEFAULT_MAX_HEADER_BYTES;
-    private boolean daemonThreads;
     private MeterRegistry meterRegistry;
 
     private Builder(URI upstream) {
@@ -128,20 +124,13 @@ public final class QosReverseProxy implements AutoCloseable {
 
     /** The interface to listen on; default {@link #DEFAULT_HOST}. */
     public Builder host(String host) {
-      requireNonNull(host, "host");
-      if (host.isBlank()) {
-        throw new IllegalArgumentException("host: '' (expected: a host name or address)");
-      }
-      this.host = host;
+      serving.host(host);
       return this;
     }
 
     /** The port, {@code 0..65535}, 0 for a free one; default 0. */
     public Builder port(int port) {
-      if (port < 0 || port > 65_535) {
-        throw new IllegalArgumentException("port: " + port + " (expected: 0..65535)");
-      }
-      this.port = port;
+      serving.port(port);
       return this;
     }
 
@@ -153,10 +142,7 @@ public final class QosReverseProxy implements AutoCloseable {
      * @throws IllegalArgumentException for a family other than INET and INET6
      */
     public Builder protocolFamily(StandardProtocolFamily family) {
-      requireNonNull(family, "family");
-      if (family == StandardProtocolFamily.UNIX) {
-        throw new IllegalArgumentException("protocolFamily: UNIX (expected: INET or INET6)");
-      }
+      serving.protocolFamily(family);
       this.protocolFamily = family;
       return this;
     }
@@ -191,7 +177,7 @@ public final class QosReverseProxy implements AutoCloseable {
 
     /** Whether the proxy's threads are daemons (for tests); default false. */
     public Builder daemonThreads(boolean daemon) {
-      this.daemonThreads = daemon;
+      serving.daemonThreads(daemon);
       return this;
     }
 
