@@ -2,6 +2,9 @@ package io.wsqos.proxy;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.core.compression.Codec;
+import io.wsqos.core.compression.InflationException;
+import io.wsqos.core.compression.InflationLimits;
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.TransportPriority;
@@ -30,10 +33,12 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * anything is sent upstream: the body is read as far as the end of the header (at most {@code
  * maxHeaderBytes}), the client's connection is marked for the response, and the request goes out on
  * a connection of the granted class's upstream pool. The bytes read are then forwarded first, and
- * everything else streams through as Jetty's proxy streams it. A body whose start is not a SOAP
- * envelope, whose header is too long, or whose {@code Requirement} is malformed and marked {@code
- * mustUnderstand} is answered with a {@code soap:Client} fault (HTTP 400) and never reaches the
- * service.
+ * everything else streams through as Jetty's proxy streams it. A compressed body ({@code
+ * Content-Encoding} gzip, deflate or zstd) is inflated only as far as the end of its header, within
+ * the inflation limits, and forwarded still compressed. A body whose start is not a SOAP envelope
+ * (or not valid data of its coding), whose header is too long, or whose {@code Requirement} is
+ * malformed and marked {@code mustUnderstand} is answered with a {@code soap:Client} fault (HTTP
+ * 400) and never reaches the service.
  */
 final class QosProxyHandler extends ProxyHandler.Reverse {
 
@@ -49,6 +54,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
   private final Counter malformed;
   private final Counter oversized;
   private final int maxHeaderBytes;
+  private final InflatedPrefix inflatedPrefix;
   private final HttpClient[] clients;
   private final Transport transport;
 
@@ -56,11 +62,13 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
       URI upstream,
       MarkingPolicy policy,
       int maxHeaderBytes,
+      InflationLimits inflationLimits,
       boolean ipv4,
       MeterRegistry registry) {
     super(request -> rewrite(upstream, request));
     this.policy = policy;
     this.maxHeaderBytes = maxHeaderBytes;
+    this.inflatedPrefix = new InflatedPrefix(inflationLimits);
     this.metrics = new MarkingMetrics(registry);
     this.malformed = rejected(registry, "malformed");
     this.oversized = rejected(registry, "oversized");
@@ -105,6 +113,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
       for (HttpClient client : clients) {
         client.stop();
       }
+      inflatedPrefix.close();
     }
   }
 
@@ -130,12 +139,16 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
     }
     boolean hasBody =
         request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
-    if (!hasBody || request.getHeaders().contains(HttpHeader.CONTENT_ENCODING)) {
-      // No envelope to read (a WSDL, say), or a compressed one: forwarded as best effort.
+    String encoding = request.getHeaders().get(HttpHeader.CONTENT_ENCODING);
+    boolean compressed = encoding != null && !"identity".equalsIgnoreCase(encoding.trim());
+    Codec codec = hasBody && compressed ? inflatedPrefix.codecFor(encoding) : null;
+    if (!hasBody || (compressed && codec == null)) {
+      // No envelope to read (a WSDL, say), or one in codings the proxy cannot inflate (several,
+      // or unknown here): forwarded as best effort, for the service to accept or refuse.
       decide(request, HeaderBlock.absent());
       return super.handle(request, response, callback);
     }
-    new HeaderReader(request, response, callback).run();
+    new HeaderReader(request, response, callback, codec).run();
     return true;
   }
 
@@ -198,13 +211,18 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
     private final Request request;
     private final Response response;
     private final Callback callback;
+    private final Codec codec;
     private byte[] bytes = new byte[4096];
     private int length;
 
-    HeaderReader(Request request, Response response, Callback callback) {
+    /**
+     * @param codec the coding the body is compressed in, or null for a plain body
+     */
+    HeaderReader(Request request, Response response, Callback callback, Codec codec) {
       this.request = request;
       this.response = response;
       this.callback = callback;
+      this.codec = codec;
     }
 
     @Override
@@ -222,9 +240,33 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         boolean last = chunk.isLast();
         append(chunk.getByteBuffer());
         chunk.release();
-        // Only the first maxHeaderBytes are looked at: a header that ends later is too long.
-        int scanned = Math.min(length, maxHeaderBytes);
-        SoapHeaderScanner.Scan scan = scanner.scan(bytes, scanned, last && scanned == length);
+        SoapHeaderScanner.Scan scan;
+        boolean full;
+        if (codec == null) {
+          // Only the first maxHeaderBytes are looked at: a header that ends later is too long.
+          int scanned = Math.min(length, maxHeaderBytes);
+          scan = scanner.scan(bytes, scanned, last && scanned == length);
+          full = length >= maxHeaderBytes;
+        } else {
+          // Inflated again from the start as more arrives: the header is nearly always in the
+          // first chunk, and no inflater is held between reads of a slow client.
+          InflatedPrefix.Result plain =
+              inflatedPrefix.inflate(codec, bytes, length, maxHeaderBytes);
+          InflationException failure = plain.failure();
+          if (failure != null
+              && (last || failure.reason() != InflationException.Reason.TRUNCATED)) {
+            boolean bomb = failure.reason().kind() == InflationException.Kind.BOMB;
+            reject(
+                response,
+                callback,
+                bomb ? oversized : malformed,
+                "compressed SOAP request refused: " + failure.getMessage());
+            return;
+          }
+          scan = scanner.scan(plain.bytes(), plain.length(), plain.ended());
+          // Compressed bytes that inflate to little (empty deflate blocks) count too.
+          full = plain.length() >= maxHeaderBytes || length >= maxHeaderBytes;
+        }
         if (scan instanceof SoapHeaderScanner.Found found) {
           forward(found.requirement(), last);
           return;
@@ -233,7 +275,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
           reject(response, callback, malformed, "malformed SOAP request: " + bad.problem());
           return;
         }
-        if (length >= maxHeaderBytes) {
+        if (full) {
           reject(
               response,
               callback,

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.compression.InflationLimits;
 import io.wsqos.core.entitlement.PriorityEntitlement;
 import io.wsqos.server.EmbeddedServer;
 import java.net.StandardProtocolFamily;
@@ -25,9 +26,13 @@ import java.net.URI;
  *
  * <p>Bad input before the end of the header (not a SOAP envelope, a header longer than {@link
  * Builder#maxHeaderBytes}, a malformed {@code Requirement} marked {@code mustUnderstand}) gets a
- * {@code soap:Client} fault with HTTP 400 and never reaches the service. A compressed request is
- * not inflated: it is forwarded as best effort. The response is forwarded unchanged, so its {@code
- * ServerAction} does not report the class; the counters do.
+ * {@code soap:Client} fault with HTTP 400 and never reaches the service. A compressed request
+ * ({@code Content-Encoding} gzip, deflate or zstd) is inflated only as far as the end of its
+ * header, within {@link Builder#inflationLimits}, and forwarded still compressed; compressed data
+ * that is invalid or breaks the limits before the header ends gets the same fault. A request in
+ * codings the proxy cannot inflate (several, or zstd without zstd-jni) is forwarded as best effort.
+ * The response is forwarded unchanged, so its {@code ServerAction} does not report the class; the
+ * counters do.
  */
 public final class QosReverseProxy implements AutoCloseable {
 
@@ -57,6 +62,7 @@ public final class QosReverseProxy implements AutoCloseable {
                     builder.upstream,
                     MarkingPolicy.of(builder.mapping, builder.entitlement),
                     builder.maxHeaderBytes,
+                    builder.inflationLimits,
                     ipv4,
                     builder.meterRegistry))
             .start();
@@ -109,6 +115,7 @@ public final class QosReverseProxy implements AutoCloseable {
     private PriorityEntitlement entitlement =
         PriorityEntitlement.everyone(DscpMarkingFeature.DEFAULT_ENTITLEMENT);
     private int maxHeaderBytes = DEFAULT_MAX_HEADER_BYTES;
+    private InflationLimits inflationLimits = InflationLimits.defaults();
     private MeterRegistry meterRegistry;
 
     private Builder(URI upstream) {
@@ -172,6 +179,16 @@ public final class QosReverseProxy implements AutoCloseable {
             "maxHeaderBytes: " + maxHeaderBytes + " (expected: 256..16777216)");
       }
       this.maxHeaderBytes = maxHeaderBytes;
+      return this;
+    }
+
+    /**
+     * The bounds within which a compressed request's start is inflated to find its header; default
+     * {@link InflationLimits#defaults()}, the compression feature's own. The proxy inflates at most
+     * {@link #maxHeaderBytes} of a body; the service inflates the whole body within its limits.
+     */
+    public Builder inflationLimits(InflationLimits inflationLimits) {
+      this.inflationLimits = requireNonNull(inflationLimits, "inflationLimits");
       return this;
     }
 
