@@ -7,17 +7,21 @@ import io.wsqos.core.compression.InflationException;
 import io.wsqos.core.compression.InflationLimits;
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.QosRequirement;
+import io.wsqos.core.header.ServerAction;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQosCodec;
+import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.UnaryOperator;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpCookieStore;
+import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpURI;
 import org.eclipse.jetty.io.Content;
@@ -45,7 +49,18 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
   /** Rejected requests, tagged {@code reason}: {@code malformed}, {@code oversized}. */
   static final String REJECTED_COUNTER = "wsqos.proxy.rejected";
 
+  /**
+   * Responses to clamped requests, tagged {@code outcome}: {@code reported} (the clamp added to
+   * their {@code ServerAction}) or {@code unchanged} (not a UTF-8 SOAP envelope held within {@link
+   * #MAX_REPORTED_BYTES}, or compressed in a coding the proxy cannot inflate).
+   */
+  static final String CLAMP_REPORTS_COUNTER = "wsqos.proxy.clamp.reports";
+
+  /** 1 MiB: the most of a clamped exchange's response held (inflated) to report the clamp. */
+  static final int MAX_REPORTED_BYTES = 1024 * 1024;
+
   private static final String DECISION_ATTRIBUTE = QosProxyHandler.class.getName() + ".decision";
+  private static final String MARKED_ATTRIBUTE = QosProxyHandler.class.getName() + ".marked";
 
   private final MarkingPolicy policy;
   private final SoapHeaderScanner scanner = new SoapHeaderScanner(new WsQosCodec());
@@ -53,6 +68,9 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
   private final MarkingMetrics metrics;
   private final Counter malformed;
   private final Counter oversized;
+  private final Counter reported;
+  private final Counter unreported;
+  private final ServerActionRewriter rewriter = new ServerActionRewriter(new WsQosCodec());
   private final int maxHeaderBytes;
   private final InflatedPrefix inflatedPrefix;
   private final HttpClient[] clients;
@@ -72,6 +90,8 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
     this.metrics = new MarkingMetrics(registry);
     this.malformed = rejected(registry, "malformed");
     this.oversized = rejected(registry, "oversized");
+    this.reported = clampReports(registry, "reported");
+    this.unreported = clampReports(registry, "unchanged");
     this.transport = ipv4 ? new Ipv4Transport() : Transport.TCP_IP;
     TransportPriority[] classes = TransportPriority.values();
     clients = new HttpClient[classes.length];
@@ -124,6 +144,14 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         .register(registry);
   }
 
+  private static Counter clampReports(MeterRegistry registry, String outcome) {
+    return Counter.builder(CLAMP_REPORTS_COUNTER)
+        .description(
+            "Responses to clamped requests, with the clamp reported in ServerAction or not")
+        .tag("outcome", outcome)
+        .register(registry);
+  }
+
   private static HttpURI rewrite(URI upstream, Request request) {
     return HttpURI.build(request.getHttpURI())
         .scheme(upstream.getScheme())
@@ -166,6 +194,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
       metrics.failed(failure);
     }
     request.setAttribute(DECISION_ATTRIBUTE, decision);
+    request.setAttribute(MARKED_ATTRIBUTE, failure == null);
   }
 
   private static String clientAddress(Request request) {
@@ -186,6 +215,27 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         .newRequest(newHttpURI.toURI())
         .transport(transport)
         .method(clientToProxyRequest.getMethod());
+  }
+
+  @Override
+  protected org.eclipse.jetty.client.Response.CompleteListener newServerToProxyResponseListener(
+      Request clientToProxyRequest,
+      org.eclipse.jetty.client.Request proxyToServerRequest,
+      Response proxyToClientResponse,
+      Callback proxyToClientCallback) {
+    MarkingDecision decision =
+        (MarkingDecision) clientToProxyRequest.getAttribute(DECISION_ATTRIBUTE);
+    if (decision == null || !decision.clamped()) {
+      return super.newServerToProxyResponseListener(
+          clientToProxyRequest, proxyToServerRequest, proxyToClientResponse, proxyToClientCallback);
+    }
+    boolean marked = Boolean.TRUE.equals(clientToProxyRequest.getAttribute(MARKED_ATTRIBUTE));
+    return new ClampReportingListener(
+        clientToProxyRequest,
+        proxyToServerRequest,
+        proxyToClientResponse,
+        proxyToClientCallback,
+        action -> decision.report(action, marked));
   }
 
   private void reject(Response response, Callback callback, Counter counter, String problem) {
@@ -313,6 +363,128 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         callback.failed(e);
       }
     }
+  }
+
+  /**
+   * Forwards the response to a clamped request with the clamp added to its {@code ServerAction}, so
+   * that the client learns it was served in a lower class than it asked for, as the in-process
+   * feature reports it. Clamped requests are the exception, so their responses are held whole
+   * (inflated, at most {@link #MAX_REPORTED_BYTES}) and sent uncompressed with their new length;
+   * anything else is forwarded unchanged.
+   */
+  private final class ClampReportingListener extends ProxyResponseListener {
+    private final Response proxyToClientResponse;
+    private final UnaryOperator<ServerAction> amendment;
+    private String contentEncoding;
+    private Codec codec;
+    private ByteArrayOutputStream held;
+
+    ClampReportingListener(
+        Request clientToProxyRequest,
+        org.eclipse.jetty.client.Request proxyToServerRequest,
+        Response proxyToClientResponse,
+        Callback proxyToClientCallback,
+        UnaryOperator<ServerAction> amendment) {
+      super(
+          clientToProxyRequest, proxyToServerRequest, proxyToClientResponse, proxyToClientCallback);
+      this.proxyToClientResponse = proxyToClientResponse;
+      this.amendment = amendment;
+    }
+
+    @Override
+    public void onHeaders(org.eclipse.jetty.client.Response serverToProxyResponse) {
+      super.onHeaders(serverToProxyResponse);
+      HttpFields.Mutable headers = proxyToClientResponse.getHeaders();
+      contentEncoding = headers.get(HttpHeader.CONTENT_ENCODING);
+      boolean compressed =
+          contentEncoding != null && !"identity".equalsIgnoreCase(contentEncoding.trim());
+      codec = compressed ? inflatedPrefix.codecFor(contentEncoding) : null;
+      if (!isUtf8Xml(headers.get(HttpHeader.CONTENT_TYPE))
+          || (compressed && codec == null)
+          || headers.getLongField(HttpHeader.CONTENT_LENGTH) > MAX_REPORTED_BYTES) {
+        unreported.increment();
+        return;
+      }
+      // Nothing reaches the client before the last write, so the headers can still change.
+      held = new ByteArrayOutputStream();
+      headers.remove(HttpHeader.CONTENT_LENGTH);
+      headers.remove(HttpHeader.CONTENT_ENCODING);
+    }
+
+    @Override
+    public void onContent(
+        org.eclipse.jetty.client.Response serverToProxyResponse,
+        Content.Chunk chunk,
+        Runnable demander) {
+      if (held == null) {
+        super.onContent(serverToProxyResponse, chunk, demander);
+        return;
+      }
+      ByteBuffer content = chunk.getByteBuffer();
+      byte[] bytes = new byte[content.remaining()];
+      content.get(bytes);
+      held.writeBytes(bytes);
+      if (held.size() <= MAX_REPORTED_BYTES) {
+        demander.run();
+        return;
+      }
+      // Too long to hold: what was held goes first, as it came, and the rest streams after it.
+      unreported.increment();
+      byte[] start = release();
+      proxyToClientResponse.write(
+          false, ByteBuffer.wrap(start), Callback.from(demander, serverToProxyResponse::abort));
+    }
+
+    @Override
+    public void onSuccess(org.eclipse.jetty.client.Response serverToProxyResponse) {
+      if (held == null) {
+        super.onSuccess(serverToProxyResponse);
+        return;
+      }
+      byte[] body = held.toByteArray();
+      byte[] plain = body;
+      int plainLength = body.length;
+      if (codec != null) {
+        InflatedPrefix.Result inflated =
+            inflatedPrefix.inflate(codec, body, body.length, MAX_REPORTED_BYTES);
+        plain = inflated.ended() && inflated.failure() == null ? inflated.bytes() : null;
+        plainLength = inflated.length();
+      }
+      byte[] amended = plain == null ? null : rewriter.rewrite(plain, plainLength, amendment);
+      if (amended == null) {
+        unreported.increment();
+        body = release();
+      } else {
+        reported.increment();
+        body = amended;
+        held = null;
+      }
+      proxyToClientResponse.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+      proxyToClientResponse.write(true, ByteBuffer.wrap(body), this);
+    }
+
+    /** Stops holding: the held bytes, with the response's own coding declared again. */
+    private byte[] release() {
+      byte[] bytes = held.toByteArray();
+      held = null;
+      if (contentEncoding != null) {
+        proxyToClientResponse.getHeaders().put(HttpHeader.CONTENT_ENCODING, contentEncoding);
+      }
+      return bytes;
+    }
+  }
+
+  private static boolean isUtf8Xml(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    String type = contentType.toLowerCase(java.util.Locale.ROOT);
+    boolean xml = type.startsWith("text/xml") || type.startsWith("application/soap+xml");
+    int charset = type.indexOf("charset=");
+    return xml
+        && (charset < 0
+            || type.startsWith("utf-8", charset + 8)
+            || type.startsWith("\"utf-8\"", charset + 8));
   }
 
   /** TCP over IPv4 channels: on JDK 17 to 20, the only ones whose IP_TOS reaches the packets. */

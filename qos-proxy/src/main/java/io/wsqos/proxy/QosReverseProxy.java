@@ -31,8 +31,10 @@ import java.net.URI;
  * header, within {@link Builder#inflationLimits}, and forwarded still compressed; compressed data
  * that is invalid or breaks the limits before the header ends gets the same fault. A request in
  * codings the proxy cannot inflate (several, or zstd without zstd-jni) is forwarded as best effort.
- * The response is forwarded unchanged, so its {@code ServerAction} does not report the class; the
- * counters do.
+ * A response is forwarded unchanged, except one to a clamped request: that one is held (at most 1
+ * MiB, inflated) and sent uncompressed with the clamp added to its {@code ServerAction}, as the
+ * in-process feature reports it; a longer one, or one that is not a UTF-8 SOAP envelope, goes
+ * through unchanged. The counters report every exchange's class.
  */
 public final class QosReverseProxy implements AutoCloseable {
 

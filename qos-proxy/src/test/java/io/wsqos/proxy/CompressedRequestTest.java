@@ -1,12 +1,15 @@
 package io.wsqos.proxy;
 
 import static io.wsqos.core.header.TransportPriority.ASSURED;
+import static io.wsqos.core.header.TransportPriority.EXPEDITED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.compression.Codec;
 import io.wsqos.core.compression.CompressionFeature;
 import io.wsqos.core.compression.ContentCoding;
+import io.wsqos.core.header.CompressionPreference;
+import io.wsqos.core.header.ServerAction;
 import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.TestServer;
 import io.wsqos.testing.service.EchoEnvelopes;
@@ -90,6 +93,23 @@ class CompressedRequestTest {
 
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.text()).contains(">400000<");
+  }
+
+  @Test
+  void aClampedCompressedResponseArrivesInflatedWithTheClampBesideTheCompressionReport() {
+    byte[] request = Requests.text(20_000, EXPEDITED, CompressionPreference.COMPRESS);
+
+    RawHttp.Response response =
+        RawHttp.postXml(
+            proxy.address() + TestServer.DEFAULT_PATH, request, "Accept-Encoding", "gzip");
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.header("Content-Encoding")).isEmpty();
+    assertThat(response.text()).contains(EchoServiceImpl.textOf(20_000));
+    ServerAction action = Responses.serverAction(response.content()).orElseThrow();
+    assertThat(action.compression().orElseThrow().codec()).contains("gzip");
+    assertThat(action.grantedPriority()).contains(ASSURED);
+    assertThat(action.clampedFrom()).contains(EXPEDITED);
   }
 
   @Test

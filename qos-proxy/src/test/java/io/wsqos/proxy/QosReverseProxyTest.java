@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.header.ServerAction;
 import io.wsqos.core.header.WsQos;
 import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.TestServer;
@@ -78,10 +79,11 @@ class QosReverseProxyTest {
   }
 
   @Test
-  void aForgedClassIsClampedAndCounted() {
+  void aForgedClassIsClampedCountedAndReportedInServerAction() {
     RawHttp.Response response = RawHttp.postXml(proxied(), Requests.text(10, EXPEDITED));
 
     assertThat(response.status()).isEqualTo(200);
+    assertThat(response.text()).contains(EchoServiceImpl.textOf(10));
     assertThat(
             registry
                 .get(DscpMarkingFeature.CLAMPED_COUNTER)
@@ -90,6 +92,33 @@ class QosReverseProxyTest {
                 .counter()
                 .count())
         .isEqualTo(1);
+    ServerAction action = Responses.serverAction(response.content()).orElseThrow();
+    assertThat(action.grantedPriority()).contains(ASSURED);
+    assertThat(action.clampedFrom()).contains(EXPEDITED);
+    assertThat(action.dscp()).hasValue(DscpMapping.DEFAULT_ASSURED_DSCP);
+    assertThat(count(QosProxyHandler.CLAMP_REPORTS_COUNTER, "outcome", "reported")).isEqualTo(1);
+  }
+
+  @Test
+  void aGrantedClassLeavesTheResponseAsTheServiceSentIt() {
+    RawHttp.Response direct = RawHttp.postXml(upstream.address(), Requests.text(10, ASSURED));
+
+    RawHttp.Response response = RawHttp.postXml(proxied(), Requests.text(10, ASSURED));
+
+    assertThat(response.content()).isEqualTo(direct.content());
+    assertThat(Responses.serverAction(response.content())).isEmpty();
+  }
+
+  @Test
+  void aClampedResponseTooLongToHoldIsForwardedUnchanged() {
+    int chars = QosProxyHandler.MAX_REPORTED_BYTES + 1000;
+    RawHttp.Response direct = RawHttp.postXml(upstream.address(), Requests.text(chars, EXPEDITED));
+
+    RawHttp.Response response = RawHttp.postXml(proxied(), Requests.text(chars, EXPEDITED));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.content()).isEqualTo(direct.content());
+    assertThat(count(QosProxyHandler.CLAMP_REPORTS_COUNTER, "outcome", "unchanged")).isEqualTo(1);
   }
 
   @Test

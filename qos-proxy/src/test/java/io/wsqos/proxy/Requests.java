@@ -1,5 +1,6 @@
 package io.wsqos.proxy;
 
+import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQos;
 import io.wsqos.testing.service.EchoService;
@@ -12,7 +13,14 @@ final class Requests {
 
   /** A call asking for {@code chars} characters in the class {@code priority}. */
   static byte[] text(int chars, TransportPriority priority) {
-    return envelope(requirement(priority), chars);
+    return envelope(requirement(priority, CompressionPreference.NONE), chars);
+  }
+
+  /**
+   * A call asking for {@code chars} characters in {@code priority}, compressed as {@code asked}.
+   */
+  static byte[] text(int chars, TransportPriority priority, CompressionPreference asked) {
+    return envelope(requirement(priority, asked), chars);
   }
 
   /** A call asking for {@code chars} characters without any WS-QoS header. */
@@ -24,7 +32,7 @@ final class Requests {
   static byte[] echo(String text, TransportPriority priority) {
     return utf8(
         "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
-            + requirement(priority)
+            + requirement(priority, CompressionPreference.NONE)
             + "<soap:Body><t:echo xmlns:t=\""
             + EchoService.NAMESPACE
             + "\"><text>"
@@ -32,10 +40,12 @@ final class Requests {
             + "</text></t:echo></soap:Body></soap:Envelope>");
   }
 
-  private static String requirement(TransportPriority priority) {
+  private static String requirement(TransportPriority priority, CompressionPreference asked) {
     return "<soap:Header><qos:Requirement xmlns:qos=\""
         + WsQos.NAMESPACE
-        + "\"><qos:compression>none</qos:compression><qos:terms><qos:transportPriority>"
+        + "\"><qos:compression>"
+        + asked.token()
+        + "</qos:compression><qos:terms><qos:transportPriority>"
         + priority.token()
         + "</qos:transportPriority></qos:terms></qos:Requirement></soap:Header>";
   }

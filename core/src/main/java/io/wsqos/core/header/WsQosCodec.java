@@ -115,25 +115,42 @@ public final class WsQosCodec {
    * for bad input.
    */
   public HeaderBlock<QosRequirement> readRequirement(Element element) {
+    HeaderProblem wrong = unexpected(element, WsQosBlock.REQUIREMENT);
+    return wrong != null
+        ? HeaderBlock.invalid(wrong, false)
+        : BlockReader.requirement(element, false);
+  }
+
+  /**
+   * Decodes a {@code qos:ServerAction} element read from a serialized envelope by something other
+   * than CXF (a proxy rewriting a response), with the rules of {@link #read(SoapMessage)}: valid,
+   * or invalid with a {@link HeaderProblem} (also when {@code element} is not a {@code
+   * ServerAction} of the WS-QoS namespace); never absent, never {@code mustUnderstand}. Never
+   * throws for bad input.
+   */
+  public HeaderBlock<ServerAction> readServerAction(Element element) {
+    HeaderProblem wrong = unexpected(element, WsQosBlock.SERVER_ACTION);
+    return wrong != null
+        ? HeaderBlock.invalid(wrong, false)
+        : BlockReader.serverAction(element, false);
+  }
+
+  private static HeaderProblem unexpected(Element element, WsQosBlock block) {
     requireNonNull(element, "element");
-    QName expected = WsQosBlock.REQUIREMENT.qname();
-    if (!expected.getNamespaceURI().equals(element.getNamespaceURI())
-        || !expected.getLocalPart().equals(element.getLocalName())) {
-      return HeaderBlock.invalid(
-          new HeaderProblem(
-              HeaderProblem.Reason.UNKNOWN_ELEMENT,
-              "element {"
-                  + (element.getNamespaceURI() == null ? "" : element.getNamespaceURI())
-                  + "}"
-                  + (element.getLocalName() == null
-                      ? element.getNodeName()
-                      : element.getLocalName())
-                  + " (expected: "
-                  + expected
-                  + ")"),
-          false);
+    QName expected = block.qname();
+    if (expected.getNamespaceURI().equals(element.getNamespaceURI())
+        && expected.getLocalPart().equals(element.getLocalName())) {
+      return null;
     }
-    return BlockReader.requirement(element, false);
+    return new HeaderProblem(
+        HeaderProblem.Reason.UNKNOWN_ELEMENT,
+        "element {"
+            + (element.getNamespaceURI() == null ? "" : element.getNamespaceURI())
+            + "}"
+            + (element.getLocalName() == null ? element.getNodeName() : element.getLocalName())
+            + " (expected: "
+            + expected
+            + ")");
   }
 
   /** Writes {@code requirement} without {@code mustUnderstand}, replacing any previous one. */
@@ -242,6 +259,14 @@ public final class WsQosCodec {
   public Element element(Header header) {
     Object block = requireNonNull(header, "header").getObject();
     return block instanceof Element element ? element : BlockWriter.element(block);
+  }
+
+  /**
+   * {@code action} as the {@code qos:ServerAction} element this codec writes into a header, in a
+   * document of its own (import it to place it elsewhere); built on each call.
+   */
+  public Element element(ServerAction action) {
+    return BlockWriter.element(requireNonNull(action, "action"));
   }
 
   static void put(SoapMessage message, WsQosBlock block, Object value, boolean mustUnderstand) {

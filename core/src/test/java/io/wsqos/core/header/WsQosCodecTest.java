@@ -651,6 +651,22 @@ class WsQosCodecTest {
   }
 
   @Test
+  void aServerActionElementRoundTripsOutsideAMessage() throws Exception {
+    ServerAction action =
+        ServerAction.NONE
+            .withCompression(CompressionAction.applied("zstd"))
+            .withDscp(10)
+            .withClamp(TransportPriority.ASSURED, TransportPriority.EXPEDITED);
+    Element written = Blocks.parse(new String(serialize(codec.element(action)), UTF_8));
+
+    assertThat(codec.readServerAction(written)).isEqualTo(HeaderBlock.valid(action, false));
+    HeaderBlock<ServerAction> other = codec.readServerAction(block("Requirement", ""));
+    assertThat(other.problem().orElseThrow().reason()).isEqualTo(Reason.UNKNOWN_ELEMENT);
+    assertThat(codec.readServerAction(block("ServerAction", "<qos:dscp>64</qos:dscp>")).isInvalid())
+        .isTrue();
+  }
+
+  @Test
   void numbersAreReadWithSurroundingWhitespaceCollapsedAsXmlSchemaDoes() {
     SoapMessage message = newMessage();
     add(message, block("Timestamps", "<qos:t1> 12\n</qos:t1>"), false);
