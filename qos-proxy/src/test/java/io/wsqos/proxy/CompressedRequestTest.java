@@ -178,7 +178,8 @@ class CompressedRequestTest {
         .isEqualTo(1);
   }
 
-  private static byte[] compress(ContentCoding coding, byte[] body) {
+  /** {@code body} compressed in {@code coding}, as a client would send it. */
+  static byte[] compress(ContentCoding coding, byte[] body) {
     try (Codec codec = Codec.of(coding)) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       codec.compress(body, 0, body.length, out);

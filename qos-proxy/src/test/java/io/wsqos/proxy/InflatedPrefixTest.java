@@ -8,8 +8,6 @@ import io.wsqos.core.compression.ContentCoding;
 import io.wsqos.core.compression.InflationException;
 import io.wsqos.core.compression.InflationLimits;
 import io.wsqos.core.header.WsQosCodec;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.util.Arrays;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,9 +27,9 @@ class InflatedPrefixTest {
 
   @ParameterizedTest
   @EnumSource(ContentCoding.class)
-  void aWholeBodyInflatesToItsEnd(ContentCoding coding) throws IOException {
+  void aWholeBodyInflatesToItsEnd(ContentCoding coding) {
     byte[] plain = Requests.text(10, ASSURED);
-    byte[] compressed = compress(coding, plain);
+    byte[] compressed = CompressedRequestTest.compress(coding, plain);
     Codec codec = prefix.codecFor(coding.token());
 
     InflatedPrefix.Result result = prefix.inflate(codec, compressed, compressed.length, 64 * 1024);
@@ -43,9 +41,8 @@ class InflatedPrefixTest {
 
   @ParameterizedTest
   @EnumSource(ContentCoding.class)
-  void aCutBodyIsTruncatedAndItsHeaderIsFoundOnceItsEndHasArrived(ContentCoding coding)
-      throws IOException {
-    byte[] compressed = compress(coding, Requests.text(10, ASSURED));
+  void aCutBodyIsTruncatedAndItsHeaderIsFoundOnceItsEndHasArrived(ContentCoding coding) {
+    byte[] compressed = CompressedRequestTest.compress(coding, Requests.text(10, ASSURED));
     Codec codec = prefix.codecFor(coding.token());
     boolean found = false;
 
@@ -67,10 +64,10 @@ class InflatedPrefixTest {
   }
 
   @Test
-  void inflationStopsAtTheBound() throws IOException {
+  void inflationStopsAtTheBound() {
     byte[] spaces = new byte[1_000_000];
     Arrays.fill(spaces, (byte) ' ');
-    byte[] compressed = compress(ContentCoding.GZIP, spaces);
+    byte[] compressed = CompressedRequestTest.compress(ContentCoding.GZIP, spaces);
 
     InflatedPrefix.Result result =
         prefix.inflate(prefix.codecFor("gzip"), compressed, compressed.length, 1024);
@@ -85,13 +82,5 @@ class InflatedPrefixTest {
     assertThat(prefix.codecFor(" x-gzip ").coding()).isEqualTo(ContentCoding.GZIP);
     assertThat(prefix.codecFor("gzip, zstd")).isNull();
     assertThat(prefix.codecFor("br")).isNull();
-  }
-
-  private static byte[] compress(ContentCoding coding, byte[] body) throws IOException {
-    try (Codec codec = Codec.of(coding)) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      codec.compress(body, 0, body.length, out);
-      return out.toByteArray();
-    }
   }
 }
