@@ -92,7 +92,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
     this.oversized = rejected(registry, "oversized");
     this.reported = clampReports(registry, "reported");
     this.unreported = clampReports(registry, "unchanged");
-    this.transport = ipv4 ? new Ipv4Transport() : Transport.TCP_IP;
+    this.transport = ipv4 ? Ipv4Transport.INSTANCE : Transport.TCP_IP;
     TransportPriority[] classes = TransportPriority.values();
     clients = new HttpClient[classes.length];
     for (TransportPriority priority : classes) {
@@ -485,13 +485,5 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         && (charset < 0
             || type.startsWith("utf-8", charset + 8)
             || type.startsWith("\"utf-8\"", charset + 8));
-  }
-
-  /** TCP over IPv4 channels: on JDK 17 to 20, the only ones whose IP_TOS reaches the packets. */
-  private static final class Ipv4Transport extends Transport.TCPIP {
-    @Override
-    public java.nio.channels.SelectableChannel newSelectableChannel() throws java.io.IOException {
-      return java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.INET);
-    }
   }
 }

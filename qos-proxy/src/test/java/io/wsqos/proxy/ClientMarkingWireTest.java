@@ -1,0 +1,107 @@
+package io.wsqos.proxy;
+
+import static io.wsqos.core.header.TransportPriority.ASSURED;
+import static io.wsqos.core.header.TransportPriority.BEST_EFFORT;
+import static io.wsqos.core.header.TransportPriority.EXPEDITED;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.wsqos.proxy.DscpClientMarkingTest.RequirementWriter;
+import io.wsqos.proxy.PacketCapture.Segment;
+import io.wsqos.server.EmbeddedServer;
+import io.wsqos.testing.service.EchoService;
+import io.wsqos.testing.service.EchoServiceImpl;
+import java.net.StandardProtocolFamily;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A CXF client's requests on the wire, captured with tshark on the loopback: each request's packets
+ * carry the DSCP of the class its {@code Requirement} asks for. Runs on JDK 17 and 25 (the module's
+ * two surefire executions) with IPv4 channels; skipped with the reason where tshark cannot capture.
+ */
+class ClientMarkingWireTest {
+
+  /** Characters of each request: dozens of segments each. */
+  private static final int CHARS = 100_000;
+
+  private static final int AF = DscpMapping.DEFAULT_ASSURED_DSCP;
+  private static final int EF = DscpMapping.DEFAULT_EXPEDITED_DSCP;
+
+  private final List<AutoCloseable> resources = new ArrayList<>();
+  private EmbeddedServer server;
+
+  @BeforeEach
+  void start() {
+    String why = whyNot();
+    assumeTrue(why == null, () -> "client marking wire test skipped: " + why);
+    server =
+        EmbeddedServer.builder()
+            .protocolFamily(StandardProtocolFamily.INET)
+            .daemonThreads(true)
+            .endpoint("/echo", EchoService.class, new EchoServiceImpl())
+            .start();
+    resources.add(server);
+  }
+
+  @AfterEach
+  void closeInReverse() throws Exception {
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      resources.get(i).close();
+    }
+  }
+
+  @Test
+  void eachRequestLeavesWithTheDscpOfTheClassItAsksFor() {
+    DscpClientMarking marking =
+        DscpClientMarking.builder().protocolFamily(StandardProtocolFamily.INET).build();
+    resources.add(marking);
+    EchoService client = client(marking);
+    RequirementWriter requirement = new RequirementWriter();
+    ClientProxy.getClient(client).getOutInterceptors().add(requirement);
+    PacketCapture capture = PacketCapture.start("lo", "tcp dst port " + server.port());
+    resources.add(capture);
+    String body = "r".repeat(CHARS);
+
+    for (var priority : List.of(ASSURED, BEST_EFFORT, EXPEDITED, ASSURED)) {
+      requirement.priority = priority;
+      assertThat(client.length(body)).isEqualTo(CHARS);
+    }
+
+    List<Segment> runs = PacketCapture.runs(capture.awaitBytes(4L * CHARS));
+    assertThat(runs).extracting(Segment::dscp).containsExactly(AF, 0, EF, AF);
+    // Each run is one whole request (the last may still be arriving at the capture).
+    assertThat(runs.subList(0, 3)).allSatisfy(run -> assertThat(run.length()).isGreaterThan(CHARS));
+  }
+
+  private EchoService client(DscpClientMarking marking) {
+    JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
+    factory.setServiceClass(EchoService.class);
+    factory.setAddress(server.address() + "/echo");
+    factory.getFeatures().add(marking.feature());
+    return factory.create(EchoService.class);
+  }
+
+  /** Why tshark cannot capture on the loopback here, or null if it can. */
+  private static String whyNot() {
+    if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+      return "packet capture here needs Linux";
+    }
+    if (!"root".equals(System.getProperty("user.name"))) {
+      return "capturing packets needs root";
+    }
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (Files.isExecutable(Path.of(dir, "tshark"))) {
+        return null;
+      }
+    }
+    return "'tshark' is not installed";
+  }
+}
