@@ -60,6 +60,7 @@ public final class DscpClientMarking implements AutoCloseable {
   private final HttpClient[] clients;
   private final Counter[] requests;
   private final Transport transport;
+  private final QueuedThreadPool executor = new QueuedThreadPool();
   private final Feature feature = new Feature();
 
   private DscpClientMarking(Builder builder) {
@@ -72,6 +73,10 @@ public final class DscpClientMarking implements AutoCloseable {
     requests = new Counter[classes.length];
     MarkingMetrics metrics = new MarkingMetrics(builder.meterRegistry);
     try {
+      // One pool of threads for the three clients: started here, so that no client stops it.
+      executor.setName("wsqos-marking-client");
+      executor.setDaemon(true);
+      executor.start();
       for (TransportPriority priority : classes) {
         MarkingClientConnector connector =
             new MarkingClientConnector(
@@ -79,9 +84,6 @@ public final class DscpClientMarking implements AutoCloseable {
                 () -> metrics.failed(ConnectionMarker.Failure.SOCKET_OPTION));
         connector.setConnectTimeout(builder.connectTimeout);
         HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(connector));
-        QueuedThreadPool executor = new QueuedThreadPool();
-        executor.setName("wsqos-marking-client-" + priority.token());
-        executor.setDaemon(true);
         client.setExecutor(executor);
         client.setFollowRedirects(false);
         client.setHttpCookieStore(new HttpCookieStore.Empty());
@@ -138,6 +140,11 @@ public final class DscpClientMarking implements AutoCloseable {
           // Stopping closes sockets; one that fails to close has nothing left to send.
         }
       }
+    }
+    try {
+      executor.stop();
+    } catch (Exception e) {
+      // Its threads are daemons; one that does not stop ends with the JVM.
     }
   }
 
