@@ -22,7 +22,10 @@ class ClientMonitorTest {
                 + ";CACHE_SIZE=256;WRITE_DELAY=100");
     assertThat(ClientMonitor.logFileUrl(Path.of("/tmp/x"), without))
         .isEqualTo(ClientMonitor.jdbcUrl(Path.of("/tmp/x")))
-        .isEqualTo("jdbc:h2:file:/tmp/x/" + ClientMonitor.DATABASE_NAME + ";CACHE_SIZE=1024");
+        .isEqualTo(
+            "jdbc:h2:file:/tmp/x/"
+                + ClientMonitor.DATABASE_NAME
+                + ";CACHE_SIZE=1024;WRITE_DELAY=0");
     assertThat(ClientMonitor.h2Settings(without)).isEmpty();
   }
 

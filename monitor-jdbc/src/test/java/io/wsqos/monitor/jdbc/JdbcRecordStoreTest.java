@@ -23,8 +23,8 @@ class JdbcRecordStoreTest {
   final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
   @Test
-  void anH2FileWithTheLogsSettingsRunsWithTheSmallCacheAndStoresEveryRecord(@TempDir Path dir)
-      throws Exception {
+  void anH2FileWithTheLogsSettingsRunsWithTheSmallCacheAndNoWriteDelayAndStoresEveryRecord(
+      @TempDir Path dir) throws Exception {
     String file = "jdbc:h2:file:" + dir.resolve("qos").toAbsolutePath();
     QosLog log =
         QosLog.builder(registry)
@@ -48,11 +48,14 @@ class JdbcRecordStoreTest {
                   .createStatement()
                   .executeQuery(
                       "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
-                          + " WHERE SETTING_NAME = 'CACHE_SIZE'");
+                          + " WHERE SETTING_NAME IN ('CACHE_SIZE', 'WRITE_DELAY')"
+                          + " ORDER BY SETTING_NAME");
           ResultSet rows =
               connection.createStatement().executeQuery("SELECT COUNT(*) FROM qos_record")) {
         assertThat(cache.next()).isTrue();
         assertThat(cache.getString(1)).isEqualTo("1024");
+        assertThat(cache.next()).isTrue();
+        assertThat(cache.getString(1)).isEqualTo("0");
         assertThat(rows.next()).isTrue();
         assertThat(rows.getLong(1)).isEqualTo(100);
       }
