@@ -76,7 +76,7 @@ final class BookstoreOptions {
           "monitor-store-interval",
           Duration.ofMillis(QosLog.DEFAULT_STORE_INTERVAL_MILLIS),
           ChronoUnit.MILLIS,
-          "How often the log stores a pack of records (benchmarks)");
+          "How often the log stores the records queued since the last store (benchmarks)");
   static final Option<Integer> MONITOR_WRITER_PRIORITY =
       Option.integer(
           "monitor-writer-priority",
