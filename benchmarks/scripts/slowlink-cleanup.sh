@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Removes what a killed slow-client run may have left behind: network namespaces named
-# wsqos-link-* (deleting one deletes its veth pair) and any host-side veth end wq*h still present.
-# The experiment cleans up itself on normal exit, on exceptions and on SIGINT/SIGTERM (shutdown
-# hook); only SIGKILL leaves something. Needs root.
+# Removes what a killed slow-client or diffserv-share run may have left behind: network namespaces
+# named wsqos-link-* or wsqos-dsshare-* (deleting one deletes its veth pair) and any host-side veth
+# end of theirs (wq + 6 hex digits + h) still present without its namespace. The experiments clean
+# up themselves on normal exit, on exceptions and on SIGINT/SIGTERM (shutdown hook); only SIGKILL
+# leaves something. Needs root. Do not run it while tests that make namespaces are running.
 set -euo pipefail
-for ns in $(ip netns list | awk '{print $1}' | grep '^wsqos-link-' || true); do
+for ns in $(ip netns list | awk '{print $1}' | grep -E '^wsqos-(link|dsshare)-' || true); do
   echo "deleting namespace $ns"
   ip netns del "$ns"
 done
-for dev in $(ip -o link show type veth | awk -F': ' '{print $2}' | cut -d@ -f1 | grep -E '^wq[0-9]+x[0-9]+h$' || true); do
-  echo "deleting veth $dev"
-  ip link del "$dev"
+for dev in $(ip -o link show type veth | awk -F': ' '{print $2}' | cut -d@ -f1 | grep -E '^wq[0-9a-f]{6}h$' || true); do
+  # A host end whose peer is gone with its namespace shows no link-netns; keep those that have one.
+  if ! ip -o link show dev "$dev" | grep -q 'link-netns'; then
+    echo "deleting veth $dev"
+    ip link del "$dev"
+  fi
 done

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.entitlement.PriorityEntitlement;
-import io.wsqos.proxy.DiffServLab.ClassStats;
 import io.wsqos.proxy.PacketCapture.Segment;
 import io.wsqos.server.EmbeddedServer;
+import io.wsqos.testing.net.NetworkNamespace.ClassStats;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.IOException;

@@ -27,6 +27,7 @@ public final class Experiments {
           new BrokerExperiment(false),
           new BrokerExperiment(true),
           new DiffServExperiment(),
+          new DiffServShareExperiment(),
           new BindingWorkloadExperiment());
 
   private Experiments() {}

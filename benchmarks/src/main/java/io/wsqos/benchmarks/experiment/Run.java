@@ -27,6 +27,7 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * One run of an {@link Experiment}, and the runner that owns its lifecycle: it reads the options,
@@ -243,6 +244,19 @@ public final class Run implements AutoCloseable {
   Servers servers(
       List<String> tokens, Function<String, List<String>> serverArgs, Servers.Launch launch) {
     return hold(Servers.start(options, tokens, serverArgs, launch, progress));
+  }
+
+  /**
+   * Starts a {@code launch} JVM per distinct token as {@link #servers(List, Function,
+   * Servers.Launch)} does, each command passed through {@code wrap} (e.g. into a network
+   * namespace), held until the run ends.
+   */
+  Servers servers(
+      List<String> tokens,
+      Function<String, List<String>> serverArgs,
+      Servers.Launch launch,
+      UnaryOperator<List<String>> wrap) {
+    return hold(Servers.start(options, tokens, serverArgs, launch, wrap, progress));
   }
 
   /** The timing of every run of the sweep, from the options. */

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -91,6 +92,21 @@ final class Servers implements AutoCloseable {
       Function<String, List<String>> extraArgs,
       Launch launch,
       java.io.PrintStream progress) {
+    return start(args, tokens, extraArgs, launch, UnaryOperator.identity(), progress);
+  }
+
+  /**
+   * Starts {@code launch}'s main class for each distinct token, as {@link #start(OptionValues,
+   * List, Function, Launch, java.io.PrintStream)} does, each command passed through {@code wrap}
+   * (e.g. to run it inside a network namespace).
+   */
+  static Servers start(
+      OptionValues args,
+      List<String> tokens,
+      Function<String, List<String>> extraArgs,
+      Launch launch,
+      UnaryOperator<List<String>> wrap,
+      java.io.PrintStream progress) {
     List<String> jvmOptions =
         args.isSet(Run.SERVER_JVM_OPT) ? args.all(Run.SERVER_JVM_OPT) : Run.JVM_OPTIONS;
     String cpus = args.get(CPUS_OPTION);
@@ -108,7 +124,7 @@ final class Servers implements AutoCloseable {
         ChildProcess process =
             ChildProcess.start(
                 launch.label(),
-                command,
+                wrap.apply(command),
                 line -> launch.listening().matcher(line).find(),
                 true,
                 null,

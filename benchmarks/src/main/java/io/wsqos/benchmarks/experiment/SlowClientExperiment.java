@@ -197,8 +197,7 @@ final class SlowClientExperiment implements Experiment {
         run.servers(
             scenarios.stream().map(s -> s.side().compression()).toList(),
             token -> List.of("--compression", token));
-    SlowLink link =
-        run.hold(SlowLink.create(1 + (int) (ProcessHandle.current().pid() % 200), profile));
+    SlowLink link = run.hold(SlowLink.create(profile));
     run.progress().println("link: " + link.describe());
     List<Lane> lanes = new ArrayList<>();
     for (Scenario s : scenarios) {

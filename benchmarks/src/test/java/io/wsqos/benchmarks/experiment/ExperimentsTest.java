@@ -33,6 +33,7 @@ class ExperimentsTest {
             "broker-rate",
             "broker-requesters",
             "diffserv-rate",
+            "diffserv-share",
             "binding-workloads");
   }
 

@@ -3,12 +3,13 @@ package io.wsqos.benchmarks.net;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
+import io.wsqos.testing.net.NetworkNamespace;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Needs root and iproute2 ({@code ip}, {@code tc}); skipped elsewhere. */
+/** Needs root and iproute2 ({@code ip}, {@code tc}); skipped elsewhere, with the reason. */
 class SlowLinkTest {
 
   private static String run(List<String> command) throws Exception {
@@ -18,31 +19,26 @@ class SlowLinkTest {
     return out;
   }
 
-  private static boolean canCreateNamespaces() {
-    try {
-      return "root".equals(System.getProperty("user.name"))
-          && new ProcessBuilder("ip", "-V").start().waitFor() == 0;
-    } catch (IOException | InterruptedException e) {
-      return false;
-    }
-  }
-
   @Test
   void shapesBothEndsAndDeletesTheNamespaceOnClose() throws Exception {
-    assumeTrue(canCreateNamespaces(), "needs root and iproute2");
+    Optional<String> why = NetworkNamespace.unavailableReason("tc");
+    assumeTrue(why.isEmpty(), () -> "slow link test skipped: " + why.orElseThrow());
 
     String qdiscs;
     String namespace;
     String inside;
-    try (SlowLink link = SlowLink.create(250, LinkProfile.GPRS)) {
+    String clientAddress;
+    try (SlowLink link = SlowLink.create(LinkProfile.GPRS)) {
       namespace = link.namespace();
+      clientAddress = link.clientAddress();
       qdiscs = link.describe();
       inside = run(link.command(List.of("ip", "-o", "addr", "show")));
     }
     String namespacesAfter = run(List.of("ip", "netns", "list"));
 
     assertThat(qdiscs).contains("rate 40200bit").contains("rate 13400bit");
-    assertThat(inside).contains("198.18.250.2/30");
+    assertThat(inside).contains(clientAddress + "/30");
+    assertThat(namespace).startsWith(SlowLink.NAMESPACE_PREFIX);
     assertThat(namespacesAfter).doesNotContain(namespace);
   }
 }
