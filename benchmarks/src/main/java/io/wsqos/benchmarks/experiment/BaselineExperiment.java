@@ -192,6 +192,10 @@ final class BaselineExperiment implements Experiment {
   private void driverLimit(
       Run run, List<Double> rates, PointRunner runner, DriverOptions driverOptions)
       throws IOException {
+    // The JDK server writes a response's headers and body apart; with Nagle's algorithm on its
+    // sockets the body waits for the driver's delayed ACK on every kept-alive response (closing
+    // the connection flushes it otherwise). Read when the server's configuration is first loaded.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
     byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
