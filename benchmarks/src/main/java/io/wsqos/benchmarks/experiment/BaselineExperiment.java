@@ -99,7 +99,8 @@ final class BaselineExperiment implements Experiment {
               + " times run from each request's send.";
       case DRIVER_LIMIT ->
           "The open-loop driver against an in-process JDK `HttpServer` answering `200 ok` from"
-              + " one thread, one connection per request. The driver keeps up while offered/s"
+              + " one thread, one connection per request (or, with `--keep-alive`, the kept-alive"
+              + " pool of `--max-connections`). The driver keeps up while offered/s"
               + " equals the target rate and latency stays flat; beyond that either the driver"
               + " or this trivial server (which shares the machine's two cores with it) is the"
               + " bottleneck.";
@@ -122,7 +123,9 @@ final class BaselineExperiment implements Experiment {
             List.of(points()), Run.driverSweep(3, 2, 8, kind == Kind.REQUESTERS ? 30_000 : 5_000));
     if (kind == Kind.DRIVER_LIMIT) {
       return Run.join(
-          common, List.of(Run.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s")));
+          common,
+          List.of(
+              Run.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s"), KEEP_ALIVE));
     }
     return Run.join(
         common,
@@ -189,6 +192,10 @@ final class BaselineExperiment implements Experiment {
   private void driverLimit(
       Run run, List<Double> rates, PointRunner runner, DriverOptions driverOptions)
       throws IOException {
+    // The JDK server writes a response's headers and body apart; with Nagle's algorithm on its
+    // sockets the body waits for the driver's delayed ACK on every kept-alive response (closing
+    // the connection flushes it otherwise). Read when the server's configuration is first loaded.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
     byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
@@ -210,9 +217,13 @@ final class BaselineExperiment implements Experiment {
           executor.shutdownNow();
         });
     URI url = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/trivial");
+    boolean keepAlive = run.get(KEEP_ALIVE);
     RequestSource trivial =
         RequestSource.of(
-            HttpRequest.post(url, new byte[] {'x'}).header("Content-Type", "text/plain").build());
+            HttpRequest.post(url, new byte[] {'x'})
+                .header("Content-Type", "text/plain")
+                .keepAlive(keepAlive)
+                .build());
     OpenLoopDriver.create(driverOptions)
         .run(trivial, 2000, Duration.ZERO, run.options().get(ServerWarmup.OPTION));
     RunTiming timing = run.timing();
@@ -222,7 +233,8 @@ final class BaselineExperiment implements Experiment {
         "offered rate (req/s)",
         List.of(
             "endpoint: JDK HttpServer, one handler thread, in the driver's JVM",
-            "request: POST of 1 byte, Connection: close",
+            "request: POST of 1 byte, "
+                + (keepAlive ? "connections kept alive and reused" : "Connection: close"),
             "warm-up "
                 + timing.warmup().toMillis()
                 + " ms, measured "
@@ -267,7 +279,11 @@ final class BaselineExperiment implements Experiment {
         + options.connectTimeout().toMillis()
         + " ms, response timeout "
         + options.responseTimeout().toMillis()
-        + " ms";
+        + " ms; open loop on kept-alive connections: at most "
+        + options.maxConnections()
+        + " per server, a request waits for a free one at most "
+        + options.queueTimeout().toMillis()
+        + " ms (else queue_timeout)";
   }
 
   /** The bytes of a request file. */

@@ -36,7 +36,10 @@ public final class ClosedLoopDriver {
     try (Selector selector = Selector.open()) {
       long start = System.nanoTime();
       long end = start + warmup.toNanos() + measure.toNanos();
-      LoadEngine engine = new LoadEngine(selector, source, options, start + warmup.toNanos(), end);
+      // Each requester holds at most one connection: the requesters bound them, not the pool.
+      LoadEngine engine =
+          new LoadEngine(
+              selector, source, options, Integer.MAX_VALUE, start + warmup.toNanos(), end);
       return engine.run(new Requesters(requesters, end));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -11,18 +11,24 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
  * The driver's I/O engine: one thread, one {@link Selector}, non-blocking connects, pre-encoded
- * requests. Timeouts are kept in two FIFO queues (the timeouts are constant, so deadlines arrive in
- * order) and expired lazily, which keeps the per-request cost at a few allocations and system
+ * requests. Timeouts are kept in three FIFO queues (the timeouts are constant, so deadlines arrive
+ * in order) and expired lazily, which keeps the per-request cost at a few allocations and system
  * calls.
+ *
+ * <p>Kept-alive requests share a bounded pool of connections per server address: a request due
+ * while every connection is busy waits in the pool's queue, in order, for the next free one, so a
+ * backlog becomes queueing delay (measured, from the intended send time) rather than more sockets.
  */
 final class LoadEngine {
 
@@ -32,40 +38,74 @@ final class LoadEngine {
   private static final int READ_BUFFER_BYTES = 64 * 1024;
 
   private enum Phase {
+    QUEUED,
     CONNECTING,
     EXCHANGING,
     DONE
   }
 
   private static final class Exchange {
+    final HttpRequest request;
     final long intendedNanos;
-    final long startedNanos;
     final boolean measured;
-    final boolean keepAlive;
+    long startedNanos;
     Connection connection;
     Phase phase = Phase.CONNECTING;
     long deadlineNanos;
 
-    Exchange(long intendedNanos, long startedNanos, boolean measured, boolean keepAlive) {
+    Exchange(HttpRequest request, long intendedNanos, boolean measured) {
+      this.request = request;
       this.intendedNanos = intendedNanos;
-      this.startedNanos = startedNanos;
       this.measured = measured;
-      this.keepAlive = keepAlive;
     }
   }
 
   private static final class Connection {
     final SocketChannel channel;
-    final InetSocketAddress address;
+
+    /** The kept-alive pool it belongs to; null for a connection of one request. */
+    final Pool pool;
+
     final ResponseParser parser = new ResponseParser();
     SelectionKey key;
     ByteBuffer out;
     Exchange exchange;
     boolean closed;
 
-    Connection(SocketChannel channel, InetSocketAddress address) {
+    Connection(SocketChannel channel, Pool pool) {
       this.channel = channel;
-      this.address = address;
+      this.pool = pool;
+    }
+  }
+
+  /** The kept-alive connections to one address, and the requests waiting for one of them. */
+  private static final class Pool {
+    final ArrayDeque<Connection> idle = new ArrayDeque<>();
+    final ArrayDeque<Exchange> waiting = new ArrayDeque<>();
+
+    /** Open or connecting. */
+    int open;
+
+    /** Closed, by the server or on a failure, and not yet replaced. */
+    int lost;
+
+    Connection takeIdle() {
+      Connection connection;
+      while ((connection = idle.pollFirst()) != null) {
+        if (!connection.closed) {
+          return connection;
+        }
+      }
+      return null;
+    }
+
+    /** The first request still waiting, after dropping those that ended while queued. */
+    Exchange firstWaiting() {
+      Exchange head;
+      while ((head = waiting.peekFirst()) != null && head.phase != Phase.QUEUED) {
+        waiting.pollFirst();
+      }
+      return head;
     }
   }
 
@@ -74,17 +114,24 @@ final class LoadEngine {
   private final long connectTimeoutNanos;
   private final long responseTimeoutNanos;
   private final int maxInFlight;
+  private final int maxConnections;
+  private final long queueTimeoutNanos;
   private final long measureFromNanos;
   private final long measureToNanos;
 
   private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
+  private final ArrayDeque<Exchange> queued = new ArrayDeque<>();
   private final ArrayDeque<Exchange> connecting = new ArrayDeque<>();
   private final ArrayDeque<Exchange> exchanging = new ArrayDeque<>();
-  private final Map<InetSocketAddress, ArrayDeque<Connection>> idle = new HashMap<>();
+  private final Map<InetSocketAddress, Pool> poolsByAddress = new HashMap<>();
+  private final List<Pool> pools = new ArrayList<>();
 
   private final long[] counts = new long[Outcome.values().length];
   private long connectTimeouts;
   private long dropped;
+  private long queueTimeouts;
+  private long connectionsOpened;
+  private long reconnects;
   private final Histogram latencyMicros =
       new Histogram(HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
   private final Histogram serviceMicros =
@@ -96,10 +143,15 @@ final class LoadEngine {
   private int inFlight;
   private int maxInFlightSeen;
 
+  /**
+   * @param maxConnections kept-alive connections per address at most; a request due beyond them
+   *     waits for a free one
+   */
   LoadEngine(
       Selector selector,
       RequestSource source,
       DriverOptions options,
+      int maxConnections,
       long measureFromNanos,
       long measureToNanos) {
     this.selector = selector;
@@ -107,6 +159,8 @@ final class LoadEngine {
     this.connectTimeoutNanos = options.connectTimeout().toNanos();
     this.responseTimeoutNanos = options.responseTimeout().toNanos();
     this.maxInFlight = options.maxInFlight();
+    this.maxConnections = maxConnections;
+    this.queueTimeoutNanos = options.queueTimeout().toNanos();
     this.measureFromNanos = measureFromNanos;
     this.measureToNanos = measureToNanos;
   }
@@ -139,6 +193,9 @@ final class LoadEngine {
         // After handling what is ready: a connect or response that arrived in time but was seen
         // late (this thread descheduled) is not counted as a timeout.
         expire(workload, now);
+        for (int i = 0; i < pools.size(); i++) {
+          dispatch(workload, pools.get(i), now);
+        }
       }
       return result();
     } finally {
@@ -162,23 +219,92 @@ final class LoadEngine {
       return;
     }
     HttpRequest request = source.next();
-    Exchange exchange = new Exchange(intendedNanos, now, measured, request.keepAlive());
+    Exchange exchange = new Exchange(request, intendedNanos, measured);
     inFlight++;
     maxInFlightSeen = Math.max(maxInFlightSeen, inFlight);
-    Connection reused = request.keepAlive() ? takeIdle(request.address()) : null;
-    if (reused != null) {
-      reused.exchange = exchange;
-      exchange.connection = reused;
-      reused.out = request.buffer();
-      beginExchange(workload, reused, now);
+    if (!request.keepAlive()) {
+      open(workload, exchange, null, now);
       return;
     }
+    Pool pool = pool(request.address());
+    // Idle connections and waiting requests never coexist after a dispatch, and none has run
+    // since; a request due now queues behind those already waiting.
+    if (pool.firstWaiting() == null) {
+      Connection idle = pool.takeIdle();
+      if (idle != null) {
+        send(workload, idle, exchange, now);
+        return;
+      }
+      if (pool.open < maxConnections) {
+        open(workload, exchange, pool, now);
+        return;
+      }
+    }
+    exchange.phase = Phase.QUEUED;
+    exchange.deadlineNanos = intendedNanos + queueTimeoutNanos;
+    pool.waiting.addLast(exchange);
+    queued.addLast(exchange);
+  }
+
+  private Pool pool(InetSocketAddress address) {
+    Pool pool = poolsByAddress.get(address);
+    if (pool == null) {
+      pool = new Pool();
+      poolsByAddress.put(address, pool);
+      pools.add(pool);
+    }
+    return pool;
+  }
+
+  /** Hands the pool's free connections, and the room for new ones, to the requests waiting. */
+  private void dispatch(Workload workload, Pool pool, long now) {
+    Exchange head;
+    while ((head = pool.firstWaiting()) != null) {
+      if (head.deadlineNanos - now <= 0) {
+        pool.waiting.pollFirst();
+        endQueued(workload, head, now);
+        continue;
+      }
+      Connection idle = pool.takeIdle();
+      if (idle != null) {
+        pool.waiting.pollFirst();
+        send(workload, idle, head, now);
+      } else if (pool.open < maxConnections) {
+        pool.waiting.pollFirst();
+        open(workload, head, pool, now);
+      } else {
+        return;
+      }
+    }
+  }
+
+  private void send(Workload workload, Connection connection, Exchange exchange, long now) {
+    exchange.startedNanos = now;
+    connection.exchange = exchange;
+    exchange.connection = connection;
+    connection.out = exchange.request.buffer();
+    beginExchange(workload, connection, now);
+  }
+
+  /** Opens a connection for {@code exchange}: of the pool's, or of its own when pool is null. */
+  private void open(Workload workload, Exchange exchange, Pool pool, long now) {
+    exchange.startedNanos = now;
+    exchange.phase = Phase.CONNECTING;
+    HttpRequest request = exchange.request;
     SocketChannel channel = null;
     try {
       channel = SocketChannel.open();
       channel.configureBlocking(false);
       channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-      Connection connection = new Connection(channel, request.address());
+      Connection connection = new Connection(channel, pool);
+      connectionsOpened++;
+      if (pool != null) {
+        pool.open++;
+        if (pool.lost > 0) {
+          pool.lost--;
+          reconnects++;
+        }
+      }
       connection.exchange = exchange;
       connection.out = request.buffer();
       exchange.connection = connection;
@@ -192,7 +318,11 @@ final class LoadEngine {
         connecting.addLast(exchange);
       }
     } catch (IOException e) {
-      closeQuietly(channel);
+      if (exchange.connection != null) {
+        closeConnection(exchange.connection);
+      } else {
+        closeQuietly(channel);
+      }
       end(workload, exchange, ExchangeFailures.outcomeOf(e), now);
     }
   }
@@ -287,11 +417,11 @@ final class LoadEngine {
     } else {
       outcome = Outcome.HTTP_ERROR;
     }
-    if (open && exchange.keepAlive && parser.reusable()) {
+    if (open && connection.pool != null && parser.reusable()) {
       parser.reset();
       connection.exchange = null;
       connection.out = null;
-      idle.computeIfAbsent(connection.address, a -> new ArrayDeque<>()).addLast(connection);
+      connection.pool.idle.addLast(connection);
     } else {
       closeConnection(connection);
     }
@@ -307,6 +437,16 @@ final class LoadEngine {
     if (exchange != null && exchange.phase != Phase.DONE) {
       end(workload, exchange, outcome, now);
     }
+  }
+
+  /** A request that waited for a connection longer than the queue timeout: never sent. */
+  private void endQueued(Workload workload, Exchange exchange, long now) {
+    exchange.phase = Phase.DONE;
+    inFlight--;
+    if (exchange.measured) {
+      queueTimeouts++;
+    }
+    workload.completed(now);
   }
 
   private void end(Workload workload, Exchange exchange, Outcome outcome, long now) {
@@ -331,6 +471,18 @@ final class LoadEngine {
   }
 
   private void expire(Workload workload, long now) {
+    // Queued requests first: a connection freed by a timeout below goes to a request still in time.
+    Exchange waiting;
+    while ((waiting = queued.peekFirst()) != null) {
+      if (waiting.phase != Phase.QUEUED) {
+        queued.pollFirst();
+      } else if (waiting.deadlineNanos - now <= 0) {
+        queued.pollFirst();
+        endQueued(workload, waiting, now);
+      } else {
+        break;
+      }
+    }
     expire(workload, connecting, Phase.CONNECTING, now);
     expire(workload, exchanging, Phase.EXCHANGING, now);
   }
@@ -351,9 +503,13 @@ final class LoadEngine {
 
   private long nextDeadline() {
     long next = Long.MAX_VALUE;
-    Exchange head = connecting.peekFirst();
+    Exchange head = queued.peekFirst();
     if (head != null) {
       next = head.deadlineNanos;
+    }
+    head = connecting.peekFirst();
+    if (head != null) {
+      next = Math.min(next, head.deadlineNanos);
     }
     head = exchanging.peekFirst();
     if (head != null) {
@@ -362,25 +518,15 @@ final class LoadEngine {
     return next;
   }
 
-  private Connection takeIdle(InetSocketAddress address) {
-    ArrayDeque<Connection> pool = idle.get(address);
-    if (pool == null) {
-      return null;
-    }
-    Connection connection;
-    while ((connection = pool.pollFirst()) != null) {
-      if (!connection.closed) {
-        return connection;
-      }
-    }
-    return null;
-  }
-
   private void closeConnection(Connection connection) {
     if (connection.closed) {
       return;
     }
     connection.closed = true;
+    if (connection.pool != null) {
+      connection.pool.open--;
+      connection.pool.lost++;
+    }
     if (connection.key != null) {
       connection.key.cancel();
     }
@@ -388,8 +534,7 @@ final class LoadEngine {
   }
 
   private void closeAll() {
-    idle.values().forEach(pool -> pool.forEach(this::closeConnection));
-    idle.clear();
+    pools.forEach(pool -> pool.idle.forEach(this::closeConnection));
     for (SelectionKey key : selector.keys()) {
       closeConnection((Connection) key.attachment());
     }
@@ -412,13 +557,15 @@ final class LoadEngine {
       byOutcome.put(outcome, counts[outcome.ordinal()]);
     }
     return new RunResult(
-        new RequestCounts(byOutcome, connectTimeouts, dropped),
+        new RequestCounts(byOutcome, connectTimeouts, dropped, queueTimeouts),
         Duration.ofNanos(measureToNanos - measureFromNanos),
         latencyMicros,
         serviceMicros,
         succeededEncoded,
         maxSendLagNanos / 1000,
         sendLagCount == 0 ? 0 : sendLagSumNanos / 1000.0 / sendLagCount,
-        maxInFlightSeen);
+        maxInFlightSeen,
+        connectionsOpened,
+        reconnects);
   }
 }

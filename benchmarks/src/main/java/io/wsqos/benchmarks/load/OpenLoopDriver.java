@@ -14,6 +14,13 @@ import java.util.concurrent.locks.LockSupport;
  * instant, so a server (or a driver) that falls behind shows as latency rather than as a lower
  * offered rate. Requests due during the warm-up are sent but not counted.
  *
+ * <p>Requests built with {@code keepAlive(true)} go over at most {@link
+ * DriverOptions#maxConnections} connections per server address, as a registry client's pool: one
+ * due while all are busy waits for the next free one, and its latency still runs from its intended
+ * send time, so the wait is measured; one that waits longer than {@link DriverOptions#queueTimeout}
+ * is counted as a {@link RequestCounts#queueTimeouts} failure. Other requests each open a
+ * connection of their own, as {@code httperf} does.
+ *
  * <p>The I/O runs on the calling thread; a second, mostly parked thread wakes the selector at each
  * due time, because {@link Selector#select(long)} only waits in whole milliseconds.
  */
@@ -54,6 +61,7 @@ public final class OpenLoopDriver {
               selector,
               source,
               options,
+              options.maxConnections(),
               start + warmup.toNanos(),
               start + warmup.toNanos() + measure.toNanos());
       Thread waker = new Thread(() -> wakeOnSchedule(schedule, selector), "wsqos-load-waker");

@@ -12,21 +12,28 @@ import java.util.Map;
 
 /**
  * How the requests of a run ended: each request sent by the monitor's {@link Outcome} (the one
- * vocabulary of exchange outcomes), how many of its timeouts came while connecting, and the
- * requests never sent because the driver's limit of requests in flight was reached.
+ * vocabulary of exchange outcomes), how many of its timeouts came while connecting, the requests
+ * never sent because the driver's limit of requests in flight was reached, and those never sent
+ * because they waited too long for a free kept-alive connection.
  *
  * @param outcomes requests sent, by outcome; an outcome missing counts 0
  * @param connectTimeouts of the {@link Outcome#TIMEOUT}s, those that came before the connection was
  *     established (the rest came while waiting for the response)
- * @param dropped requests due but never sent
+ * @param dropped requests due but never sent: the limit of requests in flight was reached
+ * @param queueTimeouts requests due but never sent: they waited for a free connection of the
+ *     driver's bounded pool longer than its queue timeout
  */
-public record RequestCounts(Map<Outcome, Long> outcomes, long connectTimeouts, long dropped) {
+public record RequestCounts(
+    Map<Outcome, Long> outcomes, long connectTimeouts, long dropped, long queueTimeouts) {
 
   /** The name of the {@link #connectTimeouts} column in reports. */
   public static final String CONNECT_TIMEOUT_COLUMN = "connect_timeout";
 
   /** The name of the {@link #dropped} column in reports. */
   public static final String DROPPED_COLUMN = "dropped";
+
+  /** The name of the {@link #queueTimeouts} column in reports. */
+  public static final String QUEUE_TIMEOUT_COLUMN = "queue_timeout";
 
   public RequestCounts {
     requireNonNull(outcomes, "outcomes");
@@ -50,11 +57,19 @@ public record RequestCounts(Map<Outcome, Long> outcomes, long connectTimeouts, l
     if (dropped < 0) {
       throw new IllegalArgumentException("dropped: " + dropped + " (expected: >= 0)");
     }
+    if (queueTimeouts < 0) {
+      throw new IllegalArgumentException("queueTimeouts: " + queueTimeouts + " (expected: >= 0)");
+    }
+  }
+
+  /** Counts with no request timed out in a connection queue (drivers without one). */
+  public RequestCounts(Map<Outcome, Long> outcomes, long connectTimeouts, long dropped) {
+    this(outcomes, connectTimeouts, dropped, 0);
   }
 
   /** Counts of requests that were all sent, with no timeout told apart as a connect timeout. */
   public static RequestCounts of(Map<Outcome, Long> outcomes) {
-    return new RequestCounts(outcomes, 0, 0);
+    return new RequestCounts(outcomes, 0, 0, 0);
   }
 
   /** Requests sent that ended in {@code outcome}. */
@@ -62,9 +77,9 @@ public record RequestCounts(Map<Outcome, Long> outcomes, long connectTimeouts, l
     return outcomes.get(outcome);
   }
 
-  /** Requests due: sent or dropped. */
+  /** Requests due: sent, dropped or timed out in the connection queue. */
   public long requests() {
-    return sent() + dropped;
+    return sent() + dropped + queueTimeouts;
   }
 
   /** Requests sent, whatever their outcome. */
@@ -79,7 +94,8 @@ public record RequestCounts(Map<Outcome, Long> outcomes, long connectTimeouts, l
 
   /**
    * The names of the count columns of the reports, in order: each outcome's name in lower case,
-   * then {@value #CONNECT_TIMEOUT_COLUMN} (of the timeouts) and {@value #DROPPED_COLUMN}.
+   * then {@value #CONNECT_TIMEOUT_COLUMN} (of the timeouts), {@value #DROPPED_COLUMN} and {@value
+   * #QUEUE_TIMEOUT_COLUMN}.
    */
   public static List<String> columnNames() {
     List<String> names = new ArrayList<>();
@@ -88,6 +104,7 @@ public record RequestCounts(Map<Outcome, Long> outcomes, long connectTimeouts, l
     }
     names.add(CONNECT_TIMEOUT_COLUMN);
     names.add(DROPPED_COLUMN);
+    names.add(QUEUE_TIMEOUT_COLUMN);
     return names;
   }
 
@@ -96,6 +113,7 @@ public record RequestCounts(Map<Outcome, Long> outcomes, long connectTimeouts, l
     List<Long> values = new ArrayList<>(outcomes.values());
     values.add(connectTimeouts);
     values.add(dropped);
+    values.add(queueTimeouts);
     return values;
   }
 }

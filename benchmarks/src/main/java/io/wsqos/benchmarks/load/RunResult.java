@@ -22,6 +22,8 @@ public final class RunResult {
   private final long maxSendLagMicros;
   private final double meanSendLagMicros;
   private final int maxInFlight;
+  private final long connectionsOpened;
+  private final long reconnects;
 
   RunResult(
       RequestCounts counts,
@@ -51,6 +53,32 @@ public final class RunResult {
       long maxSendLagMicros,
       double meanSendLagMicros,
       int maxInFlight) {
+    this(
+        counts,
+        window,
+        latencyMicros,
+        serviceTimeMicros,
+        succeededEncoded,
+        maxSendLagMicros,
+        meanSendLagMicros,
+        maxInFlight,
+        0,
+        0);
+  }
+
+  RunResult(
+      RequestCounts counts,
+      Duration window,
+      Histogram latencyMicros,
+      Histogram serviceTimeMicros,
+      long succeededEncoded,
+      long maxSendLagMicros,
+      double meanSendLagMicros,
+      int maxInFlight,
+      long connectionsOpened,
+      long reconnects) {
+    this.connectionsOpened = connectionsOpened;
+    this.reconnects = reconnects;
     this.succeededEncoded = succeededEncoded;
     this.counts = counts;
     this.window = window;
@@ -152,9 +180,25 @@ public final class RunResult {
     return meanSendLagMicros;
   }
 
-  /** The most requests in flight at once during the run. */
+  /**
+   * The most requests in flight at once during the run, those waiting for a kept-alive connection
+   * included.
+   */
   public int maxInFlight() {
     return maxInFlight;
+  }
+
+  /** Connections the driver opened during the whole run, warm-up included. */
+  public long connectionsOpened() {
+    return connectionsOpened;
+  }
+
+  /**
+   * Of {@link #connectionsOpened}, the kept-alive connections opened in place of one the server
+   * closed (or that failed), during the whole run.
+   */
+  public long reconnects() {
+    return reconnects;
   }
 
   private double seconds() {
@@ -165,7 +209,8 @@ public final class RunResult {
   public String toString() {
     return String.format(
         "RunResult[requests=%d, counts=%s, offered=%.1f/s, throughput=%.1f/s, mean=%.3f ms,"
-            + " p50=%.3f ms, p99=%.3f ms, sendLag mean=%.0f us max=%d us, maxInFlight=%d]",
+            + " p50=%.3f ms, p99=%.3f ms, sendLag mean=%.0f us max=%d us, maxInFlight=%d,"
+            + " connections=%d, reconnects=%d]",
         requests(),
         counts,
         offeredPerSecond(),
@@ -175,6 +220,8 @@ public final class RunResult {
         latencyPercentileMillis(99),
         meanSendLagMicros,
         maxSendLagMicros,
-        maxInFlight);
+        maxInFlight,
+        connectionsOpened,
+        reconnects);
   }
 }

@@ -103,7 +103,7 @@ public record PointResult(
     return totals;
   }
 
-  /** Requests due: sent or dropped. */
+  /** Requests due: sent, dropped or timed out in the driver's connection queue. */
   public long requests() {
     return counts.requests();
   }

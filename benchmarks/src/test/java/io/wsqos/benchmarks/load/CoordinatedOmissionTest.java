@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The open-loop driver's promise: a latency runs from the request's intended send time, so a stall
  * (of the server, or of the driver itself) shows in the latency of every request that was due
- * during it. Every bound here is a lower bound that follows from the order of events (a response
- * held until an instant cannot complete before it), never an upper bound on elapsed time.
+ * during it, and so does the wait for a free connection of the bounded kept-alive pool. Every bound
+ * here is a lower bound that follows from the order of events (a response held until an instant
+ * cannot complete before it), never an upper bound on elapsed time.
  */
 class CoordinatedOmissionTest {
 
@@ -96,6 +97,58 @@ class CoordinatedOmissionTest {
       assertThat(result.succeeded()).isEqualTo(REQUESTS);
       assertEachBoundIsMetByADistinctLatency(result.latencyMicros(), boundsMicros);
     }
+  }
+
+  @Test
+  void theWaitOfEveryRequestQueuedForABusyKeptAliveConnectionIsInItsLatency() throws IOException {
+    // Two kept-alive connections, each answering one request at a time no sooner than 20 ms after
+    // reading it, against 200 requests/s for half a second: most requests wait in the driver's
+    // queue for a free connection.
+    int rate = 200;
+    long periodMicros = 1_000_000 / rate;
+    long answerMicros = 20_000;
+    int connections = BoundedConnectionsTest.TWO_CONNECTIONS.maxConnections();
+    try (ScriptedHttpServer server =
+        ScriptedHttpServer.keptAlive(
+            OpenLoopDriverTest.OK, answerMicros / 1000, Integer.MAX_VALUE)) {
+
+      RunResult result =
+          OpenLoopDriver.create(BoundedConnectionsTest.TWO_CONNECTIONS)
+              .run(
+                  BoundedConnectionsTest.keptAlive(server.uri()),
+                  rate,
+                  Duration.ZERO,
+                  Duration.ofMillis(500));
+
+      int n = 100;
+      assertThat(result.succeeded()).isEqualTo(n);
+      // Request i is due at start + i * period. Each connection's m-th response is written no
+      // sooner than start + m * 20 ms, so the k-th response of the run (from 1) completes no
+      // sooner than start + ceil(k / connections) * 20 ms. Whichever request each completion
+      // belongs to, the latencies sum to the completions minus the due times; a driver timing
+      // from the moment a connection became free would sum to about n * 20 ms instead.
+      long boundMicros = 0;
+      for (int k = 1; k <= n; k++) {
+        boundMicros += ((k + connections - 1) / connections) * answerMicros;
+      }
+      for (int i = 0; i < n; i++) {
+        boundMicros -= i * periodMicros;
+      }
+      assertThat(boundMicros).isGreaterThan(5 * n * answerMicros);
+      // Each latency is recorded truncated to the microsecond.
+      assertThat(sumOfHighestEquivalentValues(result.latencyMicros()))
+          .isGreaterThanOrEqualTo(boundMicros - n);
+    }
+  }
+
+  private static long sumOfHighestEquivalentValues(Histogram histogram) {
+    long sum = 0;
+    for (HistogramIterationValue value : histogram.recordedValues()) {
+      sum +=
+          histogram.highestEquivalentValue(value.getValueIteratedTo())
+              * value.getCountAtValueIteratedTo();
+    }
+    return sum;
   }
 
   /**

@@ -10,13 +10,13 @@ import org.junit.jupiter.api.Test;
 class RequestCountsTest {
 
   @Test
-  void missingOutcomesCountZeroAndDroppedRequestsCountAsDueButNotSent() {
+  void missingOutcomesCountZeroAndDroppedAndQueueTimedOutRequestsCountAsDueButNotSent() {
     RequestCounts counts =
-        new RequestCounts(Map.of(Outcome.SUCCESS, 7L, Outcome.TIMEOUT, 3L), 2, 5);
+        new RequestCounts(Map.of(Outcome.SUCCESS, 7L, Outcome.TIMEOUT, 3L), 2, 5, 4);
 
     assertThat(counts.count(Outcome.REFUSED)).isZero();
     assertThat(counts.sent()).isEqualTo(10);
-    assertThat(counts.requests()).isEqualTo(15);
+    assertThat(counts.requests()).isEqualTo(19);
     assertThat(counts.succeeded()).isEqualTo(7);
     assertThat(RequestCounts.columnNames())
         .containsExactly(
@@ -27,8 +27,9 @@ class RequestCountsTest {
             "refused",
             "http_error",
             "connect_timeout",
-            "dropped");
-    assertThat(counts.columnValues()).containsExactly(7L, 0L, 0L, 3L, 0L, 0L, 2L, 5L);
+            "dropped",
+            "queue_timeout");
+    assertThat(counts.columnValues()).containsExactly(7L, 0L, 0L, 3L, 0L, 0L, 2L, 5L, 4L);
   }
 
   @Test
@@ -39,5 +40,8 @@ class RequestCountsTest {
     assertThatThrownBy(() -> new RequestCounts(Map.of(), 0, -1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("dropped: -1 (expected: >= 0)");
+    assertThatThrownBy(() -> new RequestCounts(Map.of(), 0, 0, -1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("queueTimeouts: -1 (expected: >= 0)");
   }
 }

@@ -48,11 +48,28 @@ final class ScriptedHttpServer implements AutoCloseable {
   private final int firstHeld;
   private final int releasedBy;
   private final CountDownLatch released = new CountDownLatch(1);
+  private final AtomicInteger open = new AtomicInteger();
+  private final AtomicInteger maxOpen = new AtomicInteger();
+  private final long answerAfterMillis;
+  private final int closeAfter;
   private final List<Long> heldArrivalNanos = new CopyOnWriteArrayList<>();
   private volatile long releaseNanos;
 
   private ScriptedHttpServer(byte[] response, Mode mode, int firstHeld, int releasedBy)
       throws IOException {
+    this(response, mode, firstHeld, releasedBy, 0, Integer.MAX_VALUE);
+  }
+
+  private ScriptedHttpServer(
+      byte[] response,
+      Mode mode,
+      int firstHeld,
+      int releasedBy,
+      long answerAfterMillis,
+      int closeAfter)
+      throws IOException {
+    this.answerAfterMillis = answerAfterMillis;
+    this.closeAfter = closeAfter;
     this.serverSocket = new ServerSocket(0, 1000, InetAddress.getLoopbackAddress());
     this.response = response;
     this.mode = mode;
@@ -87,6 +104,31 @@ final class ScriptedHttpServer implements AutoCloseable {
         Mode.ANSWER_AND_CLOSE,
         firstHeld,
         releasedBy);
+  }
+
+  /**
+   * Keeps connections alive and answers each request {@code answerAfterMillis} after reading it,
+   * one request at a time per connection; after {@code closeAfter} responses on a connection the
+   * last says {@code Connection: close} and the server closes it.
+   */
+  static ScriptedHttpServer keptAlive(String response, long answerAfterMillis, int closeAfter)
+      throws IOException {
+    if (answerAfterMillis < 0 || closeAfter < 1) {
+      throw new IllegalArgumentException(
+          "answerAfterMillis, closeAfter: " + answerAfterMillis + ", " + closeAfter);
+    }
+    return new ScriptedHttpServer(
+        response.getBytes(StandardCharsets.ISO_8859_1),
+        Mode.ANSWER_AND_KEEP_ALIVE,
+        Integer.MAX_VALUE,
+        -1,
+        answerAfterMillis,
+        closeAfter);
+  }
+
+  /** The most connections open at once. */
+  int maxConnectionsOpen() {
+    return maxOpen.get();
   }
 
   /** When each held request was read, in nanoTime (see {@link #stalling}). */
@@ -126,6 +168,8 @@ final class ScriptedHttpServer implements AutoCloseable {
   }
 
   private void serve(Socket socket) {
+    maxOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
+    int answered = 0;
     try (socket) {
       InputStream in = socket.getInputStream();
       OutputStream out = socket.getOutputStream();
@@ -143,6 +187,18 @@ final class ScriptedHttpServer implements AutoCloseable {
           heldArrivalNanos.add(arrived);
           released.await();
         }
+        if (answerAfterMillis > 0) {
+          Thread.sleep(answerAfterMillis);
+        }
+        if (++answered == closeAfter) {
+          // No longer open as the client sees it once it has read this response: it may connect
+          // again before this thread has closed the socket.
+          open.decrementAndGet();
+          answered = -1;
+          out.write(closing(response));
+          out.flush();
+          return;
+        }
         out.write(response);
         out.flush();
         if (mode == Mode.ANSWER_AND_CLOSE) {
@@ -154,7 +210,19 @@ final class ScriptedHttpServer implements AutoCloseable {
     } catch (InterruptedException e) {
       // Closed while holding a response.
       Thread.currentThread().interrupt();
+    } finally {
+      if (answered >= 0) {
+        open.decrementAndGet();
+      }
     }
+  }
+
+  /** The response with {@code Connection: close} after its status line. */
+  private static byte[] closing(byte[] response) {
+    String text = new String(response, StandardCharsets.ISO_8859_1);
+    int endOfStatus = text.indexOf("\r\n") + 2;
+    return (text.substring(0, endOfStatus) + "Connection: close\r\n" + text.substring(endOfStatus))
+        .getBytes(StandardCharsets.ISO_8859_1);
   }
 
   /** Reads one request (headers, then a Content-Length body); false at end of stream. */
