@@ -24,9 +24,10 @@ import org.apache.cxf.feature.Feature;
 /**
  * A {@link Proxy} of a service interface that picks, at its first call, the binding the rules
  * choose among those the service publishes (P1) and this client can reach (P2), helped by the
- * message-size prediction (P3); {@link #explain()} says which and why. {@link #reselect()}
- * discovers and chooses again; so does a failure of the chosen binding, after which the call is
- * retried on the new binding when the request certainly never left.
+ * predictor (P3): its time vote (estimated sizes through a {@link CostModel}, optionally measured
+ * by a {@link Calibration}) and the report's size vote; {@link #explain()} says which and why.
+ * {@link #reselect()} discovers and chooses again; so does a failure of the chosen binding, after
+ * which the call is retried on the new binding when the request certainly never left.
  *
  * <pre>{@code
  * try (BindingProxy<Catalog> proxy = BindingProxy.builder(Catalog.class)
@@ -58,6 +59,8 @@ public final class BindingProxy<T> implements AutoCloseable {
   private final PolicyRules rules;
   private final Hints hints;
   private final Predictor predictor;
+  private final CostModel costModel;
+  private final Calibration calibration;
   private final Discovery discovery;
   private final long receiveTimeoutMillis;
   private final List<Feature> features;
@@ -74,6 +77,8 @@ public final class BindingProxy<T> implements AutoCloseable {
     this.rules = builder.rules;
     this.hints = builder.hints;
     this.predictor = builder.predictor;
+    this.costModel = builder.costModel;
+    this.calibration = builder.calibration;
     Discovery.Builder discoveryBuilder = Discovery.builder().probeTimeout(builder.probeTimeout);
     if (localRegistry != null) {
       discoveryBuilder.localRegistry(localRegistry);
@@ -158,9 +163,27 @@ public final class BindingProxy<T> implements AutoCloseable {
     ServiceDescriptor descriptor = descriptor();
     Environment environment =
         first ? discovery.discover(descriptor) : discovery.rediscover(descriptor);
+    CostModel model = rules.applyCosts(costModel);
+    List<String> calibrated = List.of();
+    // Only a choice between the remote bindings needs their times.
+    if (calibration != null
+        && environment.usable(BindingKind.RMI)
+        && environment.usable(BindingKind.SOAP)) {
+      int timeout = (int) discovery.probeTimeout().toMillis();
+      Calibration.Result result =
+          first
+              ? calibration.calibrate(
+                  descriptor, environment, model, features, timeout, receiveTimeoutMillis)
+              : calibration.recalibrate(
+                  descriptor, environment, model, features, timeout, receiveTimeoutMillis);
+      model = result.model();
+      calibrated = result.notes();
+    }
     Prediction prediction = predictor.predict(sei, hints);
+    TimePrediction timePrediction = predictor.predictTime(sei, hints, model);
     Set<String> facts = new java.util.LinkedHashSet<>(environment.facts());
-    facts.add("predicted:" + prediction.choice().token());
+    facts.add("predicted:" + timePrediction.choice().token());
+    facts.add("size-predicted:" + prediction.choice().token());
     Set<BindingKind> failed = EnumSet.noneOf(BindingKind.class);
     failed.addAll(excluded);
     List<String> notes = new ArrayList<>();
@@ -178,6 +201,8 @@ public final class BindingProxy<T> implements AutoCloseable {
                 trigger,
                 new PolicyRules.Decision(decision.kind(), decision.reason(), passed),
                 prediction,
+                timePrediction,
+                calibrated,
                 environment);
         Bound previous = bound;
         bound = new Bound(selection, invoker);
@@ -324,6 +349,8 @@ public final class BindingProxy<T> implements AutoCloseable {
     private PolicyRules rules;
     private Hints hints = Hints.none();
     private Predictor predictor;
+    private CostModel costModel = CostModel.defaults();
+    private Calibration calibration;
     private Duration probeTimeout = Duration.ofMillis(Discovery.DEFAULT_PROBE_TIMEOUT_MILLIS);
     private long receiveTimeoutMillis = DEFAULT_RECEIVE_TIMEOUT_MILLIS;
     private final List<Feature> features = new ArrayList<>();
@@ -374,6 +401,25 @@ public final class BindingProxy<T> implements AutoCloseable {
     /** The predictor; default {@link Predictor#create()}, to share one among proxies. */
     public Builder<T> predictor(Predictor predictor) {
       this.predictor = requireNonNull(predictor, "predictor");
+      return this;
+    }
+
+    /**
+     * The cost model of the time vote; default {@link CostModel#defaults()}. The rule file's {@code
+     * cost} lines replace its costs, and a calibration, when one is given, what it measures.
+     */
+    public Builder<T> costModel(CostModel model) {
+      this.costModel = requireNonNull(model, "model");
+      return this;
+    }
+
+    /**
+     * Measures the cost model against the service's own RMI and SOAP bindings when a selection has
+     * to choose between them (both usable): at the first selection (cached per descriptor by {@code
+     * calibration}) and again at each later one; default none (the cost model as configured).
+     */
+    public Builder<T> calibration(Calibration calibration) {
+      this.calibration = requireNonNull(calibration, "calibration");
       return this;
     }
 
