@@ -27,7 +27,8 @@ public final class Experiments {
           new BrokerExperiment(false),
           new BrokerExperiment(true),
           new DiffServExperiment(),
-          new BindingWorkloadExperiment());
+          new BindingWorkloadExperiment(),
+          new GranularityExperiment());
 
   private Experiments() {}
 
