@@ -7,6 +7,7 @@ import io.wsqos.binding.internal.CxfInvoker;
 import io.wsqos.binding.internal.Invoker;
 import io.wsqos.binding.internal.LocalInvoker;
 import io.wsqos.binding.internal.RmiInvoker;
+import io.wsqos.binding.internal.RouteClasses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationHandler;
@@ -39,7 +40,10 @@ import org.apache.cxf.feature.Feature;
  * }</pre>
  *
  * <p>Only the first call and re-selections do I/O and take a lock; every other call reads one
- * volatile field and delegates. A local binding passes arguments by reference; the others copy.
+ * volatile field and delegates. On the local binding the object {@link #service()} returns calls
+ * the implementation directly: it is an instance of a class generated for the interface when the
+ * interface and its methods' types are public and visible to this module, and a reflective {@link
+ * Proxy} otherwise. A local binding passes arguments by reference; the others copy.
  */
 public final class BindingProxy<T> implements AutoCloseable {
 
@@ -65,6 +69,8 @@ public final class BindingProxy<T> implements AutoCloseable {
   private final long receiveTimeoutMillis;
   private final List<Feature> features;
   private final T service;
+  // Null when the interface cannot be implemented by a generated class: calls stay reflective.
+  private final RouteClasses.RouteHandle route;
   private final Object lock = new Object();
   private volatile Bound bound;
   private volatile boolean closed;
@@ -86,8 +92,10 @@ public final class BindingProxy<T> implements AutoCloseable {
     this.discovery = discoveryBuilder.build();
     this.receiveTimeoutMillis = builder.receiveTimeoutMillis;
     this.features = List.copyOf(builder.features);
-    this.service =
-        sei.cast(Proxy.newProxyInstance(sei.getClassLoader(), new Class<?>[] {sei}, new Handler()));
+    Object reflective =
+        Proxy.newProxyInstance(sei.getClassLoader(), new Class<?>[] {sei}, new Handler());
+    this.route = RouteClasses.create(sei, reflective, this::toString).orElse(null);
+    this.service = sei.cast(route != null ? route.service() : reflective);
   }
 
   /** A builder for a proxy of {@code sei}. */
@@ -124,6 +132,9 @@ public final class BindingProxy<T> implements AutoCloseable {
       closed = true;
       Bound previous = bound;
       bound = null;
+      if (route != null) {
+        route.toReflective();
+      }
       if (previous != null) {
         previous.invoker().close();
       }
@@ -206,6 +217,13 @@ public final class BindingProxy<T> implements AutoCloseable {
                 environment);
         Bound previous = bound;
         bound = new Bound(selection, invoker);
+        if (route != null) {
+          if (invoker instanceof LocalInvoker local) {
+            route.toLocal(local.implementor());
+          } else {
+            route.toReflective();
+          }
+        }
         if (previous != null) {
           previous.invoker().close();
         }
