@@ -33,7 +33,8 @@ class ExperimentsTest {
             "broker-rate",
             "broker-requesters",
             "diffserv-rate",
-            "binding-workloads");
+            "binding-workloads",
+            "binding-granularity");
   }
 
   @Test
