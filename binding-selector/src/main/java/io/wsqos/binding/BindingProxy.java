@@ -7,6 +7,7 @@ import io.wsqos.binding.internal.CxfInvoker;
 import io.wsqos.binding.internal.Invoker;
 import io.wsqos.binding.internal.LocalInvoker;
 import io.wsqos.binding.internal.RmiInvoker;
+import io.wsqos.binding.internal.RouteClasses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationHandler;
@@ -24,9 +25,10 @@ import org.apache.cxf.feature.Feature;
 /**
  * A {@link Proxy} of a service interface that picks, at its first call, the binding the rules
  * choose among those the service publishes (P1) and this client can reach (P2), helped by the
- * message-size prediction (P3); {@link #explain()} says which and why. {@link #reselect()}
- * discovers and chooses again; so does a failure of the chosen binding, after which the call is
- * retried on the new binding when the request certainly never left.
+ * predictor (P3): its time vote (estimated sizes through a {@link CostModel}, optionally measured
+ * by a {@link Calibration}) and the report's size vote; {@link #explain()} says which and why.
+ * {@link #reselect()} discovers and chooses again; so does a failure of the chosen binding, after
+ * which the call is retried on the new binding when the request certainly never left.
  *
  * <pre>{@code
  * try (BindingProxy<Catalog> proxy = BindingProxy.builder(Catalog.class)
@@ -38,7 +40,10 @@ import org.apache.cxf.feature.Feature;
  * }</pre>
  *
  * <p>Only the first call and re-selections do I/O and take a lock; every other call reads one
- * volatile field and delegates. A local binding passes arguments by reference; the others copy.
+ * volatile field and delegates. On the local binding the object {@link #service()} returns calls
+ * the implementation directly: it is an instance of a class generated for the interface when the
+ * interface and its methods' types are public and visible to this module, and a reflective {@link
+ * Proxy} otherwise. A local binding passes arguments by reference; the others copy.
  */
 public final class BindingProxy<T> implements AutoCloseable {
 
@@ -58,10 +63,14 @@ public final class BindingProxy<T> implements AutoCloseable {
   private final PolicyRules rules;
   private final Hints hints;
   private final Predictor predictor;
+  private final CostModel costModel;
+  private final Calibration calibration;
   private final Discovery discovery;
   private final long receiveTimeoutMillis;
   private final List<Feature> features;
   private final T service;
+  // Null when the interface cannot be implemented by a generated class: calls stay reflective.
+  private final RouteClasses.RouteHandle route;
   private final Object lock = new Object();
   private volatile Bound bound;
   private volatile boolean closed;
@@ -74,6 +83,8 @@ public final class BindingProxy<T> implements AutoCloseable {
     this.rules = builder.rules;
     this.hints = builder.hints;
     this.predictor = builder.predictor;
+    this.costModel = builder.costModel;
+    this.calibration = builder.calibration;
     Discovery.Builder discoveryBuilder = Discovery.builder().probeTimeout(builder.probeTimeout);
     if (localRegistry != null) {
       discoveryBuilder.localRegistry(localRegistry);
@@ -81,8 +92,10 @@ public final class BindingProxy<T> implements AutoCloseable {
     this.discovery = discoveryBuilder.build();
     this.receiveTimeoutMillis = builder.receiveTimeoutMillis;
     this.features = List.copyOf(builder.features);
-    this.service =
-        sei.cast(Proxy.newProxyInstance(sei.getClassLoader(), new Class<?>[] {sei}, new Handler()));
+    Object reflective =
+        Proxy.newProxyInstance(sei.getClassLoader(), new Class<?>[] {sei}, new Handler());
+    this.route = RouteClasses.create(sei, reflective, this::toString).orElse(null);
+    this.service = sei.cast(route != null ? route.service() : reflective);
   }
 
   /** A builder for a proxy of {@code sei}. */
@@ -119,6 +132,9 @@ public final class BindingProxy<T> implements AutoCloseable {
       closed = true;
       Bound previous = bound;
       bound = null;
+      if (route != null) {
+        route.toReflective();
+      }
       if (previous != null) {
         previous.invoker().close();
       }
@@ -158,9 +174,27 @@ public final class BindingProxy<T> implements AutoCloseable {
     ServiceDescriptor descriptor = descriptor();
     Environment environment =
         first ? discovery.discover(descriptor) : discovery.rediscover(descriptor);
+    CostModel model = rules.applyCosts(costModel);
+    List<String> calibrated = List.of();
+    // Only a choice between the remote bindings needs their times.
+    if (calibration != null
+        && environment.usable(BindingKind.RMI)
+        && environment.usable(BindingKind.SOAP)) {
+      int timeout = (int) discovery.probeTimeout().toMillis();
+      Calibration.Result result =
+          first
+              ? calibration.calibrate(
+                  descriptor, environment, model, features, timeout, receiveTimeoutMillis)
+              : calibration.recalibrate(
+                  descriptor, environment, model, features, timeout, receiveTimeoutMillis);
+      model = result.model();
+      calibrated = result.notes();
+    }
     Prediction prediction = predictor.predict(sei, hints);
+    TimePrediction timePrediction = predictor.predictTime(sei, hints, model);
     Set<String> facts = new java.util.LinkedHashSet<>(environment.facts());
-    facts.add("predicted:" + prediction.choice().token());
+    facts.add("predicted:" + timePrediction.choice().token());
+    facts.add("size-predicted:" + prediction.choice().token());
     Set<BindingKind> failed = EnumSet.noneOf(BindingKind.class);
     failed.addAll(excluded);
     List<String> notes = new ArrayList<>();
@@ -178,9 +212,18 @@ public final class BindingProxy<T> implements AutoCloseable {
                 trigger,
                 new PolicyRules.Decision(decision.kind(), decision.reason(), passed),
                 prediction,
+                timePrediction,
+                calibrated,
                 environment);
         Bound previous = bound;
         bound = new Bound(selection, invoker);
+        if (route != null) {
+          if (invoker instanceof LocalInvoker local) {
+            route.toLocal(local.implementor());
+          } else {
+            route.toReflective();
+          }
+        }
         if (previous != null) {
           previous.invoker().close();
         }
@@ -324,6 +367,8 @@ public final class BindingProxy<T> implements AutoCloseable {
     private PolicyRules rules;
     private Hints hints = Hints.none();
     private Predictor predictor;
+    private CostModel costModel = CostModel.defaults();
+    private Calibration calibration;
     private Duration probeTimeout = Duration.ofMillis(Discovery.DEFAULT_PROBE_TIMEOUT_MILLIS);
     private long receiveTimeoutMillis = DEFAULT_RECEIVE_TIMEOUT_MILLIS;
     private final List<Feature> features = new ArrayList<>();
@@ -374,6 +419,25 @@ public final class BindingProxy<T> implements AutoCloseable {
     /** The predictor; default {@link Predictor#create()}, to share one among proxies. */
     public Builder<T> predictor(Predictor predictor) {
       this.predictor = requireNonNull(predictor, "predictor");
+      return this;
+    }
+
+    /**
+     * The cost model of the time vote; default {@link CostModel#defaults()}. The rule file's {@code
+     * cost} lines replace its costs, and a calibration, when one is given, what it measures.
+     */
+    public Builder<T> costModel(CostModel model) {
+      this.costModel = requireNonNull(model, "model");
+      return this;
+    }
+
+    /**
+     * Measures the cost model against the service's own RMI and SOAP bindings when a selection has
+     * to choose between them (both usable): at the first selection (cached per descriptor by {@code
+     * calibration}) and again at each later one; default none (the cost model as configured).
+     */
+    public Builder<T> calibration(Calibration calibration) {
+      this.calibration = requireNonNull(calibration, "calibration");
       return this;
     }
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.wsqos.binding.internal.CxfLocalEndpoint;
 import io.wsqos.binding.internal.DescriptorServlet;
+import io.wsqos.binding.internal.Probe;
 import io.wsqos.binding.internal.RmiExport;
 import io.wsqos.server.EmbeddedServer;
 import java.net.URI;
@@ -16,7 +17,9 @@ import org.apache.cxf.feature.Feature;
 /**
  * Publishes one implementation of a Java service interface over the bindings asked for (P1 of the
  * report), and its {@link ServiceDescriptor}. With SOAP, the descriptor is served on the same
- * server at the endpoint's path plus {@link #DESCRIPTOR_SUFFIX}, next to its {@code ?wsdl}.
+ * server at the endpoint's path plus {@link #DESCRIPTOR_SUFFIX}, next to its {@code ?wsdl}. SOAP
+ * and RMI also serve the {@link Calibration} probe (SOAP at the path plus {@code /probe}; RMI as a
+ * reserved operation of the service's object): an echo of a list of small value objects.
  *
  * <pre>{@code
  * LocalRegistry local = new LocalRegistry();
@@ -232,6 +235,8 @@ public final class BindingPublisher {
         parts.server =
             soapServer
                 .endpoint(soapPath, sei, implementor, features, factory -> {})
+                .endpoint(
+                    soapPath + Probe.SOAP_SUFFIX, Probe.class, new Probe.Echo(), features, f -> {})
                 .servlet(soapPath + DESCRIPTOR_SUFFIX, new DescriptorServlet(served::get))
                 .start();
         bindings.add(BindingAddress.soap(URI.create(parts.server.address(soapPath))));

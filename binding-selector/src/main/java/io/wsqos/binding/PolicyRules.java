@@ -10,7 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -31,10 +34,17 @@ import java.util.function.Predicate;
  * <p>A condition is one or more facts joined by {@code and}, each optionally preceded by {@code
  * not}. The facts: {@code same-jvm}, {@code same-host}, {@code firewall} (a probe timed out), and
  * for each binding {@code published:KIND}, {@code reachable:KIND}, {@code timed-out:KIND}, {@code
- * predicted:KIND} (the predictor's choice). The first rule whose condition holds and whose binding
- * is usable (published and reachable) decides; a rule whose binding is not usable is passed over.
- * The last line is {@code default} with one or more bindings, the first usable of which is taken.
- * The file is checked completely on load; a mistake is a {@link SyntaxException} naming its line.
+ * predicted:KIND} (the predictor's time vote, {@link TimePrediction}), {@code size-predicted:KIND}
+ * (the report's size vote, {@link Prediction}). The first rule whose condition holds and whose
+ * binding is usable (published and reachable) decides; a rule whose binding is not usable is passed
+ * over. The last line is {@code default} with one or more bindings, the first usable of which is
+ * taken. The file is checked completely on load; a mistake is a {@link SyntaxException} naming its
+ * line.
+ *
+ * <p>Before the default, {@code cost KIND fixed-us MICROS per-byte-ns NANOS} lines (at most one per
+ * binding, RMI or SOAP) replace the {@link CostModel}'s defaults for that binding, e.g. {@code cost
+ * soap fixed-us 900 per-byte-ns 25}; a {@link Calibration}, when the proxy runs one, wins over
+ * them.
  */
 public final class PolicyRules {
 
@@ -42,7 +52,7 @@ public final class PolicyRules {
   static final String SAME_HOST = "same-host";
   static final String FIREWALL = "firewall";
   private static final List<String> PER_BINDING =
-      List.of("published", "reachable", "timed-out", "predicted");
+      List.of("published", "reachable", "timed-out", "predicted", "size-predicted");
 
   /** A fact, negated or not. */
   private record Term(String fact, boolean negated) {
@@ -63,13 +73,22 @@ public final class PolicyRules {
   private final List<Rule> rules;
   private final List<BindingKind> defaults;
   private final int defaultLine;
+  private final Map<BindingKind, BindingCost> costs;
+  private final String costLines;
 
   private PolicyRules(
-      String source, List<Rule> rules, List<BindingKind> defaults, int defaultLine) {
+      String source,
+      List<Rule> rules,
+      List<BindingKind> defaults,
+      int defaultLine,
+      Map<BindingKind, BindingCost> costs,
+      String costLines) {
     this.source = source;
     this.rules = List.copyOf(rules);
     this.defaults = List.copyOf(defaults);
     this.defaultLine = defaultLine;
+    this.costs = Collections.unmodifiableMap(new EnumMap<>(costs));
+    this.costLines = costLines;
   }
 
   /** The rules shipped with the module ({@code io/wsqos/binding/default-rules.txt}). */
@@ -95,7 +114,8 @@ public final class PolicyRules {
     if (kinds.length == 0) {
       throw new IllegalArgumentException("kinds: none (expected: at least one)");
     }
-    return new PolicyRules("always", List.of(), Arrays.asList(kinds), 1);
+    return new PolicyRules(
+        "always", List.of(), Arrays.asList(kinds), 1, new EnumMap<>(BindingKind.class), "");
   }
 
   /**
@@ -110,6 +130,8 @@ public final class PolicyRules {
     List<Rule> rules = new ArrayList<>();
     List<BindingKind> defaults = null;
     int defaultLine = 0;
+    Map<BindingKind, BindingCost> costs = new EnumMap<>(BindingKind.class);
+    List<Integer> costLines = new ArrayList<>();
     String[] lines = text.split("\r?\n", -1);
     for (int i = 0; i < lines.length; i++) {
       int number = i + 1;
@@ -135,6 +157,16 @@ public final class PolicyRules {
       List<String> words = List.of(line.split("\\s+"));
       switch (words.get(0)) {
         case "if" -> rules.add(rule(source, number, words));
+        case "cost" -> {
+          Map.Entry<BindingKind, BindingCost> cost = cost(source, number, words);
+          if (costs.put(cost.getKey(), cost.getValue()) != null) {
+            throw new SyntaxException(
+                source,
+                number,
+                "a second cost for " + cost.getKey() + " (expected: at most one per binding)");
+          }
+          costLines.add(number);
+        }
         case "default" -> {
           if (words.size() < 2) {
             throw new SyntaxException(
@@ -150,7 +182,9 @@ public final class PolicyRules {
             throw new SyntaxException(
                 source,
                 number,
-                "'" + words.get(0) + "' (expected: a rule 'if ... then KIND' or 'default KIND')");
+                "'"
+                    + words.get(0)
+                    + "' (expected: a rule 'if ... then KIND', 'cost KIND ...' or 'default KIND')");
       }
     }
     if (defaults == null) {
@@ -159,7 +193,58 @@ public final class PolicyRules {
           Math.max(1, lines.length),
           "no default (expected: a last line 'default KIND [KIND...]')");
     }
-    return new PolicyRules(source, rules, defaults, defaultLine);
+    String where =
+        costLines.isEmpty()
+            ? ""
+            : source
+                + (costLines.size() == 1 ? " line " : " lines ")
+                + String.join(", ", costLines.stream().map(String::valueOf).toList());
+    return new PolicyRules(source, rules, defaults, defaultLine, costs, where);
+  }
+
+  private static final String COST_SYNTAX = "cost KIND fixed-us MICROS per-byte-ns NANOS";
+
+  private static Map.Entry<BindingKind, BindingCost> cost(
+      String source, int number, List<String> words) {
+    if (words.size() != 6
+        || !words.get(2).equals("fixed-us")
+        || !words.get(4).equals("per-byte-ns")) {
+      throw new SyntaxException(
+          source, number, "'" + String.join(" ", words) + "' (expected: " + COST_SYNTAX + ")");
+    }
+    BindingKind kind = kind(source, number, words.get(1));
+    if (kind != BindingKind.RMI && kind != BindingKind.SOAP) {
+      throw new SyntaxException(
+          source, number, "cost for " + kind + " (expected: rmi or soap, the remote bindings)");
+    }
+    double fixed = number(source, number, "fixed-us", words.get(3));
+    double perByte = number(source, number, "per-byte-ns", words.get(5));
+    return Map.entry(kind, new BindingCost(fixed, perByte));
+  }
+
+  private static double number(String source, int line, String name, String word) {
+    double value;
+    try {
+      value = Double.parseDouble(word);
+    } catch (NumberFormatException e) {
+      value = Double.NaN;
+    }
+    if (!Double.isFinite(value) || value < 0 || !word.matches("[0-9]+(\\.[0-9]+)?")) {
+      throw new SyntaxException(
+          source, line, name + " '" + word + "' (expected: a decimal number >= 0, e.g. 12.5)");
+    }
+    return value;
+  }
+
+  /** The {@code cost} lines' costs, by binding (RMI, SOAP); empty when the file has none. */
+  public Map<BindingKind, BindingCost> costs() {
+    return costs;
+  }
+
+  /** {@code model} with this file's {@code cost} lines applied, said to come from them. */
+  public CostModel applyCosts(CostModel model) {
+    requireNonNull(model, "model");
+    return costs.isEmpty() ? model : model.with(costs, costLines);
   }
 
   private static Rule rule(String source, int number, List<String> words) {

@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TimeZone;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The message-size performance predictor of section 4 of the report: for each operation of a
@@ -39,7 +40,9 @@ import java.util.TimeZone;
  * for the binding whose messages are smaller at most points. Estimates are expected values: a
  * nullable value counts as its null share of a null (nothing in SOAP, one byte in Java
  * serialization) and the rest of its size; the share applies to values (strings, numbers, dates,
- * binaries), while beans, arrays and collections, which hold them, are always there. Java
+ * binaries), while beans, arrays and collections, which hold them, are always there. Besides the
+ * report's size vote it takes a time vote ({@link #predictTime}): each point's sizes turned into
+ * times by a {@link CostModel} of each binding's fixed cost per call and cost per byte. Java
  * serialization's cost for JDK value classes ({@code Calendar}, {@code BigDecimal}, boxed numbers,
  * collections) is measured once, when the predictor is created, by serializing a sample; everything
  * else is computed.
@@ -99,62 +102,129 @@ public final class Predictor {
     return new Predictor(costs);
   }
 
-  /** The vote over every operation of {@code sei} and every point of {@code hints}. */
+  /**
+   * The report's size vote over every operation of {@code sei} and every point of {@code hints}:
+   * the binding whose request plus response is smaller at most points.
+   */
   public Prediction predict(Class<?> sei, Hints hints) {
-    requireNonNull(sei, "sei");
-    List<Method> operations =
-        Arrays.stream(sei.getMethods())
-            .filter(m -> !m.isDefault() && !Modifier.isStatic(m.getModifiers()))
-            .toList();
-    return vote(operations, hints);
+    return sizeVote(operations(sei), hints);
   }
 
-  /** The vote over one operation and every point of {@code hints}. */
+  /** The size vote over one operation and every point of {@code hints}. */
   public Prediction predict(Method operation, Hints hints) {
-    return vote(List.of(requireNonNull(operation, "operation")), hints);
+    return sizeVote(List.of(requireNonNull(operation, "operation")), hints);
   }
 
-  private Prediction vote(List<Method> operations, Hints hints) {
+  /**
+   * The time vote over every operation of {@code sei} and every point of {@code hints}: the binding
+   * whose call {@code model} predicts faster, from the estimated sizes, at most points.
+   */
+  public TimePrediction predictTime(Class<?> sei, Hints hints, CostModel model) {
+    return timeVote(operations(sei), hints, model);
+  }
+
+  /** The time vote over one operation and every point of {@code hints}. */
+  public TimePrediction predictTime(Method operation, Hints hints, CostModel model) {
+    return timeVote(List.of(requireNonNull(operation, "operation")), hints, model);
+  }
+
+  private static List<Method> operations(Class<?> sei) {
+    requireNonNull(sei, "sei");
+    return Arrays.stream(sei.getMethods())
+        .filter(m -> !m.isDefault() && !Modifier.isStatic(m.getModifiers()))
+        .toList();
+  }
+
+  private Prediction sizeVote(List<Method> operations, Hints hints) {
+    Tally tally = tally(voters(operations, hints), MessageSizes::rmi, MessageSizes::soap);
+    return new Prediction(
+        tally.choice(),
+        tally.share(),
+        tally.points(),
+        tally.rmi(),
+        tally.soap(),
+        Math.round(tally.medianRmi()),
+        Math.round(tally.medianSoap()));
+  }
+
+  private TimePrediction timeVote(List<Method> operations, Hints hints, CostModel model) {
+    requireNonNull(model, "model");
+    Tally tally = tally(voters(operations, hints), model::rmiMicros, model::soapMicros);
+    return new TimePrediction(
+        tally.choice(),
+        tally.share(),
+        tally.points(),
+        tally.rmi(),
+        tally.soap(),
+        tally.medianRmi(),
+        tally.medianSoap(),
+        model);
+  }
+
+  /** The estimates at the points that vote: those plausible under the maximum message size. */
+  private List<MessageSizes> voters(List<Method> operations, Hints hints) {
     requireNonNull(hints, "hints");
-    List<double[]> plausible = new ArrayList<>();
-    List<double[]> all = new ArrayList<>();
+    List<MessageSizes> plausible = new ArrayList<>();
+    List<MessageSizes> all = new ArrayList<>();
     for (Method operation : operations) {
       for (Hints.Point point : hints.points()) {
         MessageSizes sizes = estimate(operation, point);
-        double[] pair = {sizes.rmi(), sizes.soap()};
-        all.add(pair);
+        all.add(sizes);
         double largest =
             Math.max(
                 Math.max(sizes.soapRequest(), sizes.soapResponse()),
                 Math.max(sizes.rmiRequest(), sizes.rmiResponse()));
         if (largest <= hints.maxMessageBytes()) {
-          plausible.add(pair);
+          plausible.add(sizes);
         }
       }
     }
     // With nothing plausible the bound was too tight for the types: every point votes.
-    List<double[]> voters = plausible.isEmpty() ? all : plausible;
+    return plausible.isEmpty() ? all : plausible;
+  }
+
+  /** A vote's count: RMI wins ties, as a smaller or equal RMI message does in the report. */
+  private record Tally(
+      BindingKind choice,
+      double share,
+      int points,
+      int rmi,
+      int soap,
+      double medianRmi,
+      double medianSoap) {}
+
+  private static Tally tally(
+      List<MessageSizes> voters,
+      ToDoubleFunction<MessageSizes> rmiValue,
+      ToDoubleFunction<MessageSizes> soapValue) {
     int rmi = 0;
     int soap = 0;
-    for (double[] pair : voters) {
-      if (pair[0] < pair[1]) {
+    double[] rmiValues = new double[voters.size()];
+    double[] soapValues = new double[voters.size()];
+    for (int i = 0; i < voters.size(); i++) {
+      double r = rmiValue.applyAsDouble(voters.get(i));
+      double s = soapValue.applyAsDouble(voters.get(i));
+      rmiValues[i] = r;
+      soapValues[i] = s;
+      if (r < s) {
         rmi++;
-      } else if (pair[1] < pair[0]) {
+      } else if (s < r) {
         soap++;
       }
     }
     BindingKind choice = rmi >= soap ? BindingKind.RMI : BindingKind.SOAP;
     int n = voters.size();
     double share = n == 0 ? 0 : (double) Math.max(rmi, soap) / n;
-    return new Prediction(choice, share, n, rmi, soap, median(voters, 0), median(voters, 1));
+    return new Tally(choice, share, n, rmi, soap, median(rmiValues), median(soapValues));
   }
 
-  private static long median(List<double[]> pairs, int index) {
-    if (pairs.isEmpty()) {
+  private static double median(double[] values) {
+    if (values.length == 0) {
       return 0;
     }
-    double[] values = pairs.stream().mapToDouble(p -> p[index]).sorted().toArray();
-    return Math.round(values[values.length / 2]);
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
   }
 
   /** The estimated sizes of one call of {@code operation} at {@code point}. */

@@ -11,7 +11,11 @@ import java.util.List;
  * @param address the binding chosen
  * @param trigger why a selection ran: first use, on demand, or a failure of the previous binding
  * @param decision the rule or default that chose it
- * @param prediction the predictor's vote (made whatever the rules then used)
+ * @param prediction the predictor's size vote, the report's method (fact {@code
+ *     size-predicted:KIND})
+ * @param timePrediction the predictor's time vote with the cost model (fact {@code predicted:KIND})
+ * @param calibration how the cost model's calibration went, one line per remote binding; empty when
+ *     none ran
  * @param environment the discovered facts
  */
 public record Selection(
@@ -19,6 +23,8 @@ public record Selection(
     String trigger,
     PolicyRules.Decision decision,
     Prediction prediction,
+    TimePrediction timePrediction,
+    List<String> calibration,
     Environment environment) {
 
   /** Checks the parts. */
@@ -27,6 +33,8 @@ public record Selection(
     requireNonNull(trigger, "trigger");
     requireNonNull(decision, "decision");
     requireNonNull(prediction, "prediction");
+    requireNonNull(timePrediction, "timePrediction");
+    calibration = List.copyOf(calibration);
     requireNonNull(environment, "environment");
   }
 
@@ -35,14 +43,20 @@ public record Selection(
     return address.kind();
   }
 
-  /** Several lines: the binding, the rule that chose it, the trigger, prediction, facts. */
+  /**
+   * Several lines: the binding, the rule that chose it, the trigger, both votes, the cost model and
+   * its calibration, the facts.
+   */
   public String explain() {
     List<String> lines = new ArrayList<>();
     lines.add("binding: " + address);
     lines.add("because: " + decision.reason());
     decision.passedOver().forEach(p -> lines.add("passed over: " + p));
     lines.add("selected: " + trigger + " at " + environment.discoveredAt());
-    lines.add("prediction: " + prediction.describe());
+    lines.add("prediction by time: " + timePrediction.describe());
+    lines.add("prediction by size: " + prediction.describe());
+    lines.add("cost model: " + timePrediction.model().describe());
+    calibration.forEach(line -> lines.add("calibration: " + line));
     environment.describe().forEach(line -> lines.add("environment: " + line));
     return String.join("\n", lines);
   }

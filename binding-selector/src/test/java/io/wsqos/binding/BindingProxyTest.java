@@ -43,7 +43,7 @@ class BindingProxyTest {
       proxy.service().echo("x");
 
       Selection selection = proxy.selection();
-      assertThat(selection.kind()).isEqualTo(selection.prediction().choice());
+      assertThat(selection.kind()).isEqualTo(selection.timePrediction().choice());
       assertThat(selection.decision().reason())
           .contains("if predicted:" + selection.kind() + " then " + selection.kind());
       assertThat(selection.environment().reachability().get(BindingKind.LOCAL).detail())

@@ -104,4 +104,51 @@ class PolicyRulesTest {
         catchThrowableOfType(SyntaxException.class, () -> PolicyRules.parse(text, "r.txt"));
     return "line " + e.line() + ": " + e.problem();
   }
+
+  @Test
+  void costLinesReplaceTheCostModelsDefaultsForTheirBinding() {
+    PolicyRules rules =
+        PolicyRules.parse(
+            """
+            cost soap fixed-us 900 per-byte-ns 25.5
+            if predicted:rmi then rmi
+            default soap
+            """,
+            "costs.txt");
+
+    CostModel model = rules.applyCosts(CostModel.defaults());
+
+    assertThat(model.soap()).isEqualTo(new BindingCost(900, 25.5));
+    assertThat(model.rmi()).isEqualTo(CostModel.defaults().rmi());
+    assertThat(model.source()).isEqualTo("costs.txt line 1");
+    assertThat(RULES.applyCosts(CostModel.defaults())).isEqualTo(CostModel.defaults());
+  }
+
+  @Test
+  void theSizeVoteIsAFactOfItsOwn() {
+    PolicyRules rules =
+        PolicyRules.parse("if size-predicted:soap then soap\ndefault rmi\n", "paper.txt");
+
+    assertThat(rules.decide(Set.of("size-predicted:soap", "predicted:rmi"), all()).kind())
+        .isEqualTo(BindingKind.SOAP);
+  }
+
+  @Test
+  void badCostLinesAreRefusedNamingTheLine() {
+    assertThat(problem("cost soap 900 25\ndefault soap"))
+        .isEqualTo(
+            "line 1: 'cost soap 900 25' (expected: cost KIND fixed-us MICROS per-byte-ns NANOS)");
+    assertThat(problem("cost local fixed-us 1 per-byte-ns 2\ndefault soap"))
+        .isEqualTo("line 1: cost for local (expected: rmi or soap, the remote bindings)");
+    assertThat(problem("cost rmi fixed-us -5 per-byte-ns 2\ndefault soap"))
+        .isEqualTo("line 1: fixed-us '-5' (expected: a decimal number >= 0, e.g. 12.5)");
+    assertThat(problem("cost rmi fixed-us 5 per-byte-ns NaN\ndefault soap"))
+        .isEqualTo("line 1: per-byte-ns 'NaN' (expected: a decimal number >= 0, e.g. 12.5)");
+    assertThat(
+            problem(
+                "cost rmi fixed-us 5 per-byte-ns 1\ncost rmi fixed-us 6 per-byte-ns 1\ndefault soap"))
+        .isEqualTo("line 2: a second cost for rmi (expected: at most one per binding)");
+    assertThat(problem("default soap\ncost rmi fixed-us 5 per-byte-ns 1"))
+        .startsWith("line 2: 'cost rmi fixed-us 5 per-byte-ns 1' after the default");
+  }
 }

@@ -28,7 +28,8 @@ public final class Experiments {
           new BrokerExperiment(true),
           new DiffServExperiment(),
           new DiffServShareExperiment(),
-          new BindingWorkloadExperiment());
+          new BindingWorkloadExperiment(),
+          new GranularityExperiment());
 
   private Experiments() {}
 

@@ -1,5 +1,9 @@
 package io.wsqos.benchmarks.jmh;
 
+import io.wsqos.benchmarks.binding.LedgerEntry;
+import io.wsqos.benchmarks.binding.SearchResult;
+import io.wsqos.benchmarks.binding.Workloads;
+import io.wsqos.benchmarks.binding.WorkloadsImpl;
 import io.wsqos.binding.BindingKind;
 import io.wsqos.binding.BindingProxy;
 import io.wsqos.binding.BindingPublisher;
@@ -7,7 +11,9 @@ import io.wsqos.binding.LocalRegistry;
 import io.wsqos.binding.PolicyRules;
 import io.wsqos.binding.Publication;
 import io.wsqos.server.EmbeddedServer;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.GregorianCalendar;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -28,8 +34,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * direct call on the implementation (the baseline): {@code local} against {@code direct} is the
  * proxy's own cost per call (goal: local at most twice direct, and under 100 ns more); {@code
  * cxfLocal}, {@code rmi} and {@code soap} are the other bindings' round trips on loopback, client
- * and server in this JVM, single-threaded. Does not measure selection (done once in setup),
- * concurrency, or the network beyond loopback.
+ * and server in this JVM, single-threaded. {@code directSearch} against {@code localSearch} and
+ * {@code directPost} against {@code localPost} are the same comparison on calls that do work: the
+ * binding workloads' ten-result search and a financial post of three entries (about 1 KB of SOAP
+ * each way). Does not measure selection (done once in setup), concurrency, or the network beyond
+ * loopback.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -48,7 +57,9 @@ public class BindingProxyBenchmark {
   }
 
   private final List<BindingProxy<QuoteService>> proxies = new ArrayList<>();
+  private final List<BindingProxy<Workloads>> workloadProxies = new ArrayList<>();
   private Publication publication;
+  private Publication workloads;
   private QuoteService direct;
   private QuoteService local;
   private QuoteService cxfLocal;
@@ -56,6 +67,11 @@ public class BindingProxyBenchmark {
   private QuoteService soap;
   private String symbol = "IBM";
   private int quantity = 100;
+  private Workloads directWorkloads;
+  private Workloads localWorkloads;
+  private String query = "java performance";
+  private int results = 10;
+  private List<LedgerEntry> entries;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -72,6 +88,30 @@ public class BindingProxyBenchmark {
     cxfLocal = bind(registry, BindingKind.CXF_LOCAL);
     rmi = bind(registry, BindingKind.RMI);
     soap = bind(registry, BindingKind.SOAP);
+    directWorkloads = new WorkloadsImpl();
+    workloads =
+        BindingPublisher.builder(Workloads.class, directWorkloads).local(registry).publish();
+    BindingProxy<Workloads> proxy =
+        BindingProxy.builder(Workloads.class)
+            .descriptor(workloads.descriptor())
+            .localRegistry(registry)
+            .rules(PolicyRules.always(BindingKind.LOCAL))
+            .build();
+    workloadProxies.add(proxy);
+    localWorkloads = proxy.service();
+    entries = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      LedgerEntry e = new LedgerEntry();
+      e.account = "DE89370400440532" + i;
+      e.counterparty = "US64SVBKUS6S33" + i;
+      e.currency = "USD";
+      e.reference = "TX-2006-" + i;
+      e.memo = "Settlement of invoice " + i;
+      e.booked = new GregorianCalendar(2006, 0, 1 + i);
+      e.valued = new GregorianCalendar(2006, 0, 2 + i);
+      e.amount = BigDecimal.valueOf(100_000 + i, 2);
+      entries.add(e);
+    }
   }
 
   private QuoteService bind(LocalRegistry registry, BindingKind kind) {
@@ -91,7 +131,9 @@ public class BindingProxyBenchmark {
   @TearDown(Level.Trial)
   public void tearDown() {
     proxies.forEach(BindingProxy::close);
+    workloadProxies.forEach(BindingProxy::close);
     publication.close();
+    workloads.close();
   }
 
   @Benchmark
@@ -102,6 +144,26 @@ public class BindingProxyBenchmark {
   @Benchmark
   public double local() {
     return local.price(symbol, quantity);
+  }
+
+  @Benchmark
+  public List<SearchResult> directSearch() {
+    return directWorkloads.search(query, results);
+  }
+
+  @Benchmark
+  public List<SearchResult> localSearch() {
+    return localWorkloads.search(query, results);
+  }
+
+  @Benchmark
+  public List<LedgerEntry> directPost() {
+    return directWorkloads.post(entries);
+  }
+
+  @Benchmark
+  public List<LedgerEntry> localPost() {
+    return localWorkloads.post(entries);
   }
 
   @Benchmark

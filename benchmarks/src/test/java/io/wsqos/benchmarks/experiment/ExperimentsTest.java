@@ -34,7 +34,8 @@ class ExperimentsTest {
             "broker-requesters",
             "diffserv-rate",
             "diffserv-share",
-            "binding-workloads");
+            "binding-workloads",
+            "binding-granularity");
   }
 
   @Test

@@ -13,6 +13,11 @@ public final class LocalInvoker implements Invoker {
     this.implementor = requireNonNull(implementor, "implementor");
   }
 
+  /** The implementation calls go to. */
+  public Object implementor() {
+    return implementor;
+  }
+
   @Override
   public Object invoke(Method method, Object[] args) throws Throwable {
     try {

@@ -44,6 +44,11 @@ public final class RmiInvoker implements Invoker {
     }
   }
 
+  /** The stub itself, for the calibration probe's reserved operation. */
+  RemoteInvoker stub() {
+    return stub;
+  }
+
   @Override
   public Object invoke(Method method, Object[] args) throws Throwable {
     try {

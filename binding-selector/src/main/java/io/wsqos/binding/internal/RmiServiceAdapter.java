@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.wsqos.binding.ServiceFailureException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,6 +15,7 @@ import java.util.Map;
 final class RmiServiceAdapter implements RemoteInvoker {
   private final Object implementor;
   private final Map<String, Method> operations;
+  private final Probe probe = new Probe.Echo();
 
   RmiServiceAdapter(Class<?> sei, Object implementor) {
     this.implementor = requireNonNull(implementor, "implementor");
@@ -23,6 +25,12 @@ final class RmiServiceAdapter implements RemoteInvoker {
   @Override
   public Object invoke(String operation, Object[] args) throws Exception {
     Method method = operations.get(operation);
+    if (method == null
+        && Probe.RMI_OPERATION.equals(operation)
+        && args != null
+        && args.length == 1) {
+      return probe.echo(probeItems(args[0]));
+    }
     if (method == null) {
       throw new ServiceFailureException("unknown operation: " + operation);
     }
@@ -37,5 +45,13 @@ final class RmiServiceAdapter implements RemoteInvoker {
     } catch (IllegalArgumentException e) {
       throw new ServiceFailureException(operation + ": " + e.getMessage());
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<ProbeItem> probeItems(Object arg) {
+    if (arg instanceof List<?> list && list.stream().allMatch(ProbeItem.class::isInstance)) {
+      return (List<ProbeItem>) list;
+    }
+    throw new ServiceFailureException("probe: not a list of probe items");
   }
 }

@@ -89,6 +89,8 @@ public final class SerialFilters {
         .append(';');
     Set<String> allowed = new TreeSet<>(JDK_ALLOWED);
     allowed.addAll(reachableClasses(sei));
+    // The calibration probe's argument, a value class of ours, on every exported object.
+    allowed.add(ProbeItem.class.getName());
     allowed.forEach(name -> pattern.append(name).append(';'));
     extraPatterns.forEach(p -> pattern.append(p).append(';'));
     return pattern.append("!*").toString();
