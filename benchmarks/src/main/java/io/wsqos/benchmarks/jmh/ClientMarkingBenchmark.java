@@ -43,14 +43,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class ClientMarkingBenchmark {
 
-  /** The server's side: a little arithmetic, so that the call is not folded. */
-  static final class Quotes implements QuoteService {
-    @Override
-    public double price(String symbol, int quantity) {
-      return symbol.length() * 1.25 + quantity;
-    }
-  }
-
   /** Asks for {@code assured} in every request, as a client's code would. */
   static final class AssuredRequirement extends AbstractPhaseInterceptor<Message> {
     private static final QosRequirement ASSURED =
@@ -81,7 +73,7 @@ public class ClientMarkingBenchmark {
         EmbeddedServer.builder()
             .protocolFamily(StandardProtocolFamily.INET)
             .daemonThreads(true)
-            .endpoint("/quotes", QuoteService.class, new Quotes())
+            .endpoint("/quotes", QuoteService.class, new BindingProxyBenchmark.Quotes())
             .start();
     marking = DscpClientMarking.builder().protocolFamily(StandardProtocolFamily.INET).build();
     cxf = client();
