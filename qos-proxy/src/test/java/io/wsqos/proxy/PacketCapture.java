@@ -50,10 +50,6 @@ final class PacketCapture implements AutoCloseable {
                   link,
                   "-f",
                   filter,
-                  // A kernel buffer far above a test's traffic: on a loaded machine tshark falls
-                  // behind, and with the default 2 MiB the kernel drops what it has not read.
-                  "-B",
-                  "64",
                   "-l",
                   "-n",
                   "-Y",
