@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.UnaryOperator;
 import org.eclipse.jetty.client.HttpClient;
-import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpCookieStore;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -29,8 +28,9 @@ import org.eclipse.jetty.io.Transport;
 import org.eclipse.jetty.proxy.ProxyHandler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.Invocable;
 
 /**
  * Jetty's asynchronous reverse proxy, with the request's class decided from its SOAP header before
@@ -100,11 +100,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
           new MarkingClientConnector(
               policy.mapping().tos(priority),
               () -> metrics.failed(ConnectionMarker.Failure.SOCKET_OPTION));
-      HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(connector));
-      QueuedThreadPool executor = new QueuedThreadPool();
-      executor.setName("wsqos-proxy-" + priority.token());
-      executor.setDaemon(true);
-      client.setExecutor(executor);
+      HttpClient client = new HttpClient(new NonBlockingTransport(connector));
       client.setFollowRedirects(false);
       client.setHttpCookieStore(new HttpCookieStore.Empty());
       clients[priority.ordinal()] = client;
@@ -113,9 +109,25 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
     setHttpClient(clients[TransportPriority.BEST_EFFORT.ordinal()]);
   }
 
+  /**
+   * Non-blocking: the handler reads the request by demand, scans what it has and sends upstream
+   * asynchronously, so Jetty may run it on the selector thread that read the request instead of
+   * handing every request to another thread.
+   */
+  @Override
+  public InvocationType getInvocationType() {
+    return InvocationType.NON_BLOCKING;
+  }
+
   @Override
   protected void doStart() throws Exception {
+    // The upstream pools run on the server's threads, scheduler and buffers: one pool of threads
+    // to wake, and buffers that pass from one side to the other.
+    Server server = getServer();
     for (HttpClient client : clients) {
+      client.setExecutor(server.getThreadPool());
+      client.setScheduler(server.getScheduler());
+      client.setByteBufferPool(server.getByteBufferPool());
       client.start();
       // As Jetty's proxy sets up its own client: bodies pass through as they are (no decoding),
       // and no redirect or authentication is followed on the client's behalf.
@@ -257,7 +269,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
   }
 
   /** Reads a request's body as far as its SOAP header, without blocking a thread. */
-  private final class HeaderReader implements Runnable {
+  private final class HeaderReader implements Invocable.Task {
     private final Request request;
     private final Response response;
     private final Callback callback;
@@ -273,6 +285,11 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
       this.response = response;
       this.callback = callback;
       this.codec = codec;
+    }
+
+    @Override
+    public InvocationType getInvocationType() {
+      return InvocationType.NON_BLOCKING;
     }
 
     @Override

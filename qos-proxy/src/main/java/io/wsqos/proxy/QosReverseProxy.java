@@ -110,7 +110,12 @@ public final class QosReverseProxy implements AutoCloseable {
 
     /** Where the proxy listens: the embedded server the handler is built into. */
     private final EmbeddedServer.Builder serving =
-        EmbeddedServer.builder().host(DEFAULT_HOST).port(0).threadNamePrefix("wsqos-proxy");
+        EmbeddedServer.builder()
+            .host(DEFAULT_HOST)
+            .port(0)
+            .threadNamePrefix("wsqos-proxy")
+            // Clients of a proxy often connect per request: the selector accepts them itself.
+            .acceptors(0);
 
     private StandardProtocolFamily protocolFamily;
     private DscpMapping mapping = DscpMapping.defaults();

@@ -12,6 +12,8 @@ import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.TestServer;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
@@ -55,6 +57,54 @@ class QosReverseProxyTest {
     assertThat(response.text()).contains(EchoServiceImpl.textOf(10));
     assertThat(service.invocations()).isEqualTo(1);
     assertThat(count(DscpMarkingFeature.RESPONSES_COUNTER, "class", "assured")).isEqualTo(1);
+  }
+
+  @Test
+  void aHeaderThatArrivesInTwoReadsIsReadOnDemandAndForwarded() throws Exception {
+    byte[] request = Requests.text(10, ASSURED);
+    int cut = new String(request, StandardCharsets.UTF_8).indexOf("<qos:terms>");
+    try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+      socket.setSoTimeout(30_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(
+          ("POST "
+                  + TestServer.DEFAULT_PATH
+                  + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                  + "Content-Type: text/xml; charset=UTF-8\r\nContent-Length: "
+                  + request.length
+                  + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.write(request, 0, cut);
+      out.flush();
+      // Time for the proxy to read the first part, find no end of header and wait for more.
+      Thread.sleep(200);
+      assertThat(service.invocations()).isZero();
+      out.write(request, cut, request.length - cut);
+      out.flush();
+      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(response).startsWith("HTTP/1.1 200").contains(EchoServiceImpl.textOf(10));
+    }
+    assertThat(count(DscpMarkingFeature.RESPONSES_COUNTER, "class", "assured")).isEqualTo(1);
+  }
+
+  /**
+   * The proxy's upstream pools run on its server's threads: no thread pool of their own beside the
+   * server's.
+   */
+  @Test
+  void theUpstreamPoolsShareTheServersThreads() {
+    RawHttp.postXml(proxied(), Requests.text(10, ASSURED));
+    RawHttp.postXml(proxied(), Requests.text(10, EXPEDITED));
+
+    assertThat(Thread.getAllStackTraces().keySet())
+        .map(Thread::getName)
+        .filteredOn(name -> name.startsWith("wsqos-proxy"))
+        .isNotEmpty()
+        .allMatch(
+            name ->
+                name.startsWith("wsqos-proxy-")
+                    && !name.matches("wsqos-proxy-(best-effort|assured|expedited).*"));
   }
 
   @Test

@@ -23,6 +23,7 @@ import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -57,6 +58,12 @@ public final class EmbeddedServer implements AutoCloseable {
    * retransmission. Linux caps the value at {@code net.core.somaxconn}.
    */
   public static final int DEFAULT_ACCEPT_QUEUE_SIZE = 1024;
+
+  /**
+   * The default number of acceptor threads: -1, Jetty's choice (one on machines with fewer than 16
+   * cores).
+   */
+  public static final int DEFAULT_ACCEPTORS = -1;
 
   /** The default smallest number of Jetty threads (Jetty's own default). */
   public static final int DEFAULT_MIN_THREADS = 8;
@@ -112,8 +119,8 @@ public final class EmbeddedServer implements AutoCloseable {
     jetty.setStopTimeout(builder.stopTimeout.toMillis());
     ServerConnector connector =
         builder.protocolFamily == null
-            ? new ServerConnector(jetty)
-            : new FamilyConnector(jetty, builder.protocolFamily);
+            ? new ServerConnector(jetty, builder.acceptors, -1, new HttpConnectionFactory())
+            : new FamilyConnector(jetty, builder.acceptors, builder.protocolFamily);
     connector.setHost(builder.host);
     connector.setPort(builder.port);
     connector.setAcceptQueueSize(builder.acceptQueueSize);
@@ -252,8 +259,9 @@ public final class EmbeddedServer implements AutoCloseable {
   private static final class FamilyConnector extends ServerConnector {
     private final StandardProtocolFamily family;
 
-    FamilyConnector(org.eclipse.jetty.server.Server jetty, StandardProtocolFamily family) {
-      super(jetty);
+    FamilyConnector(
+        org.eclipse.jetty.server.Server jetty, int acceptors, StandardProtocolFamily family) {
+      super(jetty, acceptors, -1, new HttpConnectionFactory());
       this.family = family;
     }
 
@@ -296,6 +304,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private String host = DEFAULT_HOST;
     private int port = DEFAULT_PORT;
     private int acceptQueueSize = DEFAULT_ACCEPT_QUEUE_SIZE;
+    private int acceptors = DEFAULT_ACCEPTORS;
     private int minThreads = DEFAULT_MIN_THREADS;
     private int maxThreads = DEFAULT_MAX_THREADS;
     private String threadNamePrefix = DEFAULT_THREAD_NAME_PREFIX;
@@ -405,6 +414,19 @@ public final class EmbeddedServer implements AutoCloseable {
             "acceptQueueSize: " + acceptQueueSize + " (expected: >= 1)");
       }
       this.acceptQueueSize = acceptQueueSize;
+      return this;
+    }
+
+    /**
+     * The threads that accept connections: {@code 0} lets the selector accept them as it reads the
+     * connections it has, which saves a thread hand-off for every new connection where clients
+     * connect often; {@code -1} is Jetty's choice; at most 16. Default {@link #DEFAULT_ACCEPTORS}.
+     */
+    public Builder acceptors(int acceptors) {
+      if (acceptors < -1 || acceptors > 16) {
+        throw new IllegalArgumentException("acceptors: " + acceptors + " (expected: -1..16)");
+      }
+      this.acceptors = acceptors;
       return this;
     }
 

@@ -9,7 +9,9 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.Socket;
 import java.net.StandardProtocolFamily;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -77,6 +79,57 @@ class EmbeddedServerTest {
       assertThat(listening(Path.of("/proc/net/tcp"), server.port())).isTrue();
       assertThat(listening(Path.of("/proc/net/tcp6"), server.port())).isFalse();
     }
+  }
+
+  @Test
+  void aServerWithoutAcceptorThreadsAcceptsEveryConnectionOnItsSelector() throws Exception {
+    for (StandardProtocolFamily family :
+        List.of(StandardProtocolFamily.INET6, StandardProtocolFamily.INET)) {
+      try (EmbeddedServer withAcceptor =
+              EmbeddedServer.builder()
+                  .threadNamePrefix("jetty-accepts")
+                  .endpoint("/echo", Echo.class, new Echo.Impl())
+                  .start();
+          EmbeddedServer withoutAcceptor =
+              EmbeddedServer.builder()
+                  .threadNamePrefix("selector-accepts")
+                  .acceptors(0)
+                  .protocolFamily(family)
+                  .endpoint("/echo", Echo.class, new Echo.Impl())
+                  .start()) {
+        for (int i = 0; i < 3; i++) {
+          assertThat(postOnNewConnection(withoutAcceptor, ECHO_REQUEST)).contains("echo: hi");
+        }
+        assertThat(acceptorThreads("jetty-accepts")).isEqualTo(1);
+        assertThat(acceptorThreads("selector-accepts")).isZero();
+      }
+    }
+  }
+
+  /** Posts {@code body} to the server's {@code /echo} on a connection of its own, closed after. */
+  private static String postOnNewConnection(EmbeddedServer server, String body) throws IOException {
+    byte[] content = body.getBytes(StandardCharsets.UTF_8);
+    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+      socket.setSoTimeout(30_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(
+          ("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                  + "Content-Type: text/xml; charset=UTF-8\r\nContent-Length: "
+                  + content.length
+                  + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.write(content);
+      out.flush();
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** Jetty names an acceptor's thread after its pool, with {@code -acceptor-} in it. */
+  private static long acceptorThreads(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .map(Thread::getName)
+        .filter(name -> name.startsWith(prefix) && name.contains("-acceptor-"))
+        .count();
   }
 
   @Test
@@ -284,6 +337,7 @@ class EmbeddedServerTest {
         .hasMessage("host: '' (expected: a host name or address)");
     assertThatThrownBy(() -> builder.acceptQueueSize(0))
         .hasMessage("acceptQueueSize: 0 (expected: >= 1)");
+    assertThatThrownBy(() -> builder.acceptors(-2)).hasMessage("acceptors: -2 (expected: -1..16)");
     assertThatThrownBy(() -> builder.threads(8, 4))
         .hasMessage("threads: 8..4 (expected: 1 <= min <= max)");
     assertThatThrownBy(() -> builder.stopTimeout(Duration.ofSeconds(-1)))
