@@ -28,7 +28,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
@@ -58,8 +57,6 @@ final class BindingWorkloadExperiment implements Experiment {
   static final Option<Duration> WARMUP =
       Run.seconds("warmup", 0.3, "calls before each round's measured part, not counted");
   static final Option<Duration> MEASURE = Run.seconds("measure", 0.7, "each round's measured part");
-
-  private static final List<String> CLIENTS = List.of("soap", "rmi", "local", "direct");
 
   /** One workload: an operation, its arguments, and the hints that describe them. */
   record Case(String group, String name, String operation, Object[] args, Hints hints) {}
@@ -208,9 +205,6 @@ final class BindingWorkloadExperiment implements Experiment {
     return calendar;
   }
 
-  /** One round's figures. */
-  private record Round(double micros, double cpuMicros) {}
-
   @Override
   public void run(Run run) throws Exception {
     LocalRegistry local = new LocalRegistry();
@@ -250,32 +244,20 @@ final class BindingWorkloadExperiment implements Experiment {
     Predictor predictor = Predictor.create();
 
     List<Case> cases = cases();
-    Map<String, Map<String, List<Round>>> rounds = new java.util.LinkedHashMap<>();
-    cases.forEach(c -> rounds.put(c.name(), new java.util.LinkedHashMap<>()));
-    for (int rep = 0; rep < run.get(REPS); rep++) {
-      for (Case c : cases) {
-        for (int i = 0; i < CLIENTS.size(); i++) {
-          // Rotate the order each round, so that no binding always follows the same one.
-          String client = CLIENTS.get((i + rep) % CLIENTS.size());
-          Round round = measure(clients.get(client), c, run.get(WARMUP), run.get(MEASURE));
-          rounds.get(c.name()).computeIfAbsent(client, k -> new ArrayList<>()).add(round);
-        }
-      }
-      run.progress().printf("%s: round %d of %d done%n", name(), rep + 1, run.get(REPS));
-    }
+    InterleavedRounds<Case> rounds =
+        InterleavedRounds.measure(
+            cases,
+            clients,
+            BindingWorkloadExperiment::call,
+            run.get(REPS),
+            run.get(WARMUP),
+            run.get(MEASURE),
+            rep -> run.progress().printf("%s: round %d of %d done%n", name(), rep, run.get(REPS)));
 
-    Table table =
-        Table.of(
-            "group",
-            "case",
-            "soap_us",
-            "rmi_us",
-            "local_us",
-            "direct_us",
-            "soap_over_rmi",
-            "local_over_direct",
-            "soap_cpu_us",
-            "rmi_cpu_us",
+    List<String> columns = new ArrayList<>(List.of("group", "case"));
+    columns.addAll(InterleavedRounds.TIME_COLUMNS);
+    columns.addAll(
+        List.of(
             "measured_fastest",
             "size_vote",
             "size_share",
@@ -288,21 +270,16 @@ final class BindingWorkloadExperiment implements Experiment {
             "match",
             "est_soap_bytes",
             "est_rmi_bytes",
-            "java_serialized_bytes");
+            "java_serialized_bytes"));
+    Table table = Table.of(columns);
     int matches = 0;
     int sizeMatches = 0;
     int defaultMatches = 0;
     Plot plot =
         Plot.of("Response time per call (median of rounds)", "case", "microseconds").logarithmicY();
-    Map<String, List<Double>> ys = new java.util.LinkedHashMap<>();
-    List<Double> xs = new ArrayList<>();
-    for (int index = 0; index < cases.size(); index++) {
-      Case c = cases.get(index);
-      Map<String, List<Round>> r = rounds.get(c.name());
-      double soap = median(r.get("soap"), Round::micros);
-      double rmi = median(r.get("rmi"), Round::micros);
-      double loc = median(r.get("local"), Round::micros);
-      double direct = median(r.get("direct"), Round::micros);
+    for (Case c : cases) {
+      double soap = rounds.micros(c, "soap");
+      double rmi = rounds.micros(c, "rmi");
       BindingKind fastest = rmi <= soap ? BindingKind.RMI : BindingKind.SOAP;
       Method method = operation(c.operation());
       Prediction bySize = predictor.predict(method, c.hints());
@@ -319,37 +296,26 @@ final class BindingWorkloadExperiment implements Experiment {
       matches += match ? 1 : 0;
       sizeMatches += bySize.choice() == fastest ? 1 : 0;
       defaultMatches += byDefaults.choice() == fastest ? 1 : 0;
-      table.row(
-          c.group(),
-          c.name(),
-          Table.fixed(soap, 1),
-          Table.fixed(rmi, 1),
-          Table.fixed(loc, 2),
-          Table.fixed(direct, 2),
-          Table.fixed(soap / rmi, 2),
-          Table.fixed(loc / direct, 2),
-          Table.fixed(median(r.get("soap"), Round::cpuMicros), 1),
-          Table.fixed(median(r.get("rmi"), Round::cpuMicros), 1),
-          fastest,
-          bySize.choice(),
-          Table.fixed(bySize.share() * 100, 1) + "%",
-          byDefaults.choice(),
-          byTime.choice(),
-          Table.fixed(byTime.share() * 100, 1) + "%",
-          Table.fixed(byTime.medianRmiMicros(), 1),
-          Table.fixed(byTime.medianSoapMicros(), 1),
-          chosen,
-          match ? "yes" : "no",
-          Math.round(sizes.soap()),
-          Math.round(sizes.rmi()),
-          serializedSize(c.args()) + serializedSize(result));
-      xs.add((double) index);
-      ys.computeIfAbsent("soap", k -> new ArrayList<>()).add(soap);
-      ys.computeIfAbsent("rmi", k -> new ArrayList<>()).add(rmi);
-      ys.computeIfAbsent("local", k -> new ArrayList<>()).add(loc);
-      ys.computeIfAbsent("direct", k -> new ArrayList<>()).add(direct);
+      List<Object> cells = new ArrayList<>(List.of(c.group(), c.name()));
+      cells.addAll(rounds.timeCells(c, 2));
+      cells.addAll(
+          List.of(
+              fastest,
+              bySize.choice(),
+              Table.fixed(bySize.share() * 100, 1) + "%",
+              byDefaults.choice(),
+              byTime.choice(),
+              Table.fixed(byTime.share() * 100, 1) + "%",
+              Table.fixed(byTime.medianRmiMicros(), 1),
+              Table.fixed(byTime.medianSoapMicros(), 1),
+              chosen,
+              match ? "yes" : "no",
+              Math.round(sizes.soap()),
+              Math.round(sizes.rmi()),
+              serializedSize(c.args()) + serializedSize(result)));
+      table.row(cells);
     }
-    ys.forEach((client, y) -> plot.series(client, xs, y));
+    rounds.addSeries(plot);
     java.nio.file.Files.createDirectories(run.out());
     table.writeCsv(run.out().resolve("results.csv"));
     plot.write(run.out().resolve("response-time.png"));
@@ -398,27 +364,6 @@ final class BindingWorkloadExperiment implements Experiment {
     return io.wsqos.benchmarks.report.Report.section(heading, text, table);
   }
 
-  private static Round measure(Workloads client, Case c, Duration warmup, Duration measure) {
-    long warmEnd = System.nanoTime() + warmup.toNanos();
-    while (System.nanoTime() < warmEnd) {
-      call(client, c);
-    }
-    com.sun.management.OperatingSystemMXBean os =
-        ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class);
-    long cpuStart = os.getProcessCpuTime();
-    long start = System.nanoTime();
-    long end = start + measure.toNanos();
-    long calls = 0;
-    long now;
-    do {
-      call(client, c);
-      calls++;
-      now = System.nanoTime();
-    } while (now < end);
-    long cpu = os.getProcessCpuTime() - cpuStart;
-    return new Round((now - start) / 1e3 / calls, cpu / 1e3 / calls);
-  }
-
   private static Object call(Workloads client, Case c) {
     try {
       return operation(c.operation()).invoke(client, c.args());
@@ -434,13 +379,6 @@ final class BindingWorkloadExperiment implements Experiment {
         .filter(m -> m.getName().equals(name))
         .findFirst()
         .orElseThrow();
-  }
-
-  private static double median(
-      List<Round> rounds, java.util.function.ToDoubleFunction<Round> value) {
-    double[] sorted = rounds.stream().mapToDouble(value).sorted().toArray();
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   private static int serializedSize(Object value) {

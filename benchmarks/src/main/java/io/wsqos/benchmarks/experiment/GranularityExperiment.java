@@ -18,14 +18,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Seed 004's granularity table over the binding selector's bindings: one attribute per call, all
@@ -49,8 +47,6 @@ final class GranularityExperiment implements Experiment {
 
   /** HTTP's request and response headers of a CXF call, as the predictor counts them. */
   private static final int HTTP_HEADERS = 240 + 130;
-
-  private static final List<String> CLIENTS = List.of("soap", "rmi", "local", "direct");
 
   /** One of 004's four ways to read the TCP group. */
   enum Shape {
@@ -123,9 +119,6 @@ final class GranularityExperiment implements Experiment {
     return List.of(REPS, ROWS, WARMUP, MEASURE);
   }
 
-  /** One round's figures. */
-  private record Round(double micros, double cpuMicros) {}
-
   @Override
   public void run(Run run) throws Exception {
     TcpMibImpl implementation = new TcpMibImpl(run.get(ROWS));
@@ -145,51 +138,25 @@ final class GranularityExperiment implements Experiment {
     SoapBytes soapBytes = new SoapBytes();
     TcpMib soapCounted = bind(run, publication, local, BindingKind.SOAP, soapBytes);
 
-    Map<Shape, Map<String, List<Round>>> rounds = new LinkedHashMap<>();
-    for (Shape shape : Shape.values()) {
-      rounds.put(shape, new LinkedHashMap<>());
-    }
-    for (int rep = 0; rep < run.get(REPS); rep++) {
-      for (Shape shape : Shape.values()) {
-        for (int i = 0; i < CLIENTS.size(); i++) {
-          // Rotate the order each round, so that no binding always follows the same one.
-          String client = CLIENTS.get((i + rep) % CLIENTS.size());
-          Round round = measure(clients.get(client), shape, run.get(WARMUP), run.get(MEASURE));
-          rounds.get(shape).computeIfAbsent(client, k -> new ArrayList<>()).add(round);
-        }
-      }
-      run.progress().printf("%s: round %d of %d done%n", name(), rep + 1, run.get(REPS));
-    }
+    InterleavedRounds<Shape> rounds =
+        InterleavedRounds.measure(
+            List.of(Shape.values()),
+            clients,
+            (client, shape) -> shape.read(client, null, null),
+            run.get(REPS),
+            run.get(WARMUP),
+            run.get(MEASURE),
+            rep -> run.progress().printf("%s: round %d of %d done%n", name(), rep, run.get(REPS)));
 
-    Table table =
-        Table.of(
-            "shape",
-            "what",
-            "calls",
-            "soap_us",
-            "rmi_us",
-            "local_us",
-            "direct_us",
-            "soap_over_rmi",
-            "local_over_direct",
-            "soap_cpu_us",
-            "rmi_cpu_us",
-            "soap_bytes",
-            "rmi_bytes",
-            "soap_envelope_bytes",
-            "rmi_serialized_bytes");
+    List<String> columns = new ArrayList<>(List.of("shape", "what", "calls"));
+    columns.addAll(InterleavedRounds.TIME_COLUMNS);
+    columns.addAll(
+        List.of("soap_bytes", "rmi_bytes", "soap_envelope_bytes", "rmi_serialized_bytes"));
+    Table table = Table.of(columns);
     Plot plot =
         Plot.of("Response time per retrieval (median of rounds)", "shape", "microseconds")
             .logarithmicY();
-    Map<String, List<Double>> ys = new LinkedHashMap<>();
-    List<Double> xs = new ArrayList<>();
-    int index = 0;
     for (Shape shape : Shape.values()) {
-      Map<String, List<Round>> r = rounds.get(shape);
-      double soap = median(r.get("soap"), Round::micros);
-      double rmi = median(r.get("rmi"), Round::micros);
-      double loc = median(r.get("local"), Round::micros);
-      double direct = median(r.get("direct"), Round::micros);
       List<Object[]> requests = new ArrayList<>();
       List<Object> responses = new ArrayList<>();
       int calls = shape.read(implementation, requests, responses);
@@ -200,29 +167,17 @@ final class GranularityExperiment implements Experiment {
       soapBytes.reset();
       shape.read(soapCounted, null, null);
       long envelopes = soapBytes.sent() + soapBytes.received();
-      table.row(
-          shape.label,
-          shape.description,
-          calls,
-          Table.fixed(soap, 1),
-          Table.fixed(rmi, 1),
-          Table.fixed(loc, 3),
-          Table.fixed(direct, 3),
-          Table.fixed(soap / rmi, 2),
-          Table.fixed(loc / direct, 2),
-          Table.fixed(median(r.get("soap"), Round::cpuMicros), 1),
-          Table.fixed(median(r.get("rmi"), Round::cpuMicros), 1),
-          envelopes + (long) calls * HTTP_HEADERS,
-          serialized + (long) calls * JRMP_HEADERS,
-          envelopes,
-          serialized);
-      xs.add((double) index++);
-      ys.computeIfAbsent("soap", k -> new ArrayList<>()).add(soap);
-      ys.computeIfAbsent("rmi", k -> new ArrayList<>()).add(rmi);
-      ys.computeIfAbsent("local", k -> new ArrayList<>()).add(loc);
-      ys.computeIfAbsent("direct", k -> new ArrayList<>()).add(direct);
+      List<Object> cells = new ArrayList<>(List.of(shape.label, shape.description, calls));
+      cells.addAll(rounds.timeCells(shape, 3));
+      cells.addAll(
+          List.of(
+              envelopes + (long) calls * HTTP_HEADERS,
+              serialized + (long) calls * JRMP_HEADERS,
+              envelopes,
+              serialized));
+      table.row(cells);
     }
-    ys.forEach((client, y) -> plot.series(client, xs, y));
+    rounds.addSeries(plot);
     Files.createDirectories(run.out());
     table.writeCsv(run.out().resolve("results.csv"));
     plot.write(run.out().resolve("response-time.png"));
@@ -267,33 +222,6 @@ final class GranularityExperiment implements Experiment {
       throw new IllegalStateException("expected " + kind + ", got " + proxy.explain());
     }
     return proxy.service();
-  }
-
-  private static Round measure(TcpMib client, Shape shape, Duration warmup, Duration measure) {
-    long warmEnd = System.nanoTime() + warmup.toNanos();
-    while (System.nanoTime() < warmEnd) {
-      shape.read(client, null, null);
-    }
-    com.sun.management.OperatingSystemMXBean os =
-        ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class);
-    long cpuStart = os.getProcessCpuTime();
-    long start = System.nanoTime();
-    long end = start + measure.toNanos();
-    long reads = 0;
-    long now;
-    do {
-      shape.read(client, null, null);
-      reads++;
-      now = System.nanoTime();
-    } while (now < end);
-    long cpu = os.getProcessCpuTime() - cpuStart;
-    return new Round((now - start) / 1e3 / reads, cpu / 1e3 / reads);
-  }
-
-  private static double median(List<Round> rounds, ToDoubleFunction<Round> value) {
-    double[] sorted = rounds.stream().mapToDouble(value).sorted().toArray();
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   private static int serializedSize(Object value) {

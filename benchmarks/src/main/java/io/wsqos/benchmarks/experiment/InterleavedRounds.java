@@ -1,0 +1,166 @@
+package io.wsqos.benchmarks.experiment;
+
+import static java.util.Objects.requireNonNull;
+
+import io.wsqos.benchmarks.report.Plot;
+import io.wsqos.benchmarks.report.Table;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.IntConsumer;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Interleaved rounds over the four clients of a binding experiment (SOAP, RMI, a local call through
+ * the binding proxy, a direct call): every round times every workload on every client, with the
+ * clients' order rotated each round, and every figure is the median over the rounds. The binding
+ * experiments share it so that they measure and tabulate alike.
+ *
+ * @param <W> a workload; distinct workloads must not be equal
+ */
+final class InterleavedRounds<W> {
+
+  /** The clients every experiment measures, in the order of the first round. */
+  static final List<String> CLIENTS = List.of("soap", "rmi", "local", "direct");
+
+  /** The columns {@link #timeCells} fills, in its order. */
+  static final List<String> TIME_COLUMNS =
+      List.of(
+          "soap_us",
+          "rmi_us",
+          "local_us",
+          "direct_us",
+          "soap_over_rmi",
+          "local_over_direct",
+          "soap_cpu_us",
+          "rmi_cpu_us");
+
+  /** One round's figures: wall-clock and whole-process CPU microseconds per operation. */
+  record Round(double micros, double cpuMicros) {}
+
+  private final List<W> workloads;
+  private final Map<W, Map<String, List<Round>>> rounds;
+
+  private InterleavedRounds(List<W> workloads, Map<W, Map<String, List<Round>>> rounds) {
+    this.workloads = workloads;
+    this.rounds = rounds;
+  }
+
+  /**
+   * Runs {@code reps} rounds; in each, for every workload and every client, {@code operation} runs
+   * for {@code warmup} (not counted), then for {@code measure} (at least once).
+   *
+   * @param clients one client for each of {@link #CLIENTS}
+   * @param afterRound called with the number of the round just done, from 1
+   */
+  static <W, C> InterleavedRounds<W> measure(
+      List<W> workloads,
+      Map<String, C> clients,
+      BiConsumer<? super C, ? super W> operation,
+      int reps,
+      Duration warmup,
+      Duration measure,
+      IntConsumer afterRound) {
+    if (!clients.keySet().equals(Set.copyOf(CLIENTS))) {
+      throw new IllegalArgumentException(
+          "clients: " + clients.keySet() + " (expected: one for each of " + CLIENTS + ")");
+    }
+    Map<W, Map<String, List<Round>>> rounds = new LinkedHashMap<>();
+    workloads.forEach(w -> rounds.put(w, new LinkedHashMap<>()));
+    for (int rep = 0; rep < reps; rep++) {
+      for (W workload : workloads) {
+        for (int i = 0; i < CLIENTS.size(); i++) {
+          // Rotate the order each round, so that no binding always follows the same one.
+          String client = CLIENTS.get((i + rep) % CLIENTS.size());
+          C target = clients.get(client);
+          Round round = time(() -> operation.accept(target, workload), warmup, measure);
+          rounds.get(workload).computeIfAbsent(client, k -> new ArrayList<>()).add(round);
+        }
+      }
+      afterRound.accept(rep + 1);
+    }
+    return new InterleavedRounds<>(List.copyOf(workloads), rounds);
+  }
+
+  /** The median over rounds of the workload's mean wall-clock microseconds on the client. */
+  double micros(W workload, String client) {
+    return median(of(workload, client), Round::micros);
+  }
+
+  /** The median over rounds of the workload's mean whole-process CPU microseconds on the client. */
+  double cpuMicros(W workload, String client) {
+    return median(of(workload, client), Round::cpuMicros);
+  }
+
+  /**
+   * The cells of {@link #TIME_COLUMNS} for the workload: times with one decimal, those of the local
+   * and direct calls with {@code inJvmDecimals}, ratios with two.
+   */
+  List<String> timeCells(W workload, int inJvmDecimals) {
+    double soap = micros(workload, "soap");
+    double rmi = micros(workload, "rmi");
+    double local = micros(workload, "local");
+    double direct = micros(workload, "direct");
+    return List.of(
+        Table.fixed(soap, 1),
+        Table.fixed(rmi, 1),
+        Table.fixed(local, inJvmDecimals),
+        Table.fixed(direct, inJvmDecimals),
+        Table.fixed(soap / rmi, 2),
+        Table.fixed(local / direct, 2),
+        Table.fixed(cpuMicros(workload, "soap"), 1),
+        Table.fixed(cpuMicros(workload, "rmi"), 1));
+  }
+
+  /** Adds one series per client to the plot: the workloads' median times at x = 0, 1, 2, ... */
+  void addSeries(Plot plot) {
+    List<Double> xs = new ArrayList<>();
+    for (int i = 0; i < workloads.size(); i++) {
+      xs.add((double) i);
+    }
+    for (String client : CLIENTS) {
+      plot.series(client, xs, workloads.stream().map(w -> micros(w, client)).toList());
+    }
+  }
+
+  private List<Round> of(W workload, String client) {
+    Map<String, List<Round>> byClient = rounds.get(workload);
+    if (byClient == null) {
+      throw new IllegalArgumentException("workload: " + workload + " (expected: one measured)");
+    }
+    return requireNonNull(byClient.get(client), () -> "client: " + client + " (no rounds)");
+  }
+
+  private static Round time(Runnable operation, Duration warmup, Duration measure) {
+    long warmEnd = System.nanoTime() + warmup.toNanos();
+    while (System.nanoTime() < warmEnd) {
+      operation.run();
+    }
+    com.sun.management.OperatingSystemMXBean os =
+        ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class);
+    long cpuStart = os.getProcessCpuTime();
+    long start = System.nanoTime();
+    long end = start + measure.toNanos();
+    long operations = 0;
+    long now;
+    do {
+      operation.run();
+      operations++;
+      now = System.nanoTime();
+    } while (now < end);
+    long cpu = os.getProcessCpuTime() - cpuStart;
+    return new Round((now - start) / 1e3 / operations, cpu / 1e3 / operations);
+  }
+
+  /** The median of the rounds' values; the mean of the middle two for an even number. */
+  static double median(List<Round> rounds, ToDoubleFunction<Round> value) {
+    double[] sorted = rounds.stream().mapToDouble(value).sorted().toArray();
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+}
