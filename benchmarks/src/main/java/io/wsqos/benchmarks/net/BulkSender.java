@@ -1,6 +1,7 @@
 package io.wsqos.benchmarks.net;
 
 import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.MainArguments;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
 import java.io.IOException;
@@ -40,19 +41,12 @@ public final class BulkSender {
   private BulkSender() {}
 
   public static void main(String[] args) throws IOException {
-    Arguments arguments;
-    try {
-      arguments = OPTIONS.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.err.print(OPTIONS.usage());
-      System.exit(2);
+    MainArguments parsed = OPTIONS.parseForMain(args, System.out, System.err);
+    if (parsed.done()) {
+      parsed.exitIfFailed();
       return;
     }
-    if (arguments.helpRequested()) {
-      System.out.print(OPTIONS.usage());
-      return;
-    }
+    Arguments arguments = parsed.arguments();
     String to = arguments.get(TO);
     int colon = to.lastIndexOf(':');
     InetSocketAddress sink =

@@ -2,9 +2,9 @@ package io.wsqos.benchmarks.store;
 
 import io.wsqos.benchmarks.report.MachineInfo;
 import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.MainArguments;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
-import io.wsqos.core.cli.UsageException;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;
@@ -86,20 +86,12 @@ public final class StoreBenchmark {
   private StoreBenchmark() {}
 
   public static void main(String[] args) throws Exception {
-    Arguments arguments;
-    try {
-      arguments = OPTIONS.parse(args);
-    } catch (UsageException e) {
-      System.err.println(e.getMessage());
-      System.err.print(OPTIONS.usage());
-      System.exit(2);
+    MainArguments parsed = OPTIONS.parseForMain(args, System.out, System.err);
+    if (parsed.done()) {
+      parsed.exitIfFailed();
       return;
     }
-    if (arguments.helpRequested()) {
-      System.out.print(OPTIONS.usage());
-      return;
-    }
-    run(arguments, args);
+    run(parsed.arguments(), args);
   }
 
   /** Runs the benchmark as {@code arguments} say and writes its report; returns the runs. */

@@ -2,6 +2,7 @@ package io.wsqos.core.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -121,6 +122,30 @@ public final class Options {
     values.putAll(given);
     checkRequired(values);
     return new Arguments(this, values, false);
+  }
+
+  /**
+   * Reads {@code args} as a command's main does. For a usage error it prints the message and then
+   * the usage to {@code err} and is done with {@link MainArguments#USAGE_ERROR}; for {@code --help}
+   * it prints the usage to {@code out} and is done with 0; otherwise it gives the arguments to run
+   * with. It never exits: the main decides (see {@link MainArguments#exitIfFailed()}).
+   */
+  public MainArguments parseForMain(String[] args, PrintStream out, PrintStream err) {
+    requireNonNull(out, "out");
+    requireNonNull(err, "err");
+    Arguments arguments;
+    try {
+      arguments = parse(args);
+    } catch (UsageException e) {
+      err.println(e.getMessage());
+      err.print(usage());
+      return MainArguments.stopWith(MainArguments.USAGE_ERROR);
+    }
+    if (arguments.helpRequested()) {
+      out.print(usage());
+      return MainArguments.stopWith(0);
+    }
+    return MainArguments.toRun(arguments);
   }
 
   /**

@@ -2,7 +2,9 @@
  * The project's one way to read a command line: typed {@link io.wsqos.core.cli.Option} declarations
  * grouped in {@link io.wsqos.core.cli.Options}, which parse arguments into an immutable {@link
  * io.wsqos.core.cli.Arguments} and render the same declarations as usage text and as a Markdown
- * table for a README.
+ * table for a README. A main reads its command line with {@link
+ * io.wsqos.core.cli.Options#parseForMain}, which prints the usage for {@code --help} or a usage
+ * error, so that every command answers them alike.
  *
  * <pre>{@code
  * static final Option<Integer> PORT = Option.integer("port", 8080, 0, 65535, "Port to listen on");

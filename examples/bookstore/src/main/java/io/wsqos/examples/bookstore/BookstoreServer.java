@@ -25,6 +25,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.wsqos.core.cli.Arguments;
+import io.wsqos.core.cli.MainArguments;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
@@ -426,18 +427,11 @@ public final class BookstoreServer implements AutoCloseable {
 
   /** The body of {@link #main}, returning the exit status instead of exiting. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    Arguments arguments;
-    try {
-      arguments = OPTIONS.parse(args);
-    } catch (IllegalArgumentException e) {
-      err.println(e.getMessage());
-      err.print(OPTIONS.usage());
-      return 2;
+    MainArguments parsed = OPTIONS.parseForMain(args, out, err);
+    if (parsed.done()) {
+      return parsed.exitStatus();
     }
-    if (arguments.helpRequested()) {
-      out.print(OPTIONS.usage());
-      return 0;
-    }
+    Arguments arguments = parsed.arguments();
     Launcher.bridgeJavaUtilLogging();
 
     BookstoreServer server;
