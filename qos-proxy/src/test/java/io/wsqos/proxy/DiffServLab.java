@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.testing.net.NetworkNamespace;
 import io.wsqos.testing.net.NetworkNamespace.End;
+import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Optional;
 
@@ -13,8 +14,8 @@ import java.util.Optional;
  * client, the test's server listening in the root namespace on the host end's address, and on the
  * host end, towards the client, an HTB qdisc whose u32 filters put packets by their DS field in an
  * AF, an EF or (by default) a best-effort class, as the seed's router did. Needs root and {@code
- * ip}, {@code tc}, {@code curl}, {@code tshark}; {@link #open} skips the test, saying why, where a
- * namespace cannot be made. {@link #close} removes the namespace and the link.
+ * ip}, {@code tc}, {@code curl}, {@code bash}, {@code tshark}; {@link #open} skips the test, saying
+ * why, where a namespace cannot be made. {@link #close} removes the namespace and the link.
  */
 final class DiffServLab implements AutoCloseable {
 
@@ -38,7 +39,7 @@ final class DiffServLab implements AutoCloseable {
    * assumption) when namespaces cannot be made here.
    */
   static DiffServLab open(DscpMapping mapping) {
-    Optional<String> why = NetworkNamespace.unavailableReason("tc", "curl", "tshark");
+    Optional<String> why = NetworkNamespace.unavailableReason("tc", "curl", "bash", "tshark");
     assumeTrue(why.isEmpty(), () -> "DiffServ wire test skipped: " + why.orElseThrow());
     DiffServLab lab = new DiffServLab(NetworkNamespace.create("lab"));
     try {
@@ -85,6 +86,21 @@ final class DiffServLab implements AutoCloseable {
   /** Runs {@code command} in the client's namespace and returns its output; fails unless 0. */
   String inNamespace(String... command) {
     return namespace.exec(command);
+  }
+
+  /**
+   * Sends one UDP datagram carrying {@code payload} from the client's namespace to {@code target}
+   * (with bash's {@code /dev/udp}): it enters the host end, so none of the HTB classes, which shape
+   * what leaves the host end, counts it. A capture's probe on {@link #hostLink()}.
+   */
+  void sendDatagram(InetSocketAddress target, String payload) {
+    namespace.exec(
+        "bash",
+        "-c",
+        "printf %s \"$0\" > \"/dev/udp/$1/$2\"",
+        payload,
+        target.getAddress().getHostAddress(),
+        Integer.toString(target.getPort()));
   }
 
   /** What each HTB class has sent so far. */
