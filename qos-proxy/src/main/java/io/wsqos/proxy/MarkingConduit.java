@@ -202,6 +202,12 @@ final class MarkingConduit extends HTTPConduit {
           throw new java.net.SocketTimeoutException("no response within " + timeout + " ms");
         } catch (ExecutionException e) {
           Throwable cause = e.getCause();
+          if (cause instanceof TimeoutException) {
+            // Jetty's idle timeout on the request may fire before the wait above ends: the same
+            // receive timeout, reported as CXF's own conduits report it.
+            throw new java.net.SocketTimeoutException(
+                "no response within " + timeout + " ms (" + cause.getMessage() + ")");
+          }
           throw cause instanceof IOException io ? io : new IOException(cause.toString(), cause);
         }
       }

@@ -100,6 +100,8 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
           new MarkingClientConnector(
               policy.mapping().tos(priority),
               () -> metrics.failed(ConnectionMarker.Failure.SOCKET_OPTION));
+      // The responses are forwarded on the selector threads: one per core, as the server has.
+      connector.setSelectors(Runtime.getRuntime().availableProcessors());
       HttpClient client = new HttpClient(new NonBlockingTransport(connector));
       client.setFollowRedirects(false);
       client.setHttpCookieStore(new HttpCookieStore.Empty());

@@ -114,8 +114,10 @@ public final class QosReverseProxy implements AutoCloseable {
             .host(DEFAULT_HOST)
             .port(0)
             .threadNamePrefix("wsqos-proxy")
-            // Clients of a proxy often connect per request: the selector accepts them itself.
-            .acceptors(0);
+            // Clients of a proxy often connect per request: the selectors accept them. The
+            // handler runs on its connection's selector thread, so one selector per core.
+            .acceptors(0)
+            .selectors(Runtime.getRuntime().availableProcessors());
 
     private StandardProtocolFamily protocolFamily;
     private DscpMapping mapping = DscpMapping.defaults();

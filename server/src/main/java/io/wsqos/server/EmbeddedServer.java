@@ -65,6 +65,9 @@ public final class EmbeddedServer implements AutoCloseable {
    */
   public static final int DEFAULT_ACCEPTORS = -1;
 
+  /** The default number of selector threads: -1, Jetty's choice (half the cores, at least one). */
+  public static final int DEFAULT_SELECTORS = -1;
+
   /** The default smallest number of Jetty threads (Jetty's own default). */
   public static final int DEFAULT_MIN_THREADS = 8;
 
@@ -119,8 +122,10 @@ public final class EmbeddedServer implements AutoCloseable {
     jetty.setStopTimeout(builder.stopTimeout.toMillis());
     ServerConnector connector =
         builder.protocolFamily == null
-            ? new ServerConnector(jetty, builder.acceptors, -1, new HttpConnectionFactory())
-            : new FamilyConnector(jetty, builder.acceptors, builder.protocolFamily);
+            ? new ServerConnector(
+                jetty, builder.acceptors, builder.selectors, new HttpConnectionFactory())
+            : new FamilyConnector(
+                jetty, builder.acceptors, builder.selectors, builder.protocolFamily);
     connector.setHost(builder.host);
     connector.setPort(builder.port);
     connector.setAcceptQueueSize(builder.acceptQueueSize);
@@ -260,8 +265,11 @@ public final class EmbeddedServer implements AutoCloseable {
     private final StandardProtocolFamily family;
 
     FamilyConnector(
-        org.eclipse.jetty.server.Server jetty, int acceptors, StandardProtocolFamily family) {
-      super(jetty, acceptors, -1, new HttpConnectionFactory());
+        org.eclipse.jetty.server.Server jetty,
+        int acceptors,
+        int selectors,
+        StandardProtocolFamily family) {
+      super(jetty, acceptors, selectors, new HttpConnectionFactory());
       this.family = family;
     }
 
@@ -305,6 +313,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private int port = DEFAULT_PORT;
     private int acceptQueueSize = DEFAULT_ACCEPT_QUEUE_SIZE;
     private int acceptors = DEFAULT_ACCEPTORS;
+    private int selectors = DEFAULT_SELECTORS;
     private int minThreads = DEFAULT_MIN_THREADS;
     private int maxThreads = DEFAULT_MAX_THREADS;
     private String threadNamePrefix = DEFAULT_THREAD_NAME_PREFIX;
@@ -427,6 +436,21 @@ public final class EmbeddedServer implements AutoCloseable {
         throw new IllegalArgumentException("acceptors: " + acceptors + " (expected: -1..16)");
       }
       this.acceptors = acceptors;
+      return this;
+    }
+
+    /**
+     * The threads that watch the connections for bytes to read, each for its share of them, at
+     * least 1, or {@code -1} for Jetty's choice. A server whose handler is non-blocking runs each
+     * request on its connection's selector thread, so it wants one selector per core to use every
+     * core. Default {@link #DEFAULT_SELECTORS}.
+     */
+    public Builder selectors(int selectors) {
+      if (selectors == 0 || selectors < -1) {
+        throw new IllegalArgumentException(
+            "selectors: " + selectors + " (expected: -1, or at least 1)");
+      }
+      this.selectors = selectors;
       return this;
     }
 
