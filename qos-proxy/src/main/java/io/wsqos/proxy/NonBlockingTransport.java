@@ -10,9 +10,10 @@ import org.eclipse.jetty.io.EndPoint;
 /**
  * HTTP/1.1 to the upstream service on connections whose reads Jetty may run on the selector thread
  * that saw them ready. The proxy's response listeners never block (they hand each chunk to the
- * client's connection with a callback, or hold a clamped response in memory), so the hand-off to a
- * pooled thread that Jetty 12.0's client makes for every read (its HTTP/1.1 connections declare
- * themselves blocking) only costs two context switches per response.
+ * client's connection with a callback, or hold a clamped response in memory and rewrite it when it
+ * ends), so the hand-off to a pooled thread that Jetty 12.0's client makes for every read (its
+ * HTTP/1.1 connections declare themselves blocking) would buy nothing and cost two context switches
+ * per response.
  */
 final class NonBlockingTransport extends HttpClientTransportOverHTTP {
 
