@@ -3,6 +3,9 @@ package io.wsqos.server;
 import static java.util.Objects.requireNonNull;
 
 import jakarta.servlet.Servlet;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,12 +48,18 @@ public final class CxfApplication implements AutoCloseable {
 
   private final Bus bus;
   private final CXFNonSpringServlet servlet;
+  private final CXFNonSpringServlet ownThreadsServlet;
   private final Map<String, Server> endpoints;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private CxfApplication(Bus bus, CXFNonSpringServlet servlet, Map<String, Server> endpoints) {
+  private CxfApplication(
+      Bus bus,
+      CXFNonSpringServlet servlet,
+      CXFNonSpringServlet ownThreadsServlet,
+      Map<String, Server> endpoints) {
     this.bus = bus;
     this.servlet = servlet;
+    this.ownThreadsServlet = ownThreadsServlet;
     this.endpoints = Map.copyOf(endpoints);
   }
 
@@ -68,6 +77,10 @@ public final class CxfApplication implements AutoCloseable {
     try {
       bus.initialize();
       bus.setProperty(FaultListener.class.getName(), new OneLineFaultListener());
+      // CXF makes this loader the context class loader of every request. Without it, CXF asks the
+      // bus's resource resolvers for one on every request, which scans the class path under the
+      // class loader's lock and finds none.
+      bus.setExtension(applicationClassLoader(), ClassLoader.class);
       // One registry shared by the servlet and the bus's HTTP destination factory, so that a
       // relative address is served by this servlet whatever other HTTP transports (CXF's own Jetty
       // one) are on the class path. Registered on the bus rather than given to each endpoint, so
@@ -78,8 +91,11 @@ public final class CxfApplication implements AutoCloseable {
       for (String transportId : transportFactory.getTransportIds()) {
         destinations.registerDestinationFactory(transportId, transportFactory);
       }
-      CXFNonSpringServlet servlet = new CXFNonSpringServlet(registry, bus);
-      return new CxfApplication(bus, servlet, mounts.publish(bus));
+      return new CxfApplication(
+          bus,
+          new CXFNonSpringServlet(registry, bus),
+          new OwnThreadsServlet(registry, bus),
+          mounts.publish(bus));
     } catch (RuntimeException | Error e) {
       try {
         bus.shutdown(true);
@@ -90,9 +106,23 @@ public final class CxfApplication implements AutoCloseable {
     }
   }
 
-  /** The servlet that serves every endpoint; map it to {@code /*}. */
+  /**
+   * The servlet that serves every endpoint; map it to {@code /*}. It makes the bus the thread's
+   * default CXF bus for each request and restores the thread's previous one after it, as a
+   * container's threads, shared with other applications, need.
+   */
   public Servlet servlet() {
     return servlet;
+  }
+
+  /**
+   * The same servlet for a server whose request threads serve this application alone (they stop
+   * with it): the bus stays the thread's default CXF bus between requests. CXF resets a thread
+   * whose default was none on every request, and finding that thread a default again takes two
+   * JVM-wide locks on the next one.
+   */
+  public Servlet servletForOwnThreads() {
+    return ownThreadsServlet;
   }
 
   /** The dedicated bus; it is shut down by {@link #close()}. */
@@ -138,6 +168,32 @@ public final class CxfApplication implements AutoCloseable {
           new IllegalStateException("CXF endpoints did not stop cleanly: " + endpoints.keySet());
       errors.forEach(failure::addSuppressed);
       throw failure;
+    }
+  }
+
+  private static ClassLoader applicationClassLoader() {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    return context != null ? context : CxfApplication.class.getClassLoader();
+  }
+
+  /** Makes the bus the thread's default before CXF looks, so that CXF has nothing to restore. */
+  private static final class OwnThreadsServlet extends CXFNonSpringServlet {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Bus bus;
+
+    OwnThreadsServlet(DestinationRegistry registry, Bus bus) {
+      super(registry, bus);
+      this.bus = bus;
+    }
+
+    @Override
+    protected void invoke(HttpServletRequest request, HttpServletResponse response)
+        throws ServletException {
+      if (BusFactory.getThreadDefaultBus(false) != bus) {
+        BusFactory.setThreadDefaultBus(bus);
+      }
+      super.invoke(request, response);
     }
   }
 

@@ -156,7 +156,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
   private static Handler servlets(CxfApplication cxf, Map<String, Servlet> plainServlets) {
     ServletContextHandler context = new ServletContextHandler("/");
-    ServletHolder servlet = new ServletHolder("cxf", cxf.servlet());
+    ServletHolder servlet = new ServletHolder("cxf", cxf.servletForOwnThreads());
     servlet.setInitOrder(1);
     servlet.setInitParameters(CxfApplication.SERVLET_INIT_PARAMETERS);
     context.addServlet(servlet, "/*");
