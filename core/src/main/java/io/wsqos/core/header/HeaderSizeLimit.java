@@ -16,10 +16,11 @@ import org.apache.cxf.phase.Phase;
  * Bounds what one WS-QoS header block costs before CXF builds its DOM: CXF's {@link
  * ReadHeadersInterceptor} reads every header block whole into memory, so a 10 MB {@code
  * Requirement} would be buffered whole. This interceptor wraps the request's XML reader; once a
- * block of the WS-QoS namespace has delivered {@value WsQos#MAX_BLOCK_CHARS} characters, the reader
- * skips the rest of it (consumed from the stream as it arrives, not kept) and ends the block there,
- * and the block's name is remembered so that {@link WsQosHeaderInterceptor} reads it as {@link
- * HeaderProblem.Reason#OVERSIZED}. Outside the WS-QoS blocks each event costs one comparison.
+ * block of the WS-QoS namespace has delivered {@value WsQos#MAX_BLOCK_CHARS} characters (text,
+ * attribute values and element names), the reader skips the rest of it (consumed from the stream as
+ * it arrives, not kept) and ends the block there, and the block's name is remembered so that {@link
+ * WsQosHeaderInterceptor} reads it as {@link HeaderProblem.Reason#OVERSIZED}. Outside the WS-QoS
+ * blocks each event costs one comparison.
  */
 final class HeaderSizeLimit extends AbstractPhaseInterceptor<Message> {
 
@@ -97,7 +98,7 @@ final class HeaderSizeLimit extends AbstractPhaseInterceptor<Message> {
         case XMLStreamConstants.START_ELEMENT:
           depth++;
           startElement();
-          if (inQosBlock && (chars += attributeChars()) > WsQos.MAX_BLOCK_CHARS) {
+          if (inQosBlock && (chars += startTagChars()) > WsQos.MAX_BLOCK_CHARS) {
             // This start tag is not passed on: the levels open are those above it.
             return cut(depth - blockDepth);
           }
@@ -160,8 +161,12 @@ final class HeaderSizeLimit extends AbstractPhaseInterceptor<Message> {
       }
     }
 
-    private int attributeChars() {
-      int total = 0;
+    /**
+     * What a start tag counts towards the bound: its name, so that a flood of empty elements is cut
+     * too, and its attribute values.
+     */
+    private int startTagChars() {
+      int total = getLocalName().length();
       for (int i = 0, n = getAttributeCount(); i < n; i++) {
         total += getAttributeValue(i).length();
       }

@@ -26,10 +26,10 @@ public final class WsQos {
   public static final int MAX_EXTENSION_ELEMENTS = 8;
 
   /**
-   * The most characters (text and attribute values) of one WS-QoS header block that a wsqos
-   * endpoint reads from the wire: the rest of a larger block is skipped as it streams in, never
-   * buffered, and the block is {@link HeaderProblem.Reason#OVERSIZED}. Every valid block fits well
-   * within it, extensions included.
+   * The most characters (text, attribute values and element names) of one WS-QoS header block that
+   * a wsqos endpoint reads from the wire: the rest of a larger block is skipped as it streams in,
+   * never buffered, and the block is {@link HeaderProblem.Reason#OVERSIZED}. Every valid block fits
+   * well within it, extensions included.
    */
   public static final int MAX_BLOCK_CHARS = 16 * 1024;
 

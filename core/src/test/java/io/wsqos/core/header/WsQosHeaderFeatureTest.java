@@ -12,6 +12,7 @@ import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.WebServiceException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.cxf.Bus;
@@ -20,6 +21,7 @@ import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.feature.AbstractPortableFeature;
+import org.apache.cxf.headers.Header;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -27,6 +29,7 @@ import org.apache.cxf.phase.Phase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 import org.xml.sax.InputSource;
 
 /** The feature on a real CXF endpoint on Jetty, driven by raw HTTP POSTs and by a CXF client. */
@@ -41,13 +44,14 @@ class WsQosHeaderFeatureTest {
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private final EchoServiceImpl service = new EchoServiceImpl();
   private final AtomicReference<WsQosHeaders> seenByLaterInterceptor = new AtomicReference<>();
+  private final AtomicInteger keptRequirementChildren = new AtomicInteger(-1);
 
   // An instance field: a fresh server (and registry) per test, so counts start at zero.
   @RegisterExtension
   final CxfServerExtension server =
       CxfServerExtension.builder(EchoService.class, service)
           .feature(WsQosHeaderFeature.builder().meterRegistry(registry).build())
-          .inInterceptor(new Recorder(seenByLaterInterceptor))
+          .inInterceptor(new Recorder(seenByLaterInterceptor, keptRequirementChildren))
           .toExtension();
 
   @Test
@@ -117,6 +121,25 @@ class WsQosHeaderFeatureTest {
     assertThat(response.status()).isEqualTo(200);
     assertThat(invalidCount(WsQosHeaderInterceptor.UNKNOWN_BLOCK_TAG, "unknown-element"))
         .isEqualTo(1);
+  }
+
+  @Test
+  void aBlockFloodedWithEmptyElementsIsCutAsItStreamsInAndIsOversized() throws Exception {
+    String flood = "<qos:x/>".repeat(WsQos.MAX_BLOCK_CHARS + 1);
+    String header =
+        "<qos:Requirement><qos:compression>none</qos:compression>"
+            + "<qos:terms><qos:transportPriority>assured</qos:transportPriority></qos:terms>"
+            + flood
+            + "</qos:Requirement>";
+
+    RawHttp.Response response = post(envelope(header));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(seenByLaterInterceptor.get().requirement().problem().map(HeaderProblem::reason))
+        .contains(HeaderProblem.Reason.OVERSIZED);
+    assertThat(invalidCount("Requirement", "oversized")).isEqualTo(1);
+    // Each empty element counts its one-character name: at most the bound's worth was kept.
+    assertThat(keptRequirementChildren.get()).isBetween(2, WsQos.MAX_BLOCK_CHARS);
   }
 
   @Test
@@ -244,15 +267,25 @@ class WsQosHeaderFeatureTest {
   /** Stands for a later interceptor (compression, monitoring) reading the decoded blocks. */
   private static final class Recorder extends AbstractPhaseInterceptor<Message> {
     private final AtomicReference<WsQosHeaders> seen;
+    private final AtomicInteger requirementChildren;
 
-    Recorder(AtomicReference<WsQosHeaders> seen) {
+    Recorder(AtomicReference<WsQosHeaders> seen, AtomicInteger requirementChildren) {
       super(Phase.USER_LOGICAL);
       this.seen = seen;
+      this.requirementChildren = requirementChildren;
     }
 
     @Override
     public void handleMessage(Message message) {
       seen.set(WsQosHeaders.from(message).orElse(null));
+      if (message instanceof SoapMessage soap && soap.hasHeaders()) {
+        for (Header header : soap.getHeaders()) {
+          if (WsQosBlock.REQUIREMENT.qname().equals(header.getName())
+              && header.getObject() instanceof Element element) {
+            requirementChildren.set(element.getChildNodes().getLength());
+          }
+        }
+      }
     }
   }
 }

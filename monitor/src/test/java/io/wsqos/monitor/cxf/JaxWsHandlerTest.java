@@ -25,9 +25,11 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * An application's JAX-WS {@code SOAPHandler} makes CXF build each outgoing message as SAAJ. The
- * provider's {@code Timestamps} block, which CXF streams from its value rather than from a DOM
- * element, must reach that SAAJ message, and the wire, whole.
+ * An application's JAX-WS {@code SOAPHandler} makes CXF build each message as SAAJ. The requester's
+ * {@code Timestamps} block, which wsqos otherwise reads from the stream outside CXF's header list,
+ * must stay in the incoming SAAJ message and still be read; the provider's, which CXF streams from
+ * its value rather than from a DOM element, must reach the outgoing SAAJ message, and the wire,
+ * whole.
  */
 class JaxWsHandlerTest {
 
@@ -48,7 +50,11 @@ class JaxWsHandlerTest {
 
     assertThat(client.echo("Ada")).isEqualTo("echo: Ada");
 
-    assertThat(seenByHandler).containsExactly(List.of("t1", "t2", "t3"));
+    assertThat(seenByHandler)
+        .containsExactly(List.of("in", "t1"), List.of("out", "t1", "t2", "t3"));
+    QosRecord provider = records.single(Side.PROVIDER);
+    assertThat(provider.t1Micros()).isPositive();
+    assertThat(provider.isValid()).isTrue();
     // The requester's record has the provider's t2/t3, read back from the response on the wire.
     QosRecord requester = records.single(Side.REQUESTER);
     assertThat(requester.t2Micros()).isPositive();
@@ -56,13 +62,14 @@ class JaxWsHandlerTest {
     assertThat(requester.isValid()).isTrue();
   }
 
-  /** Lists the children of the outgoing {@code qos:Timestamps} block, as SAAJ holds it. */
+  /**
+   * Lists the children of the provider's incoming and outgoing {@code qos:Timestamps} blocks, as
+   * SAAJ holds them, after the direction.
+   */
   private static final class TimestampsSpy implements SOAPHandler<SOAPMessageContext> {
     @Override
     public boolean handleMessage(SOAPMessageContext context) {
-      if (!Boolean.TRUE.equals(context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY))) {
-        return true;
-      }
+      boolean outbound = Boolean.TRUE.equals(context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY));
       try {
         SOAPHeader header = context.getMessage().getSOAPHeader();
         if (header == null) {
@@ -71,6 +78,7 @@ class JaxWsHandlerTest {
         Iterator<?> blocks = header.getChildElements(new QName(WsQos.NAMESPACE, "Timestamps"));
         while (blocks.hasNext()) {
           List<String> children = new ArrayList<>();
+          children.add(outbound ? "out" : "in");
           for (Node n = ((Element) blocks.next()).getFirstChild(); n != null; ) {
             if (n instanceof Element child) {
               children.add(child.getLocalName());
