@@ -387,12 +387,20 @@ final class MonitoringExperiment implements Experiment {
     }
   }
 
-  private static HikariDataSource analysisSource(LogDatabase database) {
+  /** The {@code application_name} of the analysis's PostgreSQL connections. */
+  static final String ANALYSIS_APPLICATION_NAME = "wsqos-monitoring-analysis";
+
+  static HikariDataSource analysisSource(LogDatabase database) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(database.url());
     config.setUsername(database.user());
     config.setMaximumPoolSize(1);
-    config.setPoolName("wsqos-monitoring-analysis");
+    config.setPoolName(ANALYSIS_APPLICATION_NAME);
+    if (database.url().startsWith("jdbc:postgresql:")) {
+      // A name of its own, whatever the log's URL names its connections: the log's backends can
+      // then be told apart from the report's, and their CPU read alone.
+      config.setConnectionInitSql("SET application_name = '" + ANALYSIS_APPLICATION_NAME + "'");
+    }
     return new HikariDataSource(config);
   }
 
