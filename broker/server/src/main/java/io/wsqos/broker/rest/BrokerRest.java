@@ -47,7 +47,7 @@ public record BrokerRest(List<Object> resources, List<Object> providers) {
             new SelectResource(service),
             new OpenApiResource()),
         List.of(
-            new JacksonJsonProvider(BrokerJson.newMapper()),
+            new JacksonJsonProvider(new RenderedCandidates().mapper()),
             new ErrorResponses.Broker(),
             new ErrorResponses.Json(),
             new ErrorResponses.Web(),

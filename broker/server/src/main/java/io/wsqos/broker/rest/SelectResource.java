@@ -14,9 +14,11 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.UriInfo;
 import java.math.BigDecimal;
 import javax.xml.namespace.QName;
 
@@ -35,20 +37,24 @@ public final class SelectResource {
   }
 
   /**
-   * Selects. {@code service} is the port type as {@code {namespace}local}; every other parameter
-   * may be left out: {@code priority} defaults to {@code best-effort}, {@code compression} to
-   * {@code server-decides}, {@code currency} to the broker's default.
+   * Selects by the query's parameters. {@code service} is the port type as {@code
+   * {namespace}local}; every other parameter ({@code maxPrice}, {@code maxResponseTimeMillis},
+   * {@code minAvailability}, {@code priority}, {@code compression}, {@code currency}) may be left
+   * out: {@code priority} defaults to {@code best-effort}, {@code compression} to {@code
+   * server-decides}, {@code currency} to the broker's default.
    */
   @GET
   public Selection select(
-      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-      @QueryParam("service") String service,
-      @QueryParam("maxPrice") String maxPrice,
-      @QueryParam("maxResponseTimeMillis") String maxResponseTimeMillis,
-      @QueryParam("minAvailability") String minAvailability,
-      @QueryParam("priority") String priority,
-      @QueryParam("compression") String compression,
-      @QueryParam("currency") String currency) {
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @Context UriInfo uri) {
+    // One parse of the query string: CXF parses it again for each @QueryParam.
+    MultivaluedMap<String, String> query = uri.getQueryParameters();
+    String service = query.getFirst("service");
+    String maxPrice = query.getFirst("maxPrice");
+    String maxResponseTimeMillis = query.getFirst("maxResponseTimeMillis");
+    String minAvailability = query.getFirst("minAvailability");
+    String priority = query.getFirst("priority");
+    String compression = query.getFirst("compression");
+    String currency = query.getFirst("currency");
     Caller caller = Params.caller(authorization);
     QName portType = portType(service);
     QosTerms.Builder terms = QosTerms.builder();
