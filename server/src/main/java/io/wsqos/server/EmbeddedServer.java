@@ -23,6 +23,7 @@ import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
@@ -122,8 +123,7 @@ public final class EmbeddedServer implements AutoCloseable {
     jetty.setStopTimeout(builder.stopTimeout.toMillis());
     ServerConnector connector =
         builder.protocolFamily == null
-            ? new ServerConnector(
-                jetty, builder.acceptors, builder.selectors, new HttpConnectionFactory())
+            ? new ServerConnector(jetty, builder.acceptors, builder.selectors, http())
             : new FamilyConnector(
                 jetty, builder.acceptors, builder.selectors, builder.protocolFamily);
     connector.setHost(builder.host);
@@ -257,6 +257,13 @@ public final class EmbeddedServer implements AutoCloseable {
     throw failure;
   }
 
+  /** HTTP/1.1 as Jetty's defaults have it, but no {@code Server} header naming Jetty's version. */
+  private static HttpConnectionFactory http() {
+    HttpConfiguration configuration = new HttpConfiguration();
+    configuration.setSendServerVersion(false);
+    return new HttpConnectionFactory(configuration);
+  }
+
   /**
    * A connector whose listening channel, and so every connection it accepts, is of one protocol
    * family; Jetty's own opens the JDK's default, a dual-stack IPv6 socket where IPv6 is available.
@@ -269,7 +276,7 @@ public final class EmbeddedServer implements AutoCloseable {
         int acceptors,
         int selectors,
         StandardProtocolFamily family) {
-      super(jetty, acceptors, selectors, new HttpConnectionFactory());
+      super(jetty, acceptors, selectors, http());
       this.family = family;
     }
 

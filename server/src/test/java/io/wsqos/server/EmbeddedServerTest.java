@@ -171,6 +171,7 @@ class EmbeddedServerTest {
       assertThat(server.address("/echo")).isEqualTo(server.address() + "/echo");
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(response.body()).contains("echo: hi");
+      assertThat(response.headers().firstValue("Server")).isEmpty();
       assertThat(server.endpoint("/echo")).isPresent();
       assertThat(server.endpoint("/other")).isEmpty();
     }
@@ -266,6 +267,7 @@ class EmbeddedServerTest {
 
       assertThat(answer.statusCode()).isEqualTo(200);
       assertThat(answer.body()).isEqualTo("hello /any/path");
+      assertThat(answer.headers().firstValue("Server")).isEmpty();
       assertThatThrownBy(server::bus)
           .isInstanceOf(IllegalStateException.class)
           .hasMessageStartingWith("this server serves a handler, not CXF endpoints");

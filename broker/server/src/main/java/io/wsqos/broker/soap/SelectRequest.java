@@ -27,7 +27,8 @@ public final class SelectRequest {
   public String currency;
 
   /** The {@code qos:Requirement} element: exactly one. */
-  @XmlAnyElement public List<Element> requirement = new ArrayList<>();
+  @XmlAnyElement(ElementHandler.class)
+  public List<Element> requirement = new ArrayList<>();
 
   /** For JAXB. */
   public SelectRequest() {}

@@ -109,11 +109,8 @@ class RenderedCandidatesTest {
     OfferTerms.Builder terms =
         OfferTerms.builder()
             .price("0.1000000", "EUR")
-            .maxResponseTimeMillis(200)
             .availability(0.999)
-            .throughputPerSecond(50)
             .transportPriorities(TransportPriority.BEST_EFFORT, TransportPriority.EXPEDITED)
-            .compression(true)
             .validFrom(Instant.parse("2026-01-01T00:00:00.123Z"));
     if (validUntil != null) {
       terms.validUntil(validUntil);
