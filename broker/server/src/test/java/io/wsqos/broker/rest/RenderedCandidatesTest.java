@@ -108,9 +108,11 @@ class RenderedCandidatesTest {
             Set.of(Binding.SOAP_1_1, Binding.SOAP_1_2));
     OfferTerms.Builder terms =
         OfferTerms.builder()
-            .price("0.1000000", "EUR")
-            .availability(0.999)
-            .transportPriorities(TransportPriority.BEST_EFFORT, TransportPriority.EXPEDITED)
+            .throughputPerSecond(12.5)
+            .availability(0.95)
+            .maxResponseTimeMillis(1_000)
+            .price("3.000", "USD")
+            .transportPriorities(TransportPriority.ASSURED)
             .validFrom(Instant.parse("2026-01-01T00:00:00.123Z"));
     if (validUntil != null) {
       terms.validUntil(validUntil);
