@@ -13,7 +13,9 @@ import java.io.StringReader;
 import java.math.BigDecimal;
 import javax.xml.transform.stream.StreamSource;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 
 class ElementHandlerTest {
 
@@ -57,9 +59,17 @@ class ElementHandlerTest {
   }
 
   @Test
-  void theSelectsRequirementIsUnmarshalledThroughIt() throws Exception {
+  void theSelectsRequirementIsUnmarshalledThroughItIntoADocumentItMakes() throws Exception {
     assertThat(
             SelectRequest.class.getField("requirement").getAnnotation(XmlAnyElement.class).value())
         .isEqualTo(ElementHandler.class);
+
+    // JAXB's default hands its transformer an empty result, for which it builds a parser anew.
+    ElementHandler handler = new ElementHandler();
+    Node one = handler.createUnmarshaller(null).getNode();
+    Node two = handler.createUnmarshaller(null).getNode();
+    assertThat(one).isInstanceOf(Document.class);
+    assertThat(one.hasChildNodes()).isFalse();
+    assertThat(two).isInstanceOf(Document.class).isNotSameAs(one);
   }
 }
