@@ -6,6 +6,7 @@ import io.wsqos.core.header.TransportPriority;
 import io.wsqos.testing.net.NetworkNamespace;
 import io.wsqos.testing.net.NetworkNamespace.End;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -86,6 +87,11 @@ final class DiffServLab implements AutoCloseable {
   /** Runs {@code command} in the client's namespace and returns its output; fails unless 0. */
   String inNamespace(String... command) {
     return namespace.exec(command);
+  }
+
+  /** {@code command} prefixed so that it runs in the client's namespace, for a long-running one. */
+  List<String> inNamespaceCommand(List<String> command) {
+    return namespace.command(command);
   }
 
   /**

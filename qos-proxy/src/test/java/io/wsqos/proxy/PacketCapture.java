@@ -26,14 +26,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The TCP segments with data that {@code tshark} captures on an interface, with the DSCP of their
- * IP header: what left on the wire, whatever the socket API reported. Numbered UDP probe datagrams
- * sent across the same link mark where the capture stands: {@link #start} returns once one has come
- * through, and {@link #capturedSoFar} returns what came through before a new one.
+ * IP header, and apart from them the handshakes' SYN and SYN-ACK segments: what left on the wire,
+ * whatever the socket API reported. Numbered UDP probe datagrams sent across the same link mark
+ * where the capture stands: {@link #start} returns once one has come through, and {@link
+ * #capturedSoFar} returns what came through before a new one.
  */
 final class PacketCapture implements AutoCloseable {
 
   /** A captured TCP segment with data: its DSCP and the length of its data. */
   record Segment(int dscp, int length) {}
+
+  /** A captured SYN ({@code ack} false) or SYN-ACK ({@code ack} true) and its DSCP. */
+  record Handshake(int dscp, boolean ack) {}
 
   /** Sends one UDP datagram carrying {@code payload} to {@code target} across a captured link. */
   @FunctionalInterface
@@ -54,6 +58,9 @@ final class PacketCapture implements AutoCloseable {
   private final DatagramSocket probeTarget;
   private final ProbeSender probeSender;
   private final List<Segment> segments = new CopyOnWriteArrayList<>();
+  private final List<Handshake> handshakes = new CopyOnWriteArrayList<>();
+  private final ConcurrentNavigableMap<Integer, Integer> handshakesBeforeProbe =
+      new ConcurrentSkipListMap<>();
   private final ConcurrentNavigableMap<Integer, Integer> segmentsBeforeProbe =
       new ConcurrentSkipListMap<>();
   private final AtomicInteger probesSent = new AtomicInteger();
@@ -107,7 +114,7 @@ final class PacketCapture implements AutoCloseable {
                   "-l",
                   "-n",
                   "-Y",
-                  "tcp.len > 0 or udp.dstport == " + port,
+                  "tcp.len > 0 or tcp.flags.syn == 1 or udp.dstport == " + port,
                   "-T",
                   "fields",
                   "-e",
@@ -115,7 +122,11 @@ final class PacketCapture implements AutoCloseable {
                   "-e",
                   "ip.dsfield.dscp",
                   "-e",
-                  "tcp.len")
+                  "tcp.len",
+                  "-e",
+                  "tcp.flags.syn",
+                  "-e",
+                  "tcp.flags.ack")
               .redirectError(log.toFile())
               .start();
       return new PacketCapture(tshark, log, probeTarget, probeSender);
@@ -146,7 +157,7 @@ final class PacketCapture implements AutoCloseable {
 
   /**
    * Sends a new probe, again every {@link #PROBE_INTERVAL} until one of them has come through, and
-   * returns how many segments tshark printed before it.
+   * returns the number of the first that did.
    */
   private int probe() {
     int first = probesSent.get() + 1;
@@ -168,7 +179,7 @@ final class PacketCapture implements AutoCloseable {
     if (seen == null) {
       throw new IllegalStateException("tshark ended before a probe came through: " + errors());
     }
-    return seen.getValue();
+    return seen.getKey();
   }
 
   private String errors() {
@@ -184,13 +195,16 @@ final class PacketCapture implements AutoCloseable {
         new BufferedReader(
             new InputStreamReader(tshark.getInputStream(), StandardCharsets.US_ASCII))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
-        // Fields: the probe's payload (in hex, empty for a segment), the DSCP, the TCP data length.
+        // Fields: the probe's payload (in hex, empty for a segment), the DSCP, the TCP data length
+        // and its SYN and ACK flags.
         String[] fields = line.split("\t", -1);
-        if (fields.length != 3) {
+        if (fields.length != 5) {
           continue;
         }
         if (!fields[0].isEmpty()) {
           probeSeen(fields[0]);
+        } else if (fields[1].matches("\\d+") && isSet(fields[3])) {
+          handshakes.add(new Handshake(Integer.parseInt(fields[1]), isSet(fields[4])));
         } else if (fields[1].matches("\\d+") && fields[2].matches("\\d+")) {
           segments.add(new Segment(Integer.parseInt(fields[1]), Integer.parseInt(fields[2])));
         }
@@ -200,10 +214,17 @@ final class PacketCapture implements AutoCloseable {
     }
   }
 
+  /** A flag as tshark prints it: {@code 1} or {@code True} when set, depending on its version. */
+  private static boolean isSet(String flag) {
+    return flag.equals("1") || flag.equalsIgnoreCase("true");
+  }
+
   /** Notes how many segments came before the probe whose payload is {@code hex}. */
   private void probeSeen(String hex) {
     try {
       String number = new String(HexFormat.of().parseHex(hex), StandardCharsets.US_ASCII);
+      // Handshakes first: the probe is awaited on the segments' map.
+      handshakesBeforeProbe.putIfAbsent(Integer.parseInt(number), handshakes.size());
       segmentsBeforeProbe.putIfAbsent(Integer.parseInt(number), segments.size());
     } catch (IllegalArgumentException e) {
       // Not one of our probes: the reader must go on, or tshark would block on a full pipe.
@@ -215,8 +236,17 @@ final class PacketCapture implements AutoCloseable {
    * waits until a probe sent now has come through, as it comes after them.
    */
   List<Segment> capturedSoFar() {
-    int before = probe();
-    return List.copyOf(segments).subList(0, before);
+    int probe = probe();
+    return List.copyOf(segments).subList(0, segmentsBeforeProbe.get(probe));
+  }
+
+  /**
+   * The SYN and SYN-ACK segments captured of all that crossed the link before this call, in the
+   * order captured, as {@link #capturedSoFar} waits for them.
+   */
+  List<Handshake> handshakesSoFar() {
+    int probe = probe();
+    return List.copyOf(handshakes).subList(0, handshakesBeforeProbe.get(probe));
   }
 
   /**
