@@ -83,10 +83,18 @@ final class DiffServShareExperiment implements Experiment {
           "per-request|kept-alive",
           Connections.KEPT_ALIVE,
           "connections kept alive and reused (the default: a new connection's SYN-ACK leaves"
-              + " before any mark, in best effort), or one per request",
+              + " before any mark, in best effort unless --marked-handshakes), or one per request",
           Connections::of);
   static final Option<Duration> BACKGROUND_RAMP =
       Run.seconds("background-ramp", 3, "background traffic before a sweep's first run");
+
+  static final Option<Boolean> MARKED_HANDSHAKES =
+      Option.flag(
+          "marked-handshakes",
+          "the client marks its connections to the marked variants AF before they connect, and"
+              + " the namespace answers a SYN in its own DSCP (net.ipv4.tcp_reflect_tos=1), so"
+              + " their handshakes leave in AF too");
+  private static final String REFLECT_TOS = "net.ipv4.tcp_reflect_tos";
 
   private static final String VARIANT_UNMARKED = "unmarked";
   private static final String VARIANT_MARKING = "marking";
@@ -113,7 +121,7 @@ final class DiffServShareExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(BACKGROUNDS, RATES, CONNECTIONS, BACKGROUND_RAMP, Run.REQUEST),
+        List.of(BACKGROUNDS, RATES, CONNECTIONS, MARKED_HANDSHAKES, BACKGROUND_RAMP, Run.REQUEST),
         Run.driverSweep(5, 2, 8, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -139,6 +147,20 @@ final class DiffServShareExperiment implements Experiment {
     }
   }
 
+  /** Makes the namespace answer a SYN in the SYN's own DSCP; fails clearly where it cannot. */
+  private static void reflectTos(NetworkNamespace ns) {
+    try {
+      ns.exec("sysctl", "-w", REFLECT_TOS + "=1");
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException(
+          "--marked-handshakes needs "
+              + REFLECT_TOS
+              + " (Linux 5.10 or later) in the namespace: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
   @Override
   public void run(Run run) throws IOException {
     Optional<String> why = NetworkNamespace.unavailableReason("tc");
@@ -147,6 +169,10 @@ final class DiffServShareExperiment implements Experiment {
       return;
     }
     NetworkNamespace ns = run.hold(NetworkNamespace.create("dsshare"));
+    boolean markedHandshakes = run.get(MARKED_HANDSHAKES);
+    if (markedHandshakes) {
+      reflectTos(ns);
+    }
     String host = ns.innerAddress();
     Servers bookstores =
         run.servers(
@@ -178,10 +204,14 @@ final class DiffServShareExperiment implements Experiment {
             TransportPriority.ASSURED);
     boolean keepAlive = run.get(CONNECTIONS) == Connections.KEPT_ALIVE;
     List<Variant> variants = new ArrayList<>();
+    int assuredTos = DscpMapping.defaults().tos(TransportPriority.ASSURED);
     addresses.forEach(
         (name, address) -> {
-          HttpRequest request = Variant.soapPost(address, body).keepAlive(keepAlive).build();
-          variants.add(new Variant(name, RequestSource.of(request)));
+          HttpRequest.Builder request = Variant.soapPost(address, body).keepAlive(keepAlive);
+          if (markedHandshakes && !name.equals(VARIANT_UNMARKED)) {
+            request.tos(assuredTos);
+          }
+          variants.add(new Variant(name, RequestSource.of(request.build())));
         });
     long httpBytes = httpResponseBytes(unmarked, body);
 
@@ -537,7 +567,12 @@ final class DiffServShareExperiment implements Experiment {
             + requestFile
             + "` with a WS-QoS Requirement (compression none, class assured) from the open-loop"
             + " driver in the root namespace; connections "
-            + (keepAlive ? "kept alive and reused" : "one per request"));
+            + (keepAlive ? "kept alive and reused" : "one per request")
+            + (run.get(MARKED_HANDSHAKES)
+                ? "; to `marking` and `proxy` marked AF before they connect, and the namespace's "
+                    + REFLECT_TOS
+                    + " 1 (their SYN-ACKs in AF; `unmarked`'s connections not marked)"
+                : "; not marked (every SYN-ACK in best effort)"));
     settings.add(
         "background: `BulkSender` (one TCP connection, unmarked, paced in 4 KiB writes) in the"
             + " namespace to a sink in the driver's JVM, at "

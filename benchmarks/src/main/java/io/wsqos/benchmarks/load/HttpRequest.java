@@ -21,11 +21,18 @@ public final class HttpRequest {
   private final InetSocketAddress address;
   private final byte[] encoded;
   private final boolean keepAlive;
+  private final int tos;
+  private final ConnectionKey connectionKey;
 
-  private HttpRequest(InetSocketAddress address, byte[] encoded, boolean keepAlive) {
+  /** What kept-alive requests must share to share a connection: the address and the TOS. */
+  record ConnectionKey(InetSocketAddress address, int tos) {}
+
+  private HttpRequest(InetSocketAddress address, byte[] encoded, boolean keepAlive, int tos) {
     this.address = address;
     this.encoded = encoded;
     this.keepAlive = keepAlive;
+    this.tos = tos;
+    this.connectionKey = new ConnectionKey(address, tos);
   }
 
   /** A POST of {@code body} to {@code url} ({@code http://host:port/path}). */
@@ -48,6 +55,19 @@ public final class HttpRequest {
     return keepAlive;
   }
 
+  /**
+   * The {@code IP_TOS} of the connection the request goes on, set before it connects, so that its
+   * SYN carries it too; 0 for none.
+   */
+  public int tos() {
+    return tos;
+  }
+
+  /** The key of the kept-alive connections this request may go on; made once, with the request. */
+  ConnectionKey connectionKey() {
+    return connectionKey;
+  }
+
   /** The whole request as sent on the wire. */
   public byte[] bytes() {
     return encoded.clone();
@@ -65,6 +85,7 @@ public final class HttpRequest {
     private final byte[] body;
     private final Map<String, String> headers = new LinkedHashMap<>();
     private boolean keepAlive;
+    private int tos;
 
     private Builder(String method, URI url, byte[] body) {
       this.method = method;
@@ -104,6 +125,22 @@ public final class HttpRequest {
       return this;
     }
 
+    /**
+     * Sends the request on a connection whose packets, its handshake's included, carry {@code tos}
+     * in their IP header's TOS byte (default 0: none): a DSCP shifted left by two, e.g. {@code
+     * 0x28} for AF11. Such a connection is opened as IPv4 (the server's address must be one): on
+     * JDK 17 to 20 a dual-stack socket sends IPv4 packets unmarked (JDK-8303509). Kept-alive
+     * requests share connections only with requests of the same address and TOS.
+     */
+    public Builder tos(int tos) {
+      if (tos < 0 || tos > 0xff || (tos & 0x3) != 0) {
+        throw new IllegalArgumentException(
+            "tos: " + tos + " (expected: 0..255 with the two ECN bits clear, e.g. 0x28)");
+      }
+      this.tos = tos;
+      return this;
+    }
+
     public HttpRequest build() {
       int port = url.getPort() == -1 ? 80 : url.getPort();
       String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
@@ -127,7 +164,7 @@ public final class HttpRequest {
         out.writeBytes(body);
       }
       return new HttpRequest(
-          new InetSocketAddress(url.getHost(), port), out.toByteArray(), keepAlive);
+          new InetSocketAddress(url.getHost(), port), out.toByteArray(), keepAlive, tos);
     }
 
     private static boolean hasLineBreak(String s) {

@@ -3,7 +3,7 @@ package io.wsqos.benchmarks.load;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.cxf.ExchangeFailures;
 import java.io.IOException;
-import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -26,9 +26,10 @@ import org.HdrHistogram.Histogram;
  * in order) and expired lazily, which keeps the per-request cost at a few allocations and system
  * calls.
  *
- * <p>Kept-alive requests share a bounded pool of connections per server address: a request due
- * while every connection is busy waits in the pool's queue, in order, for the next free one, so a
- * backlog becomes queueing delay (measured, from the intended send time) rather than more sockets.
+ * <p>Kept-alive requests share a bounded pool of connections per server address (and TOS, {@link
+ * HttpRequest#tos}): a request due while every connection is busy waits in the pool's queue, in
+ * order, for the next free one, so a backlog becomes queueing delay (measured, from the intended
+ * send time) rather than more sockets.
  */
 final class LoadEngine {
 
@@ -123,7 +124,7 @@ final class LoadEngine {
   private final ArrayDeque<Exchange> queued = new ArrayDeque<>();
   private final ArrayDeque<Exchange> connecting = new ArrayDeque<>();
   private final ArrayDeque<Exchange> exchanging = new ArrayDeque<>();
-  private final Map<InetSocketAddress, Pool> poolsByAddress = new HashMap<>();
+  private final Map<HttpRequest.ConnectionKey, Pool> poolsByKey = new HashMap<>();
   private final List<Pool> pools = new ArrayList<>();
 
   private final long[] counts = new long[Outcome.values().length];
@@ -226,7 +227,7 @@ final class LoadEngine {
       open(workload, exchange, null, now);
       return;
     }
-    Pool pool = pool(request.address());
+    Pool pool = pool(request.connectionKey());
     // Idle connections and waiting requests never coexist after a dispatch, and none has run
     // since; a request due now queues behind those already waiting.
     if (pool.firstWaiting() == null) {
@@ -246,11 +247,11 @@ final class LoadEngine {
     queued.addLast(exchange);
   }
 
-  private Pool pool(InetSocketAddress address) {
-    Pool pool = poolsByAddress.get(address);
+  private Pool pool(HttpRequest.ConnectionKey key) {
+    Pool pool = poolsByKey.get(key);
     if (pool == null) {
       pool = new Pool();
-      poolsByAddress.put(address, pool);
+      poolsByKey.put(key, pool);
       pools.add(pool);
     }
     return pool;
@@ -293,9 +294,15 @@ final class LoadEngine {
     HttpRequest request = exchange.request;
     SocketChannel channel = null;
     try {
-      channel = SocketChannel.open();
+      channel =
+          request.tos() == 0
+              ? SocketChannel.open()
+              : SocketChannel.open(StandardProtocolFamily.INET);
       channel.configureBlocking(false);
       channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+      if (request.tos() != 0) {
+        channel.setOption(StandardSocketOptions.IP_TOS, request.tos());
+      }
       Connection connection = new Connection(channel, pool);
       connectionsOpened++;
       if (pool != null) {

@@ -7,6 +7,7 @@ import io.wsqos.monitor.Outcome;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,6 +50,32 @@ class BoundedConnectionsTest {
       assertThat(result.reconnects()).isZero();
       // More requests were the driver's at once than it had connections: the rest waited.
       assertThat(result.maxInFlight()).isGreaterThan(2);
+    }
+  }
+
+  @Test
+  void aKeptAliveRequestWithAnotherTosGoesOnAConnectionOfItsOwn() throws IOException {
+    DriverOptions oneConnection =
+        DriverOptions.builder()
+            .connectTimeout(Duration.ofSeconds(5))
+            .responseTimeout(Duration.ofSeconds(10))
+            .maxConnections(1)
+            .queueTimeout(Duration.ofSeconds(10))
+            .build();
+    try (ScriptedHttpServer server =
+        ScriptedHttpServer.keptAlive(OpenLoopDriverTest.OK, 0, Integer.MAX_VALUE)) {
+      HttpRequest plain = HttpRequest.post(server.uri(), new byte[] {'x'}).keepAlive(true).build();
+      HttpRequest marked =
+          HttpRequest.post(server.uri(), new byte[] {'x'}).keepAlive(true).tos(0x28).build();
+
+      RunResult result =
+          OpenLoopDriver.create(oneConnection)
+              .run(RequestSource.cycling(List.of(plain, marked)), 100, NO_WARMUP, HALF_SECOND);
+
+      assertThat(result.succeeded()).isEqualTo(50);
+      // One connection at most per address and TOS: one for each of the two.
+      assertThat(server.connectionsAccepted()).isEqualTo(2);
+      assertThat(result.connectionsOpened()).isEqualTo(2);
     }
   }
 

@@ -53,6 +53,19 @@ class HttpRequestTest {
   }
 
   @Test
+  void takesATosWithItsEcnBitsClearAndNothingElse() {
+    HttpRequest.Builder builder = HttpRequest.get(URI.create("http://localhost:81/"));
+
+    assertThat(builder.build().tos()).isZero();
+    assertThat(builder.tos(0x28).build().tos()).isEqualTo(0x28);
+    for (int bad : new int[] {-1, 0x100, 0x29, 0x2a}) {
+      assertThatThrownBy(() -> builder.tos(bad))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("tos: " + bad + " (expected: 0..255 with the two ECN bits clear, e.g. 0x28)");
+    }
+  }
+
+  @Test
   void rejectsANonHttpUrl() {
     assertThatThrownBy(() -> HttpRequest.get(URI.create("https://localhost/")))
         .isInstanceOf(IllegalArgumentException.class)
