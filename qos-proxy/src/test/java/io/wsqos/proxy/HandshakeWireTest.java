@@ -14,6 +14,7 @@ import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.StandardProtocolFamily;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,9 +59,8 @@ class HandshakeWireTest {
   void aMarkedClientsHandshakeIsAnsweredInItsClassWhereTheProxysHostReflectsIt() throws Exception {
     DiffServLab lab = DiffServLab.open(DscpMapping.defaults());
     resources.add(lab);
-    String reflect = reflectSetting(lab);
-    assumeTrue(
-        reflect != null, () -> "handshake wire test skipped: this kernel has no " + REFLECT_TOS);
+    String why = whyNoReflectSetting(lab);
+    assumeTrue(why == null, () -> "handshake wire test skipped: " + why);
     lab.inNamespace("sysctl", "-w", REFLECT_TOS + "=1");
     EmbeddedServer service =
         EmbeddedServer.builder()
@@ -107,12 +107,13 @@ class HandshakeWireTest {
             new Handshake(0, true));
   }
 
-  /** The namespace's {@code tcp_reflect_tos}, or null where the kernel has no such setting. */
-  private static String reflectSetting(DiffServLab lab) {
+  /** Why the namespace's {@code tcp_reflect_tos} cannot be read, or null if it can. */
+  private static String whyNoReflectSetting(DiffServLab lab) {
     try {
-      return lab.inNamespace("sysctl", "-n", REFLECT_TOS).trim();
-    } catch (IllegalStateException e) {
+      lab.inNamespace("sysctl", "-n", REFLECT_TOS);
       return null;
+    } catch (IllegalStateException e) {
+      return REFLECT_TOS + " unreadable (Linux 5.10 or later and sysctl needed): " + e.getMessage();
     }
   }
 
@@ -164,7 +165,7 @@ class HandshakeWireTest {
   }
 
   private static int port(String url) {
-    return java.net.URI.create(url).getPort();
+    return URI.create(url).getPort();
   }
 
   private static DscpClientMarking marking() {
