@@ -29,6 +29,14 @@ class BoundedConnectionsTest {
           .queueTimeout(Duration.ofSeconds(10))
           .build();
 
+  /** One connection, and the default queue timeout. */
+  static final DriverOptions ONE_CONNECTION =
+      DriverOptions.builder()
+          .connectTimeout(Duration.ofSeconds(5))
+          .responseTimeout(Duration.ofSeconds(5))
+          .maxConnections(1)
+          .build();
+
   static RequestSource keptAlive(URI uri) {
     return RequestSource.of(HttpRequest.post(uri, new byte[] {'x'}).keepAlive(true).build());
   }
@@ -55,13 +63,6 @@ class BoundedConnectionsTest {
 
   @Test
   void aKeptAliveRequestWithAnotherTosGoesOnAConnectionOfItsOwn() throws IOException {
-    DriverOptions oneConnection =
-        DriverOptions.builder()
-            .connectTimeout(Duration.ofSeconds(5))
-            .responseTimeout(Duration.ofSeconds(10))
-            .maxConnections(1)
-            .queueTimeout(Duration.ofSeconds(10))
-            .build();
     try (ScriptedHttpServer server =
         ScriptedHttpServer.keptAlive(OpenLoopDriverTest.OK, 0, Integer.MAX_VALUE)) {
       HttpRequest plain = HttpRequest.post(server.uri(), new byte[] {'x'}).keepAlive(true).build();
@@ -69,7 +70,7 @@ class BoundedConnectionsTest {
           HttpRequest.post(server.uri(), new byte[] {'x'}).keepAlive(true).tos(0x28).build();
 
       RunResult result =
-          OpenLoopDriver.create(oneConnection)
+          OpenLoopDriver.create(ONE_CONNECTION)
               .run(RequestSource.cycling(List.of(plain, marked)), 100, NO_WARMUP, HALF_SECOND);
 
       assertThat(result.succeeded()).isEqualTo(50);
@@ -128,16 +129,10 @@ class BoundedConnectionsTest {
 
   @Test
   void aConnectionPerRequestIsNotBoundedByThePool() throws IOException {
-    DriverOptions oneConnection =
-        DriverOptions.builder()
-            .connectTimeout(Duration.ofSeconds(5))
-            .responseTimeout(Duration.ofSeconds(5))
-            .maxConnections(1)
-            .build();
     try (ScriptedHttpServer server = ScriptedHttpServer.stalling(OpenLoopDriverTest.OK, 10, 30)) {
 
       RunResult result =
-          OpenLoopDriver.create(oneConnection)
+          OpenLoopDriver.create(ONE_CONNECTION)
               .run(OpenLoopDriverTest.soapPost(server.uri()), 100, NO_WARMUP, HALF_SECOND);
 
       assertThat(result.succeeded()).isEqualTo(50);
