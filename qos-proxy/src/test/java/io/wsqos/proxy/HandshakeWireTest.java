@@ -2,20 +2,19 @@ package io.wsqos.proxy;
 
 import static io.wsqos.core.header.TransportPriority.ASSURED;
 import static io.wsqos.core.header.TransportPriority.BEST_EFFORT;
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.wsqos.proxy.DscpClientMarkingTest.RequirementWriter;
 import io.wsqos.proxy.PacketCapture.Handshake;
 import io.wsqos.server.EmbeddedServer;
+import io.wsqos.testing.ChildOutput;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.StandardProtocolFamily;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -147,21 +146,7 @@ class HandshakeWireTest {
             process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
           }
         });
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    while (System.nanoTime() < deadline) {
-      for (String line : Files.readAllLines(out, UTF_8)) {
-        if (line.startsWith(LISTENING)) {
-          return line.substring(LISTENING.length()).trim();
-        }
-      }
-      if (!process.isAlive()) {
-        throw new IllegalStateException(
-            "the proxy exited with " + process.exitValue() + ": " + Files.readString(err));
-      }
-      Thread.sleep(50);
-    }
-    throw new IllegalStateException(
-        "the proxy printed no address within " + START_TIMEOUT + ": " + Files.readString(err));
+    return ChildOutput.awaitLine(process, out, err, LISTENING, START_TIMEOUT, "the proxy");
   }
 
   private static int port(String url) {

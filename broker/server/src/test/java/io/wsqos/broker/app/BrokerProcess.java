@@ -1,7 +1,6 @@
 package io.wsqos.broker.app;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
+import io.wsqos.testing.ChildOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -70,31 +69,13 @@ final class BrokerProcess implements AutoCloseable {
     env.put(BrokerOptions.ENV_PREFIX + "ADMIN_TOKEN", ADMIN);
     Process process = builder.start();
     try {
-      String address = awaitAddress(process, stdout, stderr);
+      String address =
+          ChildOutput.awaitLine(process, stdout, stderr, LISTENING, START_TIMEOUT, "the broker");
       return new BrokerProcess(name, process, stdout, stderr, address);
     } catch (IOException | InterruptedException | RuntimeException e) {
       process.destroyForcibly().waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
       throw e;
     }
-  }
-
-  private static String awaitAddress(Process process, Path stdout, Path stderr)
-      throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    while (System.nanoTime() < deadline) {
-      for (String line : Files.readAllLines(stdout, UTF_8)) {
-        if (line.startsWith(LISTENING)) {
-          return line.substring(LISTENING.length()).trim();
-        }
-      }
-      if (!process.isAlive()) {
-        throw new IllegalStateException(
-            "the broker exited with " + process.exitValue() + ": " + Files.readString(stderr));
-      }
-      Thread.sleep(50);
-    }
-    throw new IllegalStateException(
-        "the broker printed no address within " + START_TIMEOUT + ": " + Files.readString(stderr));
   }
 
   /** The base URL, e.g. {@code http://127.0.0.1:40123}. */
