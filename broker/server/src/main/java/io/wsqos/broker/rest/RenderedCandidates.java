@@ -26,8 +26,10 @@ import java.nio.charset.StandardCharsets;
 final class RenderedCandidates extends JsonSerializer<Candidate> {
 
   private final ObjectWriter plain = BrokerJson.newMapper().writerFor(Candidate.class);
+  // Maintenance (dropping collected candidates) runs on the selecting thread, a little at a time:
+  // handed to the common pool, it woke one of its threads for every few selections.
   private final Cache<Candidate, SerializedString> rendered =
-      Caffeine.newBuilder().weakKeys().build();
+      Caffeine.newBuilder().weakKeys().executor(Runnable::run).build();
 
   /** A mapper as {@link BrokerJson#newMapper()} makes it, writing candidates through this. */
   ObjectMapper mapper() {
