@@ -9,18 +9,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.wsqos.proxy.DscpClientMarkingTest.RequirementWriter;
 import io.wsqos.proxy.PacketCapture.Segment;
 import io.wsqos.server.EmbeddedServer;
+import io.wsqos.testing.Closer;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.net.StandardProtocolFamily;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A CXF client's requests on the wire, captured with tshark on the loopback: each request's packets
@@ -35,7 +35,7 @@ class ClientMarkingWireTest {
   private static final int AF = DscpMapping.DEFAULT_ASSURED_DSCP;
   private static final int EF = DscpMapping.DEFAULT_EXPEDITED_DSCP;
 
-  private final List<AutoCloseable> resources = new ArrayList<>();
+  @RegisterExtension final Closer resources = new Closer();
   private EmbeddedServer server;
 
   @BeforeEach
@@ -49,13 +49,6 @@ class ClientMarkingWireTest {
             .endpoint("/echo", EchoService.class, new EchoServiceImpl())
             .start();
     resources.add(server);
-  }
-
-  @AfterEach
-  void closeInReverse() throws Exception {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      resources.get(i).close();
-    }
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.entitlement.PriorityEntitlement;
 import io.wsqos.proxy.PacketCapture.Segment;
 import io.wsqos.server.EmbeddedServer;
+import io.wsqos.testing.Closer;
 import io.wsqos.testing.net.NetworkNamespace.ClassStats;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
@@ -23,8 +24,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,14 +45,7 @@ class DiffServWireTest {
   @TempDir Path dir;
 
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-  private final List<AutoCloseable> resources = new ArrayList<>();
-
-  @AfterEach
-  void closeInReverse() throws Exception {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      resources.get(i).close();
-    }
-  }
+  @RegisterExtension final Closer resources = new Closer();
 
   @Test
   void assuredResponsesLeaveInTheAfClassAndTheNextUnmarkedOneInBestEffort() throws Exception {

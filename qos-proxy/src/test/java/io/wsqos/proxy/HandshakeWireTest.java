@@ -9,6 +9,7 @@ import io.wsqos.proxy.DscpClientMarkingTest.RequirementWriter;
 import io.wsqos.proxy.PacketCapture.Handshake;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.ChildOutput;
+import io.wsqos.testing.Closer;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.IOException;
@@ -17,13 +18,12 @@ import java.net.StandardProtocolFamily;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,14 +45,7 @@ class HandshakeWireTest {
 
   @TempDir Path dir;
 
-  private final List<AutoCloseable> resources = new ArrayList<>();
-
-  @AfterEach
-  void closeInReverse() throws Exception {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      resources.get(i).close();
-    }
-  }
+  @RegisterExtension final Closer resources = new Closer();
 
   @Test
   void aMarkedClientsHandshakeIsAnsweredInItsClassWhereTheProxysHostReflectsIt() throws Exception {

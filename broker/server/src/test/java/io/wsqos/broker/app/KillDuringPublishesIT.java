@@ -8,6 +8,7 @@ import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.app.ProcessFixture.Publisher;
 import io.wsqos.broker.rest.RestClient;
 import io.wsqos.broker.rest.RestClient.Answer;
+import io.wsqos.testing.Closer;
 import io.wsqos.testing.db.TestDatabase;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -19,8 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,14 +44,7 @@ class KillDuringPublishesIT {
 
   @TempDir Path directory;
 
-  private final List<AutoCloseable> resources = new ArrayList<>();
-
-  @AfterEach
-  void stopEverything() throws Exception {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      resources.get(i).close();
-    }
-  }
+  @RegisterExtension final Closer resources = new Closer();
 
   @Test
   void onAnH2FileEveryAcknowledgedWriteSurvives() throws Exception {

@@ -9,15 +9,14 @@ import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.app.ProcessFixture.Publisher;
 import io.wsqos.broker.rest.RestClient;
 import io.wsqos.broker.rest.RestClient.Answer;
+import io.wsqos.testing.Closer;
 import io.wsqos.testing.db.TestDatabase;
 import io.wsqos.testing.net.TcpRelay;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,14 +31,7 @@ class PostgresOutageIT {
 
   @TempDir Path directory;
 
-  private final List<AutoCloseable> resources = new ArrayList<>();
-
-  @AfterEach
-  void stopEverything() throws Exception {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      resources.get(i).close();
-    }
-  }
+  @RegisterExtension final Closer resources = new Closer();
 
   @Test
   void selectionsGoOnWritesAnswer503AndAllRecoversWithoutARestart() throws Exception {

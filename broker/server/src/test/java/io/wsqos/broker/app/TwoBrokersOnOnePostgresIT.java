@@ -9,16 +9,15 @@ import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.app.ProcessFixture.Publisher;
 import io.wsqos.broker.rest.RestClient;
 import io.wsqos.broker.rest.RestClient.Answer;
+import io.wsqos.testing.Closer;
 import io.wsqos.testing.db.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,14 +36,7 @@ class TwoBrokersOnOnePostgresIT {
 
   @TempDir Path directory;
 
-  private final List<AutoCloseable> resources = new ArrayList<>();
-
-  @AfterEach
-  void stopEverything() throws Exception {
-    for (int i = resources.size() - 1; i >= 0; i--) {
-      resources.get(i).close();
-    }
-  }
+  @RegisterExtension final Closer resources = new Closer();
 
   @Test
   void eachSelectsWhatTheOtherWrote() throws Exception {
