@@ -8,12 +8,11 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
 
 /**
- * Decodes one WS-QoS block from its DOM element, or gives back the value {@link WsQosCodec} wrote
- * on an outgoing message. Walks the children once, parses each value with a lexical check first and
- * builds the value type; the first problem ends the walk.
+ * Decodes one WS-QoS block, read from the stream ({@link BlockElement}) or a DOM element, or gives
+ * back the value {@link WsQosCodec} wrote on an outgoing message. Walks the children once, parses
+ * each value with a lexical check first and builds the value type; the first problem ends the walk.
  */
 final class BlockReader {
 
@@ -55,7 +54,7 @@ final class BlockReader {
   /** What parses one block's element; a problem of the client's is an {@link Invalid}. */
   @FunctionalInterface
   private interface Parser<T> {
-    T parse(Element element) throws Invalid;
+    T parse(BlockElement element) throws Invalid;
   }
 
   /**
@@ -73,8 +72,8 @@ final class BlockReader {
     }
   }
 
-  private static QosRequirement parseRequirement(Element element) throws Invalid {
-    Element[] children = children(element, REQUIREMENT_CHILDREN);
+  private static QosRequirement parseRequirement(BlockElement element) throws Invalid {
+    BlockElement[] children = children(element, REQUIREMENT_CHILDREN);
     String compressionText = text(required(children[0], "Requirement", "compression"));
     CompressionPreference compression =
         CompressionPreference.fromToken(compressionText).orElse(null);
@@ -85,8 +84,8 @@ final class BlockReader {
     return new QosRequirement(compression, terms);
   }
 
-  private static MonitoringTimestamps parseTimestamps(Element element) throws Invalid {
-    Element[] children = children(element, TIMESTAMPS_CHILDREN);
+  private static MonitoringTimestamps parseTimestamps(BlockElement element) throws Invalid {
+    BlockElement[] children = children(element, TIMESTAMPS_CHILDREN);
     OptionalLong[] stamps = new OptionalLong[4];
     for (int i = 0; i < stamps.length; i++) {
       stamps[i] =
@@ -97,8 +96,8 @@ final class BlockReader {
     return new MonitoringTimestamps(stamps[0], stamps[1], stamps[2], stamps[3]);
   }
 
-  private static ServerAction parseServerAction(Element element) throws Invalid {
-    Element[] children = children(element, SERVER_ACTION_CHILDREN);
+  private static ServerAction parseServerAction(BlockElement element) throws Invalid {
+    BlockElement[] children = children(element, SERVER_ACTION_CHILDREN);
     if (children[0] != null && children[1] != null) {
       throw new Invalid(
           Reason.DUPLICATED,
@@ -145,7 +144,8 @@ final class BlockReader {
     }
   }
 
-  private static Optional<TransportPriority> priority(String name, Element element) throws Invalid {
+  private static Optional<TransportPriority> priority(String name, BlockElement element)
+      throws Invalid {
     if (element == null) {
       return Optional.empty();
     }
@@ -157,8 +157,8 @@ final class BlockReader {
     return Optional.of(priority);
   }
 
-  private static QosTerms terms(Element terms) throws Invalid {
-    Element[] children = children(terms, TERMS_CHILDREN);
+  private static QosTerms terms(BlockElement terms) throws Invalid {
+    BlockElement[] children = children(terms, TERMS_CHILDREN);
     String priorityText = text(required(children[0], "terms", "transportPriority"));
     TransportPriority priority = TransportPriority.fromToken(priorityText).orElse(null);
     if (priority == null) {
@@ -228,9 +228,12 @@ final class BlockReader {
     }
   }
 
-  private static Element element(Object block, String name) throws Invalid {
-    if (block instanceof Element element) {
+  private static BlockElement element(Object block, String name) throws Invalid {
+    if (block instanceof BlockElement element) {
       return element;
+    }
+    if (block instanceof Element element) {
+      return BlockElement.of(element);
     }
     throw new Invalid(
         Reason.UNPARSABLE,
@@ -240,7 +243,8 @@ final class BlockReader {
             + " (expected: a DOM element)");
   }
 
-  private static Element required(Element child, String parent, String name) throws Invalid {
+  private static BlockElement required(BlockElement child, String parent, String name)
+      throws Invalid {
     if (child == null) {
       throw new Invalid(Reason.MISSING, parent + ": no " + name + " (expected: exactly one)");
     }
@@ -250,34 +254,30 @@ final class BlockReader {
   /**
    * The child elements of {@code parent} named {@code names}, by index, or null where absent.
    * Elements of other namespaces are extensions and are skipped, up to a bound; whitespace between
-   * elements is skipped; comments and processing instructions are ignored.
+   * elements is skipped.
    */
-  private static Element[] children(Element parent, String[] names) throws Invalid {
-    Element[] found = new Element[names.length];
+  private static BlockElement[] children(BlockElement parent, String[] names) throws Invalid {
+    BlockElement[] found = new BlockElement[names.length];
     int extensions = 0;
-    for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
-      short type = node.getNodeType();
-      if (type == Node.TEXT_NODE || type == Node.CDATA_SECTION_NODE) {
-        if (!Lexical.isWhitespace(node.getNodeValue())) {
+    for (Object item : parent.content()) {
+      if (item instanceof String text) {
+        if (!Lexical.isWhitespace(text)) {
           throw new Invalid(
               Reason.UNPARSABLE,
-              parent.getLocalName()
+              parent.localName()
                   + ": text "
-                  + Lexical.quote(node.getNodeValue(), WsQos.MAX_VALUE_CHARS)
+                  + Lexical.quote(text, WsQos.MAX_VALUE_CHARS)
                   + " between elements (expected: elements only)");
         }
         continue;
       }
-      if (type != Node.ELEMENT_NODE) {
-        continue;
-      }
-      String namespace = node.getNamespaceURI();
-      String localName = node.getLocalName();
-      if (namespace != null && !namespace.isEmpty() && !WsQos.NAMESPACE.equals(namespace)) {
+      BlockElement child = (BlockElement) item;
+      String namespace = child.namespace();
+      if (!child.isOwn()) {
         if (++extensions > WsQos.MAX_EXTENSION_ELEMENTS) {
           throw new Invalid(
               Reason.OVERSIZED,
-              parent.getLocalName()
+              parent.localName()
                   + ": more than "
                   + WsQos.MAX_EXTENSION_ELEMENTS
                   + " extension elements (expected: at most "
@@ -286,16 +286,14 @@ final class BlockReader {
         }
         continue;
       }
-      int index = indexOf(names, namespace == null || namespace.isEmpty() ? null : localName);
+      int index = indexOf(names, namespace.isEmpty() ? null : child.localName());
       if (index < 0) {
         throw new Invalid(
             Reason.UNKNOWN_ELEMENT,
-            parent.getLocalName()
+            parent.localName()
                 + ": unknown element "
                 + Lexical.quote(
-                    namespace == null || namespace.isEmpty()
-                        ? String.valueOf(node.getNodeName()) + " (no namespace)"
-                        : String.valueOf(localName),
+                    namespace.isEmpty() ? child.nodeName() + " (no namespace)" : child.localName(),
                     WsQos.MAX_VALUE_CHARS)
                 + " (expected: "
                 + String.join(", ", names)
@@ -304,9 +302,9 @@ final class BlockReader {
       if (found[index] != null) {
         throw new Invalid(
             Reason.DUPLICATED,
-            parent.getLocalName() + ": " + names[index] + " twice (expected: at most once)");
+            parent.localName() + ": " + names[index] + " twice (expected: at most once)");
       }
-      found[index] = (Element) node;
+      found[index] = child;
     }
     return found;
   }
@@ -326,44 +324,31 @@ final class BlockReader {
    * The text of a value element, whitespace collapsed as XML Schema does for tokens and numbers:
    * text and CDATA only, at most {@link WsQos#MAX_VALUE_CHARS} characters before collapsing.
    */
-  private static String text(Element element) throws Invalid {
+  private static String text(BlockElement element) throws Invalid {
     return Lexical.collapse(rawText(element));
   }
 
-  private static String rawText(Element element) throws Invalid {
-    Node first = element.getFirstChild();
-    if (first == null) {
-      return "";
-    }
-    if (first.getNextSibling() == null && isText(first)) {
-      return capped(element, first.getNodeValue());
-    }
-    StringBuilder text = new StringBuilder();
-    for (Node node = first; node != null; node = node.getNextSibling()) {
-      if (isText(node)) {
-        text.append(node.getNodeValue());
-        capped(element, text);
-      } else if (node.getNodeType() == Node.ELEMENT_NODE) {
+  private static String rawText(BlockElement element) throws Invalid {
+    String text = "";
+    for (Object item : element.content()) {
+      if (item instanceof BlockElement child) {
         throw new Invalid(
             Reason.UNPARSABLE,
-            element.getLocalName()
+            element.localName()
                 + ": contains element "
-                + Lexical.quote(String.valueOf(node.getNodeName()), WsQos.MAX_VALUE_CHARS)
+                + Lexical.quote(child.nodeName(), WsQos.MAX_VALUE_CHARS)
                 + " (expected: text only)");
       }
+      text = text.isEmpty() ? (String) item : text + item;
     }
-    return text.toString();
+    return capped(element, text);
   }
 
-  private static boolean isText(Node node) {
-    return node.getNodeType() == Node.TEXT_NODE || node.getNodeType() == Node.CDATA_SECTION_NODE;
-  }
-
-  private static <T extends CharSequence> T capped(Element element, T text) throws Invalid {
+  private static String capped(BlockElement element, String text) throws Invalid {
     if (text.length() > WsQos.MAX_VALUE_CHARS) {
       throw new Invalid(
           Reason.OVERSIZED,
-          element.getLocalName()
+          element.localName()
               + ": "
               + text.length()
               + " characters or more (expected: at most "
@@ -380,7 +365,7 @@ final class BlockReader {
   }
 
   private static HeaderProblem unexpected(RuntimeException e) {
-    // A DOM implementation failing on odd input must not break the call: report, do not throw.
+    // Odd input failing in a DOM implementation must not break the call: report, do not throw.
     return new HeaderProblem(
         Reason.UNPARSABLE, "unreadable block (" + e.getClass().getSimpleName() + ")");
   }

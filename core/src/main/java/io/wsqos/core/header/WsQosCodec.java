@@ -12,15 +12,17 @@ import org.apache.cxf.headers.Header;
 import org.w3c.dom.Element;
 
 /**
- * Reads the WS-QoS blocks from, and writes them to, the header list of a CXF {@link SoapMessage}
- * ({@link SoapMessage#getHeaders()}, one {@link SoapHeader} per block). A header read from the wire
- * holds a DOM {@link Element}; a header this codec writes holds the value itself, which CXF writes
- * straight to the message's stream when it serializes the envelope (no DOM per message). {@link
- * #element(Header)} gives either as an element.
+ * Reads the WS-QoS blocks of a CXF {@link SoapMessage}, and writes them to its header list ({@link
+ * SoapMessage#getHeaders()}, one {@link SoapHeader} per block). A wsqos endpoint or client takes
+ * the blocks it receives out of the XML stream before CXF reads the header ({@link
+ * WsQosHeaderInterceptor}); a block in the header list holds a DOM {@link Element} when CXF read
+ * it, or the value itself when this codec wrote it, which CXF writes straight to the message's
+ * stream when it serializes the envelope (no DOM per message). {@link #element(Header)} gives
+ * either as an element.
  *
  * <p>Reading never throws for bad input: each block comes back absent, valid or invalid with a
  * {@link HeaderProblem}. It uses no JAXB, no reflection, no parser and no schema per message; it
- * walks the DOM CXF already built, checks each value's lexical form by hand, and caps every value
+ * walks what was read of each block, checks each value's lexical form by hand, and caps every value
  * at {@value WsQos#MAX_VALUE_CHARS} characters. Values are read as the XSD types them: whitespace
  * is collapsed ({@code " none "} is {@code none}), and a token must then match exactly ({@code
  * NONE} and {@code zip} are malformed). It is more lenient on order (a block's elements in any
@@ -35,76 +37,97 @@ public final class WsQosCodec {
   public WsQosCodec() {}
 
   /**
-   * Decodes the WS-QoS blocks of {@code message}. A block present more than once is invalid ({@link
-   * HeaderProblem.Reason#DUPLICATED}); header elements of the WS-QoS namespace that version 1 does
-   * not define are listed in {@link WsQosHeaders#unknownBlocks()}. Never throws for bad input.
+   * Decodes the WS-QoS blocks of {@code message}: those in its header list, and on a message
+   * received by a wsqos endpoint or client those taken from its stream before CXF read the header
+   * (which are then not in the list; see {@link WsQosHeaderInterceptor}). A block present more than
+   * once is invalid ({@link HeaderProblem.Reason#DUPLICATED}); header elements of the WS-QoS
+   * namespace that version 1 does not define are listed in {@link WsQosHeaders#unknownBlocks()}.
+   * Never throws for bad input.
    */
   public WsQosHeaders read(SoapMessage message) {
     requireNonNull(message, "message");
-    if (!message.hasHeaders()) {
+    List<BlockStreamInterceptor.Streamed> streamed = BlockStreamInterceptor.streamed(message);
+    if (!message.hasHeaders() && streamed.isEmpty()) {
       return WsQosHeaders.NONE;
     }
-    List<Header> headers = message.getHeaders();
-    Object requirement = null;
-    Object timestamps = null;
-    Object serverAction = null;
-    int requirements = 0;
-    int timestampBlocks = 0;
-    int serverActions = 0;
-    boolean requirementMustUnderstand = false;
-    boolean timestampsMustUnderstand = false;
-    boolean serverActionMustUnderstand = false;
-    List<QName> unknown = null;
-    for (int i = 0, size = headers.size(); i < size; i++) {
-      Header header = headers.get(i);
-      QName name = header.getName();
-      if (name == null || !WsQos.NAMESPACE.equals(name.getNamespaceURI())) {
-        continue;
+    Found found = new Found();
+    for (int i = 0, size = streamed.size(); i < size; i++) {
+      BlockStreamInterceptor.Streamed block = streamed.get(i);
+      found.add(block.name(), block.element(), block.mustUnderstand());
+    }
+    if (message.hasHeaders()) {
+      List<Header> headers = message.getHeaders();
+      for (int i = 0, size = headers.size(); i < size; i++) {
+        Header header = headers.get(i);
+        QName name = header.getName();
+        if (name != null && WsQos.NAMESPACE.equals(name.getNamespaceURI())) {
+          found.add(
+              name,
+              header.getObject(),
+              header instanceof SoapHeader soap && soap.isMustUnderstand());
+        }
       }
-      boolean mustUnderstand = header instanceof SoapHeader soap && soap.isMustUnderstand();
+    }
+    return found.decode();
+  }
+
+  /** The WS-QoS blocks of one message, by kind, before decoding. */
+  private static final class Found {
+    private final Object[] blocks = new Object[WsQosBlock.values().length];
+    private final int[] counts = new int[blocks.length];
+    private final boolean[] mustUnderstand = new boolean[blocks.length];
+    private List<QName> unknown;
+
+    void add(QName name, Object block, boolean marked) {
+      int kind;
       switch (name.getLocalPart()) {
         case "Requirement":
-          requirement = header.getObject();
-          requirements++;
-          requirementMustUnderstand |= mustUnderstand;
+          kind = WsQosBlock.REQUIREMENT.ordinal();
           break;
         case "Timestamps":
-          timestamps = header.getObject();
-          timestampBlocks++;
-          timestampsMustUnderstand |= mustUnderstand;
+          kind = WsQosBlock.TIMESTAMPS.ordinal();
           break;
         case "ServerAction":
-          serverAction = header.getObject();
-          serverActions++;
-          serverActionMustUnderstand |= mustUnderstand;
+          kind = WsQosBlock.SERVER_ACTION.ordinal();
           break;
         default:
           if (unknown == null) {
             unknown = new ArrayList<>(2);
           }
           unknown.add(name);
+          return;
       }
+      blocks[kind] = block;
+      counts[kind]++;
+      mustUnderstand[kind] |= marked;
     }
-    if (requirements + timestampBlocks + serverActions == 0 && unknown == null) {
-      return WsQosHeaders.NONE;
+
+    WsQosHeaders decode() {
+      int requirement = WsQosBlock.REQUIREMENT.ordinal();
+      int timestamps = WsQosBlock.TIMESTAMPS.ordinal();
+      int serverAction = WsQosBlock.SERVER_ACTION.ordinal();
+      if (counts[requirement] + counts[timestamps] + counts[serverAction] == 0 && unknown == null) {
+        return WsQosHeaders.NONE;
+      }
+      return new WsQosHeaders(
+          counts[requirement] > 1
+              ? duplicated(WsQosBlock.REQUIREMENT, counts[requirement], mustUnderstand[requirement])
+              : counts[requirement] == 0
+                  ? HeaderBlock.absent()
+                  : BlockReader.requirement(blocks[requirement], mustUnderstand[requirement]),
+          counts[timestamps] > 1
+              ? duplicated(WsQosBlock.TIMESTAMPS, counts[timestamps], mustUnderstand[timestamps])
+              : counts[timestamps] == 0
+                  ? HeaderBlock.absent()
+                  : BlockReader.timestamps(blocks[timestamps], mustUnderstand[timestamps]),
+          counts[serverAction] > 1
+              ? duplicated(
+                  WsQosBlock.SERVER_ACTION, counts[serverAction], mustUnderstand[serverAction])
+              : counts[serverAction] == 0
+                  ? HeaderBlock.absent()
+                  : BlockReader.serverAction(blocks[serverAction], mustUnderstand[serverAction]),
+          unknown == null ? List.of() : unknown);
     }
-    return new WsQosHeaders(
-        requirements > 1
-            ? duplicated(WsQosBlock.REQUIREMENT, requirements, requirementMustUnderstand)
-            : requirements == 0
-                ? HeaderBlock.absent()
-                : BlockReader.requirement(requirement, requirementMustUnderstand),
-        timestampBlocks > 1
-            ? duplicated(WsQosBlock.TIMESTAMPS, timestampBlocks, timestampsMustUnderstand)
-            : timestampBlocks == 0
-                ? HeaderBlock.absent()
-                : BlockReader.timestamps(timestamps, timestampsMustUnderstand),
-        serverActions > 1
-            ? duplicated(WsQosBlock.SERVER_ACTION, serverActions, serverActionMustUnderstand)
-            : serverActions == 0
-                ? HeaderBlock.absent()
-                : BlockReader.serverAction(serverAction, serverActionMustUnderstand),
-        unknown == null ? List.of() : unknown);
   }
 
   /**

@@ -31,9 +31,13 @@ import org.apache.cxf.phase.PhaseInterceptor;
  * {@code Timestamps}, {@code ServerAction} or {@code unknown}; {@code reason}: a {@link
  * HeaderProblem.Reason#token()}). Unmarked invalid blocks are then ignored.
  *
- * <p>It declares the three block names as understood, so CXF's {@link MustUnderstandInterceptor}
- * lets them through; it still faults, with its own {@code MustUnderstand} code, for an unknown
- * WS-QoS element marked {@code mustUnderstand}.
+ * <p>The three blocks are read from the XML stream before CXF reads the SOAP header, and are not in
+ * CXF's header list afterwards, unless {@link #KEEP_IN_CXF_HEADERS} says otherwise; a header that
+ * holds only them is not built as a DOM at all. Each block is bounded to {@value
+ * WsQos#MAX_BLOCK_CHARS} characters as it streams in. Where they are kept in the header list, it
+ * declares their names as understood, so CXF's {@link MustUnderstandInterceptor} lets them through.
+ * An unknown WS-QoS element stays in CXF's header list, and CXF faults, with its own {@code
+ * MustUnderstand} code, for one marked {@code mustUnderstand}.
  *
  * <p>This is the one header path of wsqos: every feature (compression on either side, monitoring on
  * either side, {@link WsQosHeaderFeature}) calls {@link #install}, which adds it once per endpoint
@@ -54,6 +58,16 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
           WsQosBlock.REQUIREMENT.qname(),
           WsQosBlock.TIMESTAMPS.qname(),
           WsQosBlock.SERVER_ACTION.qname());
+
+  /**
+   * The property that keeps received WS-QoS blocks in CXF's header list and DOM: set it to {@code
+   * true} on an endpoint's or client's properties (or the bus's) when an interceptor of the
+   * application reads them there. By default a wsqos endpoint or client takes them out of the XML
+   * stream before CXF reads the header, and CXF builds no DOM for a header that held only WS-QoS
+   * blocks; they are kept anyway where a JAX-WS {@code SOAPHandler}, SAAJ or WS-Security reads the
+   * envelope as a document. Either way {@link WsQosHeaders#from} gives the decoded blocks.
+   */
+  public static final String KEEP_IN_CXF_HEADERS = "wsqos.header.keepInCxfHeaders";
 
   /** The interceptor's id, the same for every instance, so that it is installed once per chain. */
   public static final String ID = WsQosHeaderInterceptor.class.getName();
@@ -91,11 +105,11 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   }
 
   /**
-   * Adds the one header interceptor, and the {@link HeaderSizeLimit}, {@link
-   * ClientErrorFaultInterceptor}, {@link Utf8RequestInterceptor} and {@link
-   * Utf8ResponseInterceptor} that go with it, and on a server endpoint the WSDL builder that
-   * declares the WS-QoS header blocks in {@code ?wsdl}, to {@code provider} (an endpoint, a client
-   * or a bus) unless they are there already: the first feature to install them chooses the
+   * Adds the one header interceptor, and the {@link BlockStreamInterceptor} that reads the blocks
+   * from the stream, and the {@link ClientErrorFaultInterceptor}, {@link Utf8RequestInterceptor}
+   * and {@link Utf8ResponseInterceptor} that go with it, and on a server endpoint the WSDL builder
+   * that declares the WS-QoS header blocks in {@code ?wsdl}, to {@code provider} (an endpoint, a
+   * client or a bus) unless they are there already: the first feature to install them chooses the
    * registry.
    *
    * @param registry where to count invalid blocks; null for a private registry that publishes
@@ -117,8 +131,8 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
         && !MessageUtils.isTrue(endpoint.get(CLIENT_SIDE))) {
       endpoint.put(WSDL_BUILDER, new WsQosWsdl());
     }
-    if (!contains(provider.getInInterceptors(), HeaderSizeLimit.ID)) {
-      provider.getInInterceptors().add(new HeaderSizeLimit());
+    if (!contains(provider.getInInterceptors(), BlockStreamInterceptor.ID)) {
+      provider.getInInterceptors().add(new BlockStreamInterceptor());
     }
     if (!contains(provider.getInInterceptors(), Utf8RequestInterceptor.ID)) {
       provider.getInInterceptors().add(new Utf8RequestInterceptor());
@@ -150,8 +164,9 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   @Override
   public void handleMessage(SoapMessage message) {
     // The header has been read (ReadHeadersInterceptor, READ): the body needs no bound from us.
-    HeaderSizeLimit.unwrap(message);
-    WsQosHeaders headers = withOversized(CODEC.read(message), HeaderSizeLimit.oversized(message));
+    BlockStreamInterceptor.unwrap(message);
+    WsQosHeaders headers =
+        withOversized(CODEC.read(message), BlockStreamInterceptor.oversized(message));
     message.put(WsQosHeaders.class, headers);
     if (!headers.hasProblems()) {
       return;
@@ -177,7 +192,7 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
     }
   }
 
-  /** {@code headers} with the blocks {@link HeaderSizeLimit} cut short marked oversized. */
+  /** {@code headers} with the blocks {@link BlockStreamInterceptor} cut short marked oversized. */
   private static WsQosHeaders withOversized(WsQosHeaders headers, List<QName> oversized) {
     if (oversized.isEmpty()) {
       return headers;
