@@ -2,6 +2,7 @@ package io.wsqos.broker.war;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -147,21 +148,28 @@ class BrokerWarIT {
             .get("id")
             .asLong();
 
-    HttpResponse<String> rest =
-        send(
-            HttpRequest.newBuilder(
-                    URI.create(
-                        root
-                            + "/api/select?service=%7Bhttp://wsqos.io/examples%7DBookstore"
-                            + "&maxPrice=0.2&priority=assured&currency=EUR"))
-                .GET()
-                .build());
-    assertThat(rest.statusCode()).as(rest.body()).isEqualTo(200);
-    JsonNode candidates = JSON.readTree(rest.body()).get("candidates");
-    assertThat(candidates).hasSize(1);
-    assertThat(candidates.get(0).get("offer").get("id").asLong()).isEqualTo(offerId);
-    assertThat(candidates.get(0).get("endpoint").get("address").asText())
-        .isEqualTo("http://books.example/b");
+    // The selector's index takes the new offer in just after the write's response (a background
+    // refresh the write wakes): the selection is asked again until it has.
+    HttpRequest select =
+        HttpRequest.newBuilder(
+                URI.create(
+                    root
+                        + "/api/select?service=%7Bhttp://wsqos.io/examples%7DBookstore"
+                        + "&maxPrice=0.2&priority=assured&currency=EUR"))
+            .GET()
+            .build();
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () -> {
+              HttpResponse<String> rest = send(select);
+              assertThat(rest.statusCode()).as(rest.body()).isEqualTo(200);
+              JsonNode candidates = JSON.readTree(rest.body()).get("candidates");
+              assertThat(candidates).hasSize(1);
+              assertThat(candidates.get(0).get("offer").get("id").asLong()).isEqualTo(offerId);
+              assertThat(candidates.get(0).get("endpoint").get("address").asText())
+                  .isEqualTo("http://books.example/b");
+            });
 
     String envelope =
         "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
