@@ -64,17 +64,7 @@ class BlockStreamTest {
 
     List<String> events = events(envelope(REQUIREMENT + "\n  " + TIMESTAMPS), message, true);
 
-    assertThat(events)
-        .containsExactly(
-            "<soap:Envelope xmlns:soap xmlns:qos>",
-            "<soap:Body>",
-            "<e:echo xmlns:e>",
-            "<text>",
-            "'hi'",
-            "</text>",
-            "</e:echo>",
-            "</soap:Body>",
-            "</soap:Envelope>");
+    assertThat(events).containsExactlyElementsOf(withBody("<soap:Envelope xmlns:soap xmlns:qos>"));
     WsQosHeaders read = new WsQosCodec().read(message);
     assertThat(read.requirement().value())
         .contains(QosRequirement.of(CompressionPreference.COMPRESS, TransportPriority.ASSURED));
@@ -96,21 +86,14 @@ class BlockStreamTest {
     List<String> events = events(envelopeWithHeader(header), message, true);
 
     assertThat(events)
-        .containsExactly(
-            "<soap:Envelope xmlns:soap xmlns:qos>",
-            "<soap:Header xmlns:x x:note='kept'>",
-            "<f:Trace xmlns:f>",
-            "'abc'",
-            "</f:Trace>",
-            "</soap:Header>",
-            "<soap:Body>",
-            "<e:echo xmlns:e>",
-            "<text>",
-            "'hi'",
-            "</text>",
-            "</e:echo>",
-            "</soap:Body>",
-            "</soap:Envelope>");
+        .containsExactlyElementsOf(
+            withBody(
+                "<soap:Envelope xmlns:soap xmlns:qos>",
+                "<soap:Header xmlns:x x:note='kept'>",
+                "<f:Trace xmlns:f>",
+                "'abc'",
+                "</f:Trace>",
+                "</soap:Header>"));
     WsQosHeaders read = new WsQosCodec().read(message);
     assertThat(read.requirement().isValid()).isTrue();
     assertThat(read.timestamps().isValid()).isTrue();
@@ -327,6 +310,22 @@ class BlockStreamTest {
         events.add("'" + reader.getText() + "'");
       }
     }
+    return events;
+  }
+
+  /** {@code before}, then the events of the envelopes' body and end. */
+  private static List<String> withBody(String... before) {
+    List<String> events = new ArrayList<>(List.of(before));
+    events.addAll(
+        List.of(
+            "<soap:Body>",
+            "<e:echo xmlns:e>",
+            "<text>",
+            "'hi'",
+            "</text>",
+            "</e:echo>",
+            "</soap:Body>",
+            "</soap:Envelope>"));
     return events;
   }
 
