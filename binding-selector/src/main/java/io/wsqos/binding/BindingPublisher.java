@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.wsqos.binding.internal.CxfLocalEndpoint;
 import io.wsqos.binding.internal.DescriptorServlet;
+import io.wsqos.binding.internal.PlainInterfaces;
 import io.wsqos.binding.internal.Probe;
 import io.wsqos.binding.internal.RmiExport;
 import io.wsqos.server.EmbeddedServer;
@@ -239,7 +240,12 @@ public final class BindingPublisher {
         AtomicReference<String> served = new AtomicReference<>();
         parts.server =
             soapServer
-                .endpoint(soapPath, sei, implementor, features, factory -> {})
+                .endpoint(
+                    soapPath,
+                    sei,
+                    implementor,
+                    features,
+                    factory -> PlainInterfaces.configure(factory, sei))
                 .endpoint(
                     soapPath + Probe.SOAP_SUFFIX, Probe.class, new Probe.Echo(), features, f -> {})
                 .servlet(soapPath + DESCRIPTOR_SUFFIX, new DescriptorServlet(served::get))
