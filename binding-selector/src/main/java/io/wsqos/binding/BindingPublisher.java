@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.wsqos.binding.internal.CxfLocalEndpoint;
 import io.wsqos.binding.internal.DescriptorServlet;
+import io.wsqos.binding.internal.PlainInterfaces;
 import io.wsqos.binding.internal.Probe;
 import io.wsqos.binding.internal.RmiExport;
 import io.wsqos.server.EmbeddedServer;
@@ -39,7 +40,10 @@ public final class BindingPublisher {
   /** The default RMI connect timeout carried in the stubs: 1,000 ms. */
   public static final int DEFAULT_RMI_CONNECT_TIMEOUT_MILLIS = 1_000;
 
-  /** The default largest argument stream the RMI filter accepts: 64 MiB. */
+  /**
+   * The default largest argument stream the RMI filter accepts: 64 MiB. It is also the most that
+   * one call's stream can make the server allocate ahead of the data that fills it.
+   */
   public static final long DEFAULT_MAX_MESSAGE_BYTES = 64L << 20;
 
   private BindingPublisher() {}
@@ -160,7 +164,9 @@ public final class BindingPublisher {
 
     /**
      * The largest RMI argument stream accepted, in bytes; default {@link
-     * #DEFAULT_MAX_MESSAGE_BYTES}.
+     * #DEFAULT_MAX_MESSAGE_BYTES}, at least 1024. It also bounds what a stream can make the server
+     * allocate before its data arrives: arrays are refused unless what is left of it could hold
+     * them, and objects are limited to one per 3 bytes of it.
      */
     public Builder<T> maxMessageBytes(long bytes) {
       if (bytes < 1024) {
@@ -234,7 +240,12 @@ public final class BindingPublisher {
         AtomicReference<String> served = new AtomicReference<>();
         parts.server =
             soapServer
-                .endpoint(soapPath, sei, implementor, features, factory -> {})
+                .endpoint(
+                    soapPath,
+                    sei,
+                    implementor,
+                    features,
+                    factory -> PlainInterfaces.configure(factory, sei))
                 .endpoint(
                     soapPath + Probe.SOAP_SUFFIX, Probe.class, new Probe.Echo(), features, f -> {})
                 .servlet(soapPath + DESCRIPTOR_SUFFIX, new DescriptorServlet(served::get))

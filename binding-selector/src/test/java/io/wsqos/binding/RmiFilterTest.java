@@ -3,6 +3,10 @@ package io.wsqos.binding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.wsqos.binding.internal.RemoteInvoker;
 import io.wsqos.binding.kit.Catalog;
 import io.wsqos.binding.kit.CatalogImpl;
@@ -20,6 +24,7 @@ import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** The RMI binding's allow-list refuses what the service's types do not name. */
 class RmiFilterTest {
@@ -38,11 +43,16 @@ class RmiFilterTest {
     }
   }
 
+  private final ListAppender<ILoggingEvent> refusals = new ListAppender<>();
+  private Logger filterLog;
   private Publication publication;
   private RemoteInvoker stub;
 
   @BeforeEach
   void export() throws Exception {
+    filterLog = (Logger) LoggerFactory.getLogger("io.wsqos.binding.internal.StreamBudgetFilter");
+    refusals.start();
+    filterLog.addAppender(refusals);
     publication =
         BindingPublisher.builder(Catalog.class, new CatalogImpl())
             .name("filtered")
@@ -57,6 +67,7 @@ class RmiFilterTest {
   @AfterEach
   void unexport() {
     publication.close();
+    filterLog.detachAppender(refusals);
   }
 
   @Test
@@ -70,6 +81,21 @@ class RmiFilterTest {
 
     assertRejected(thrown);
     assertThat(Gadget.READS).hasValue(0);
+    assertThat(refusals.list)
+        .singleElement()
+        .satisfies(
+            line -> {
+              assertThat(line.getLevel()).isEqualTo(Level.WARN);
+              assertThat(line.getFormattedMessage())
+                  .isEqualTo(
+                      "rmi io.wsqos.binding.kit.Catalog: argument refused: class "
+                          + Gadget.class.getName()
+                          + " is not on the allow-list (at depth 2, "
+                          + line.getArgumentArray()[3]
+                          + " references, "
+                          + line.getArgumentArray()[4]
+                          + " bytes read)");
+            });
   }
 
   @Test
@@ -82,6 +108,29 @@ class RmiFilterTest {
 
     assertRejected(thrown);
     assertThat(Gadget.READS).hasValue(0);
+    assertThat(refusals.list)
+        .singleElement()
+        .extracting(ILoggingEvent::getFormattedMessage)
+        .asString()
+        .contains("class " + Gadget.class.getName() + " is not on the allow-list (at depth 3");
+  }
+
+  @Test
+  void anObjectNestedDeeperThanTheLimitIsRefusedNamingTheDepth() {
+    Object nested = "bottom";
+    for (int i = 0; i < 70; i++) {
+      nested = new Object[] {nested};
+    }
+    Object[] args = {nested};
+
+    Throwable thrown = catchThrowable(() -> stub.invoke(ECHO, args));
+
+    assertRejected(thrown);
+    assertThat(refusals.list)
+        .singleElement()
+        .extracting(ILoggingEvent::getFormattedMessage)
+        .asString()
+        .contains("argument refused: depth 65 over the limit 64");
   }
 
   @Test
@@ -93,6 +142,8 @@ class RmiFilterTest {
         .contains("io.wsqos.binding.kit.Item;", "java.util.GregorianCalendar;")
         // The fault bean travels from server to client only: the server never reads one.
         .doesNotContain("NotFoundInfo", "Gadget")
+        .startsWith("maxdepth=64;maxrefs=349525;maxbytes=1048576;")
+        .doesNotContain("maxarray")
         .endsWith(";!*");
   }
 

@@ -75,7 +75,7 @@ public final class CxfInvoker implements Invoker {
 
   private static Object create(
       Class<?> sei, String address, Bus bus, List<? extends Feature> features) {
-    JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
+    JaxWsProxyFactoryBean factory = PlainInterfaces.clientFactory(sei);
     factory.setBus(requireNonNull(bus, "bus"));
     factory.setServiceClass(sei);
     factory.setAddress(address);

@@ -25,6 +25,7 @@ public final class CxfLocalEndpoint implements AutoCloseable {
       JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
       factory.setBus(bus);
       factory.setServiceClass(sei);
+      PlainInterfaces.configure(factory, sei);
       factory.setServiceBean(implementor);
       factory.setAddress("local://" + name);
       factory.setFeatures(new ArrayList<>(features));

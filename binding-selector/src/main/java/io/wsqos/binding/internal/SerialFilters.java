@@ -16,13 +16,23 @@ import java.util.TreeSet;
 
 /**
  * The JEP 290 allow-list of the RMI binding: the JDK value and collection classes a service's
- * arguments commonly use, the classes reachable from the service interface's parameter types (their
- * serializable fields, recursively), and the patterns the publisher adds; every other class is
- * rejected, and depth, references, array lengths and stream bytes are bounded.
+ * arguments commonly use (with the classes and arrays their serial forms read), the classes
+ * reachable from the service interface's parameter types (their serializable fields, recursively),
+ * and the patterns the publisher adds; every other class is rejected. Depth, references and stream
+ * bytes are bounded, and arrays by what is left of the byte budget ({@link StreamBudgetFilter}).
  */
 public final class SerialFilters {
 
-  /** The JDK classes always allowed: values, the collections and their serial forms. */
+  /** How deeply objects may nest in an argument stream. */
+  static final int MAX_DEPTH = 64;
+
+  /**
+   * The fewest stream bytes a new object takes (an empty string: its tag and a two-byte length), so
+   * that a budget of B bytes can hold no more than B / 3 objects.
+   */
+  static final int MIN_OBJECT_BYTES = 3;
+
+  /** The JDK classes always allowed: values, the collections and what their serial forms read. */
   static final List<String> JDK_ALLOWED =
       List.of(
           "java.lang.Object",
@@ -49,41 +59,75 @@ public final class SerialFilters {
           "java.util.UUID",
           "java.util.ArrayList",
           "java.util.LinkedList",
+          "java.util.ArrayDeque",
           "java.util.HashMap",
           "java.util.LinkedHashMap",
           "java.util.TreeMap",
           "java.util.HashSet",
           "java.util.LinkedHashSet",
           "java.util.TreeSet",
+          "java.util.EnumSet$SerializationProxy",
+          // HashMap, HashSet and their linked forms check their table as a Map.Entry[] first.
+          "java.util.Map$Entry",
+          // List.of, Set.of, Map.of and Stream.toList travel as CollSer; what it resolves to is
+          // checked too.
           "java.util.CollSer",
+          "java.util.ImmutableCollections$List12",
+          "java.util.ImmutableCollections$ListN",
+          "java.util.ImmutableCollections$Set12",
+          "java.util.ImmutableCollections$SetN",
+          "java.util.ImmutableCollections$Map1",
+          "java.util.ImmutableCollections$MapN",
           "java.util.Arrays$ArrayList",
           "java.util.Collections$EmptyList",
           "java.util.Collections$EmptyMap",
           "java.util.Collections$EmptySet",
+          "java.util.Collections$SingletonList",
+          "java.util.Collections$SingletonSet",
+          "java.util.Collections$SingletonMap",
+          "java.util.Collections$UnmodifiableCollection",
           "java.util.Collections$UnmodifiableList",
           "java.util.Collections$UnmodifiableRandomAccessList",
-          "java.util.Collections$UnmodifiableCollection",
-          "java.util.Collections$SingletonList");
+          "java.util.Collections$UnmodifiableSet",
+          "java.util.Collections$UnmodifiableSortedSet",
+          "java.util.Collections$UnmodifiableMap",
+          "java.util.Collections$UnmodifiableSortedMap",
+          // The JDK's stateless comparators, for a TreeSet or TreeMap in reverse or case-blind
+          // order.
+          "java.util.Collections$ReverseComparator",
+          "java.lang.String$CaseInsensitiveComparator");
 
   private SerialFilters() {}
 
   /**
-   * The allow-list for the arguments of {@code sei}'s operations.
+   * The filter for the arguments of {@code sei}'s operations: the allow-list, and arrays bounded by
+   * what is left of {@code maxBytes}; refusals are logged.
    *
    * @param extraPatterns further JEP 290 patterns to allow (e.g. {@code com.example.dto.*})
    * @param maxBytes the largest stream accepted, in bytes
    */
   public static ObjectInputFilter allowList(
       Class<?> sei, List<String> extraPatterns, long maxBytes) {
-    return ObjectInputFilter.Config.createFilter(pattern(sei, extraPatterns, maxBytes));
+    return new StreamBudgetFilter(
+        sei.getName(),
+        ObjectInputFilter.Config.createFilter(pattern(sei, extraPatterns, maxBytes)),
+        maxBytes,
+        MAX_DEPTH,
+        maxReferences(maxBytes));
   }
 
-  /** The filter's pattern, as {@link ObjectInputFilter.Config#createFilter} reads it. */
+  /**
+   * The allow-list's pattern, as {@link ObjectInputFilter.Config#createFilter} reads it: depth,
+   * references and bytes bounded, the classes, and {@code !*} last. It sets no array limit: {@link
+   * #allowList} bounds arrays by the budget left when each is declared.
+   */
   public static String pattern(Class<?> sei, List<String> extraPatterns, long maxBytes) {
     StringBuilder pattern = new StringBuilder();
     pattern
-        .append("maxdepth=64;maxrefs=4000000;maxarray=")
-        .append(Math.min(Integer.MAX_VALUE, maxBytes))
+        .append("maxdepth=")
+        .append(MAX_DEPTH)
+        .append(";maxrefs=")
+        .append(maxReferences(maxBytes))
         .append(";maxbytes=")
         .append(maxBytes)
         .append(';');
@@ -94,6 +138,11 @@ public final class SerialFilters {
     allowed.forEach(name -> pattern.append(name).append(';'));
     extraPatterns.forEach(p -> pattern.append(p).append(';'));
     return pattern.append("!*").toString();
+  }
+
+  /** As many objects as a stream of {@code maxBytes} can hold. */
+  static long maxReferences(long maxBytes) {
+    return Math.max(1, maxBytes / MIN_OBJECT_BYTES);
   }
 
   /**

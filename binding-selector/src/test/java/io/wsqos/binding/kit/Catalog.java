@@ -4,6 +4,8 @@ import jakarta.jws.WebParam;
 import jakarta.jws.WebService;
 import java.util.Calendar;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** The service the compatibility kit runs over every binding. */
 @WebService(targetNamespace = Catalog.NAMESPACE)
@@ -25,6 +27,13 @@ public interface Catalog {
 
   /** {@code item} as the service received it, with its title upper-cased. */
   Item save(@WebParam(name = "item") Item item);
+
+  /** {@code tags} trimmed and lower-cased, duplicates dropped; empty for null. */
+  Set<String> normalize(@WebParam(name = "tags") Set<String> tags);
+
+  /** {@code stock} with {@code added} more of each item; empty for null. */
+  Map<String, Integer> restock(
+      @WebParam(name = "stock") Map<String, Integer> stock, @WebParam(name = "added") int added);
 
   /** Throws an exception the interface does not declare, with {@code message}. */
   int fail(@WebParam(name = "message") String message);

@@ -5,7 +5,12 @@ import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.GregorianCalendar;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.TimeZone;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** The kit's implementation: deterministic items, no state. */
 public final class CatalogImpl implements Catalog {
@@ -74,6 +79,26 @@ public final class CatalogImpl implements Catalog {
     String title =
         item.getTitle() == null ? null : item.getTitle().toUpperCase(java.util.Locale.ROOT);
     return new Item(item.getSku(), title, item.getPrice(), item.getPublished(), item.getTags());
+  }
+
+  @Override
+  public Set<String> normalize(Set<String> tags) {
+    Set<String> normalized = new TreeSet<>();
+    if (tags == null) {
+      return normalized; // SOAP sends an empty set as none at all
+    }
+    tags.forEach(tag -> normalized.add(tag.trim().toLowerCase(Locale.ROOT)));
+    return normalized;
+  }
+
+  @Override
+  public Map<String, Integer> restock(Map<String, Integer> stock, int added) {
+    Map<String, Integer> restocked = new TreeMap<>();
+    if (stock == null) {
+      return restocked; // SOAP sends an empty map as none at all
+    }
+    stock.forEach((item, count) -> restocked.put(item, count + added));
+    return restocked;
   }
 
   @Override
