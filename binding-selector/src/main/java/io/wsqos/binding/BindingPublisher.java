@@ -166,7 +166,7 @@ public final class BindingPublisher {
      * The largest RMI argument stream accepted, in bytes; default {@link
      * #DEFAULT_MAX_MESSAGE_BYTES}, at least 1024. It also bounds what a stream can make the server
      * allocate before its data arrives: arrays are refused unless what is left of it could hold
-     * them, and objects are limited to one per 3 bytes of it.
+     * them, and objects are limited to one per 3 bytes of it (at most 4,000,000).
      */
     public Builder<T> maxMessageBytes(long bytes) {
       if (bytes < 1024) {

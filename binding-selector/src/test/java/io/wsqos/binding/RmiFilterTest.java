@@ -147,6 +147,15 @@ class RmiFilterTest {
         .endsWith(";!*");
   }
 
+  @Test
+  void aLargeBudgetStillCapsTheObjectsAStreamMayCreate() {
+    String pattern =
+        io.wsqos.binding.internal.SerialFilters.pattern(
+            Catalog.class, List.of(), BindingPublisher.DEFAULT_MAX_MESSAGE_BYTES);
+
+    assertThat(pattern).startsWith("maxdepth=64;maxrefs=4000000;maxbytes=67108864;");
+  }
+
   private static void assertRejected(Throwable thrown) {
     assertThat(thrown).isInstanceOf(ServerException.class);
     assertThat(thrown.getCause()).isInstanceOf(UnmarshalException.class);

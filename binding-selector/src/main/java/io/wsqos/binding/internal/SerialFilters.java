@@ -32,6 +32,13 @@ public final class SerialFilters {
    */
   static final int MIN_OBJECT_BYTES = 3;
 
+  /**
+   * The most objects one argument stream may create whatever its budget: each costs the heap at
+   * least 16 bytes against its 3 on the stream, so a large budget alone would let a stream make the
+   * server hold several times the budget in objects.
+   */
+  static final long MAX_REFERENCES = 4_000_000;
+
   /** The JDK classes always allowed: values, the collections and what their serial forms read. */
   static final List<String> JDK_ALLOWED =
       List.of(
@@ -142,7 +149,7 @@ public final class SerialFilters {
 
   /** As many objects as a stream of {@code maxBytes} can hold. */
   static long maxReferences(long maxBytes) {
-    return Math.max(1, maxBytes / MIN_OBJECT_BYTES);
+    return Math.max(1, Math.min(MAX_REFERENCES, maxBytes / MIN_OBJECT_BYTES));
   }
 
   /**
