@@ -13,6 +13,7 @@ import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
+import io.wsqos.testing.net.TcpRelay;
 import java.net.URI;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The registry's database goes away under a running broker, for real: an H2 database served over
- * TCP by a server the test stops and starts again on the same port.
+ * TCP, reached through a {@link TcpRelay} that the test cuts (every connection reset, the port
+ * closed) and restores on the same port.
  */
 class DatabaseOutageTest {
 
@@ -39,20 +41,18 @@ class DatabaseOutageTest {
     }
   }
 
-  private Server start(int port) throws SQLException {
-    return Server.createTcpServer(
-            "-tcpPort", String.valueOf(port), "-ifNotExists", "-baseDir", directory.toString())
-        .start();
-  }
-
   @Test
   void selectionsGoOnFromTheIndexWritesFailTypedAndAllRecoversWithoutARestart()
       throws SQLException {
-    server = start(0);
-    int port = server.getPort();
-    String url = "jdbc:h2:tcp://127.0.0.1:" + port + "/broker";
-    try (Registry registry =
-            Registry.builder().url(url, "", "").connectionTimeout(Duration.ofMillis(500)).build();
+    server =
+        Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-baseDir", directory.toString())
+            .start();
+    try (TcpRelay relay = TcpRelay.to(server.getPort());
+        Registry registry =
+            Registry.builder()
+                .url("jdbc:h2:tcp://127.0.0.1:" + relay.port() + "/broker", "", "")
+                .connectionTimeout(Duration.ofMillis(500))
+                .build();
         OfferSelector selector =
             OfferSelector.builder(registry)
                 .pollInterval(Duration.ofMillis(50))
@@ -72,7 +72,7 @@ class DatabaseOutageTest {
       Offer before = registry.publishOffer(endpoint.id(), terms);
       selector.refresh();
 
-      server.stop();
+      relay.cut();
 
       await().atMost(Duration.ofSeconds(30)).until(() -> selector.state().mayBeStale());
       Selection during = select(selector);
@@ -84,7 +84,7 @@ class DatabaseOutageTest {
           .hasMessageStartingWith("the registry's database is unavailable (publish offer): ");
       assertThatThrownBy(selector::refresh).isInstanceOf(RegistryUnavailableException.class);
 
-      server = start(port);
+      relay.restore();
 
       await().atMost(Duration.ofSeconds(30)).until(() -> !selector.state().mayBeStale());
       assertThat(selector.state().lastFailure()).isEmpty();

@@ -12,7 +12,10 @@ import io.wsqos.monitor.Side;
 import io.wsqos.testing.db.TestDatabase;
 import io.wsqos.testing.net.TcpRelay;
 import java.net.InetSocketAddress;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -27,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * reaches the database through a {@link TcpRelay} that a test cuts (its connections reset, its port
  * closed) and restores. Records keep coming meanwhile; they are retried and none is lost when the
  * database is back in time, counted lost when it is not, and dropped (without blocking) when the
- * queue fills up. Run against each real database by a subclass.
+ * queue fills up. A cut in the middle of a batch's write stores none of it, and its retry stores it
+ * all, once. Run against each real database by a subclass.
  */
 abstract class QosStoreOutageKit {
 
@@ -36,6 +40,9 @@ abstract class QosStoreOutageKit {
 
   /** Long enough for any recovery here: the backoff doubles from a few ms up to a few seconds. */
   private static final Duration RECOVERY = Duration.ofSeconds(30);
+
+  /** Bytes a batch write sends to the database before the relay cuts it: a small part of it. */
+  private static final long BYTES_BEFORE_THE_CUT = 64 * 1024;
 
   final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   TcpRelay relay;
@@ -100,6 +107,16 @@ abstract class QosStoreOutageKit {
     return MonitorSchema.records(database());
   }
 
+  /** The records stored, each counted once however many times it was stored. */
+  long distinctT1() throws SQLException {
+    try (Connection c = database().connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT COUNT(DISTINCT t1_us) FROM qos_record")) {
+      r.next();
+      return r.getLong(1);
+    }
+  }
+
   @Test
   void recordsMadeWhileTheDatabaseIsDownAreRetriedAndAllStoredWhenItComesBack()
       throws SQLException {
@@ -126,6 +143,37 @@ abstract class QosStoreOutageKit {
     assertThat(counter("wsqos.monitor.records.dropped")).isZero();
     // The pool's connections died with the cut: what came after went through new ones.
     assertThat(relay.relayed()).isGreaterThan(connectionsBefore);
+  }
+
+  @Test
+  void aCutInTheMiddleOfABatchWriteStoresEveryRecordExactlyOnceWhenTheDatabaseComesBack()
+      throws SQLException {
+    int records = 2_000;
+    // The batch fills to all the records: they are made long before this interval ends.
+    QosLog log =
+        open(
+            logBuilder(QosLog.MAX_WRITE_ATTEMPTS)
+                .batchSize(records)
+                .queueCapacity(records)
+                .flushInterval(Duration.ofSeconds(20)));
+    // The batch's rows are over 100 bytes each on the wire: the cut falls well inside its write,
+    // after the first rows reached the database and before its commit.
+    relay.cutAfterBytesToTarget(BYTES_BEFORE_THE_CUT);
+
+    for (int i = 0; i < records; i++) {
+      log.record(record(i));
+    }
+
+    await().atMost(RECOVERY).until(relay::isCut);
+    await().atMost(RECOVERY).until(() -> counter("wsqos.monitor.write.failures") >= 1);
+    assertThat(rows()).as("nothing of the cut batch is stored").isZero();
+    relay.restore();
+
+    await().atMost(RECOVERY).until(() -> counter("wsqos.monitor.records.written") == records);
+    assertThat(rows()).isEqualTo(records);
+    assertThat(distinctT1()).isEqualTo(records);
+    assertThat(counter("wsqos.monitor.records.lost")).isZero();
+    assertThat(counter("wsqos.monitor.records.dropped")).isZero();
   }
 
   @Test

@@ -32,6 +32,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }
  * }</pre>
  *
+ * <p>{@link #cutAfterBytesToTarget(long)} makes the relay cut itself part-way through what a client
+ * sends, for an outage that must fall inside a write rather than between two.
+ *
  * <p>One thread accepts while the relay listens and two relay each connection; at most {@link
  * #MAX_CONNECTIONS} connections are relayed at once (a connection beyond that is reset at once).
  * {@link #cut()} and {@link #close()} return only after every thread of the relay has ended.
@@ -59,6 +62,8 @@ public final class TcpRelay implements AutoCloseable {
   private ServerSocket listener;
   private Thread acceptor;
   private boolean closed;
+  // Bytes still to relay towards the target before the relay cuts itself; -1 when not armed.
+  private long bytesToTargetBeforeCut = -1;
 
   private TcpRelay(InetSocketAddress target, ServerSocket listener) {
     this.target = target;
@@ -150,9 +155,25 @@ public final class TcpRelay implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("relay closed: port " + port);
     }
+    bytesToTargetBeforeCut = -1;
     if (listener == null) {
       listen(bind(port));
     }
+  }
+
+  /**
+   * Arms the relay to cut itself, as {@link #cut()} does, once {@code bytes} more bytes have gone
+   * from its clients to the target, counted over every connection: those bytes are relayed and the
+   * ones after them are not. For an outage in the middle of a write whose size the test knows to be
+   * larger: arm it, then make the write. Disarmed by the cut, or by {@link #restore()}.
+   *
+   * @throws IllegalArgumentException if {@code bytes} is negative
+   */
+  public synchronized void cutAfterBytesToTarget(long bytes) {
+    if (bytes < 0) {
+      throw new IllegalArgumentException("bytes: " + bytes + " (expected: >= 0)");
+    }
+    bytesToTargetBeforeCut = bytes;
   }
 
   /** Cuts the relay for good. */
@@ -253,6 +274,25 @@ public final class TcpRelay implements AutoCloseable {
     links.remove(link);
   }
 
+  /** How many of {@code n} bytes read from a client may go on to the target. */
+  private synchronized int allowTowardsTarget(int n) {
+    if (bytesToTargetBeforeCut < 0) {
+      return n;
+    }
+    int pass = (int) Math.min(n, bytesToTargetBeforeCut);
+    bytesToTargetBeforeCut -= pass;
+    return pass;
+  }
+
+  /** Whether an armed cut is due now; disarms it if so. */
+  private synchronized boolean cutDue() {
+    if (bytesToTargetBeforeCut != 0) {
+      return false;
+    }
+    bytesToTargetBeforeCut = -1;
+    return true;
+  }
+
   /** A relayed connection: the client's socket, the target's, and a thread per direction. */
   private final class Link {
     final Socket client;
@@ -276,14 +316,23 @@ public final class TcpRelay implements AutoCloseable {
      */
     private void pump(Socket from, Socket to) {
       byte[] buffer = new byte[BUFFER_BYTES];
+      boolean towardsTarget = from == client;
       // Not try-with-resources: closing a socket's stream closes the socket and both directions.
       try {
         InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream();
         int n;
         while ((n = in.read(buffer)) >= 0) {
-          out.write(buffer, 0, n);
-          out.flush();
+          int pass = towardsTarget ? allowTowardsTarget(n) : n;
+          if (pass > 0) {
+            out.write(buffer, 0, pass);
+            out.flush();
+          }
+          if (towardsTarget && cutDue()) {
+            // On this relay thread: cut() joins every other one, and this one ends right after.
+            cut();
+            return;
+          }
         }
         to.shutdownOutput();
       } catch (IOException e) {

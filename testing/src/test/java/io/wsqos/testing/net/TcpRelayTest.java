@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -131,6 +132,56 @@ class TcpRelayTest {
       for (Socket socket : sockets) {
         socket.close();
       }
+    }
+  }
+
+  @Test
+  void anArmedRelayCutsItselfAfterTheGivenBytesTowardsTheTargetAndRelaysNoneAfterThem()
+      throws IOException {
+    try (ServerSocket target = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        TcpRelay relay = TcpRelay.to(target.getLocalPort());
+        Socket client = connect(relay.port());
+        Socket accepted = target.accept()) {
+      accepted.setSoTimeout(READ_TIMEOUT_MILLIS);
+
+      relay.cutAfterBytesToTarget(5);
+      client.getOutputStream().write("12345678".getBytes(StandardCharsets.US_ASCII));
+
+      // Read until the relay's reset ends the connection; a reset may also drop bytes in flight.
+      ByteArrayOutputStream received = new ByteArrayOutputStream();
+      try {
+        InputStream in = accepted.getInputStream();
+        for (int b = in.read(); b >= 0; b = in.read()) {
+          received.write(b);
+        }
+      } catch (SocketException reset) {
+        // The cut.
+      }
+      assertThat("12345").startsWith(received.toString(StandardCharsets.US_ASCII));
+      await().until(relay::isCut);
+      assertThatThrownBy(() -> client.getInputStream().read()).isInstanceOf(IOException.class);
+      assertThat(relayThreads()).isEmpty();
+
+      relay.restore();
+
+      try (Socket again = connect(relay.port());
+          Socket acceptedAgain = target.accept()) {
+        acceptedAgain.setSoTimeout(READ_TIMEOUT_MILLIS);
+        again.getOutputStream().write("12345678".getBytes(StandardCharsets.US_ASCII));
+        assertThat(acceptedAgain.getInputStream().readNBytes(8))
+            .as("restore disarms: nothing is cut any more")
+            .asString(StandardCharsets.US_ASCII)
+            .isEqualTo("12345678");
+      }
+    }
+  }
+
+  @Test
+  void theBytesBeforeAnArmedCutMustNotBeNegative() {
+    try (TcpRelay relay = TcpRelay.to(echo.port())) {
+      assertThatThrownBy(() -> relay.cutAfterBytesToTarget(-1))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("bytes: -1 (expected: >= 0)");
     }
   }
 

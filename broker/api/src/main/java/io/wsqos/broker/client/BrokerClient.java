@@ -35,6 +35,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Currency;
+import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.regex.Matcher;
@@ -46,9 +47,11 @@ import javax.xml.namespace.QName;
  * is one request, and each error status comes back as the broker's typed exception (400 {@link
  * InvalidInputException} with the field, 401 {@link UnauthenticatedException}, 403 {@link
  * ForbiddenException}, 404 {@link NotFoundException}, 409 {@link DuplicateException} or {@link
- * VersionConflictException}, 503 {@link RegistryUnavailableException}); any other status is an
- * {@link IllegalStateException}, and a broker that cannot be reached an {@link
- * UncheckedIOException}. Thread-safe.
+ * VersionConflictException}, 503 {@link RegistryUnavailableException}, with the broker's {@code
+ * Retry-After} as {@link RegistryUnavailableException#retryAfter()}); any other status is an {@link
+ * IllegalStateException}, and a broker that cannot be reached, or does not answer within the
+ * request timeout, an {@link UncheckedIOException} naming the call. A call is never retried here:
+ * the caller decides, after {@code retryAfter} when the broker said. Thread-safe.
  *
  * <pre>{@code
  * BrokerClient broker = BrokerClient.builder(URI.create("http://127.0.0.1:8080")).token(token).build();
@@ -63,6 +66,8 @@ public final class BrokerClient {
   private static final Pattern NOT_FOUND = Pattern.compile("(\\w+) (\\d+) not found");
   private static final Pattern CONFLICT =
       Pattern.compile("offer (\\d+) is at version (\\d+), not (\\d+).*");
+  // At most 9 digits: a longer delay is not a broker's answer, and it keeps the parse in a long.
+  private static final Pattern RETRY_AFTER_SECONDS = Pattern.compile("\\d{1,9}");
   private static final String DUPLICATE_SUFFIX = " is already registered";
 
   /** Returns a builder for the broker at {@code baseUrl}, e.g. {@code http://127.0.0.1:8080}. */
@@ -300,16 +305,20 @@ public final class BrokerClient {
       if (status >= 200 && status < 300) {
         return answer == null ? null : json.readValue(response.body(), answer);
       }
-      throw error(method, path, status, response.body());
+      throw error(method, path, response);
     } catch (IOException e) {
-      throw new UncheckedIOException(method + " " + api + path + ": " + e.getMessage(), e);
+      // A refused connection comes without a message: its type is then what says what happened.
+      String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      throw new UncheckedIOException(method + " " + api + path + ": " + why, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted: " + method + " " + api + path, e);
     }
   }
 
-  private RuntimeException error(String method, String path, int status, byte[] body) {
+  private RuntimeException error(String method, String path, HttpResponse<byte[]> response) {
+    int status = response.statusCode();
+    byte[] body = response.body();
     String field = null;
     String message = "HTTP " + status;
     try {
@@ -348,11 +357,25 @@ public final class BrokerClient {
                 : message,
             null);
       case 503:
-        return new RegistryUnavailableException(method + " " + path, null);
+        return new RegistryUnavailableException(
+            method + " " + path, null, retryAfter(response).orElse(null));
       default:
         return new IllegalStateException(
             method + " " + api + path + ": HTTP " + status + ": " + message);
     }
+  }
+
+  /**
+   * The {@code Retry-After} of {@code response} in delta-seconds, the form the broker sends; an
+   * HTTP date or anything else unreadable is left out rather than guessed at.
+   */
+  private static Optional<Duration> retryAfter(HttpResponse<?> response) {
+    return response
+        .headers()
+        .firstValue("Retry-After")
+        .map(String::strip)
+        .filter(v -> RETRY_AFTER_SECONDS.matcher(v).matches())
+        .map(v -> Duration.ofSeconds(Long.parseLong(v)));
   }
 
   private static String strip(String message, String prefix) {

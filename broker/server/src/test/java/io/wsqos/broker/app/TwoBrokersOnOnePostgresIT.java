@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.Offer;
+import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.app.ProcessFixture.Publisher;
 import io.wsqos.broker.rest.RestClient;
@@ -24,8 +26,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Two broker processes on one PostgreSQL schema: a publish, an update and a withdrawal made through
- * one are selected through the other, in both directions, without either being told. How long each
- * took to show is logged, not asserted; the bound of each wait is the test's timeout.
+ * one are selected through the other, in both directions, without either being told; a provider's
+ * token rotated through one is refused by the other, and its successor accepted. How long each took
+ * to show is logged, not asserted; the bound of each wait is the test's timeout.
  */
 class TwoBrokersOnOnePostgresIT {
 
@@ -75,6 +78,53 @@ class TwoBrokersOnOnePostgresIT {
     Selection lastB = ProcessFixture.select(restB);
     assertThat(lastB.candidates()).extracting(Candidate::offer).containsExactly(fromB);
     assertThat(lastA.candidates()).extracting(Candidate::offer).containsExactly(fromB);
+    assertThat(a.isAlive() && b.isAlive()).isTrue();
+  }
+
+  @Test
+  void aTokenRotatedThroughOneIsRefusedByTheOtherAndItsSuccessorAccepted() throws Exception {
+    TestDatabase database = TestDatabase.postgres();
+    resources.add(database);
+    BrokerProcess a = started("a", database);
+    BrokerProcess b = started("b", database);
+    RestClient restA = new RestClient(a.address());
+    RestClient restB = new RestClient(b.address());
+    Publisher acme = ProcessFixture.publisher(restA, "Acme");
+    long providerId =
+        restA.get("/api/endpoints/" + acme.endpointId(), null).as(Endpoint.class).providerId();
+    String old = acme.token();
+    await()
+        .alias("b accepts the token issued through a")
+        .atMost(BOUND)
+        .pollInterval(Duration.ofMillis(10))
+        .until(() -> restB.get("/api/providers", old).status() == 200);
+    Offer before = publish(restB, acme, 10);
+
+    Answer rotation =
+        restA.post("/api/providers/" + providerId + "/token", BrokerProcess.ADMIN, null);
+
+    assertThat(rotation.status()).as(rotation.toString()).isEqualTo(200);
+    String successor = rotation.as(ProviderRegistration.class).token();
+    assertThat(successor).isNotEqualTo(old);
+    assertThat(restA.get("/api/providers", old).status()).as("a, at once").isEqualTo(401);
+    // b learns of the rotation from the registry version it polls (--poll-interval, 200 ms).
+    await()
+        .alias("b refuses the old token")
+        .atMost(BOUND)
+        .pollInterval(Duration.ofMillis(10))
+        .until(() -> restB.get("/api/providers", old).status() == 401);
+    assertThat(restB.get("/api/providers", successor).status()).isEqualTo(200);
+    Answer refused =
+        restB.post(
+            "/api/offers",
+            old,
+            Map.of("endpointId", acme.endpointId(), "terms", ProcessFixture.terms(20)));
+    assertThat(refused.status()).as(refused.toString()).isEqualTo(401);
+    assertThat(refused.json().get("error").asText()).isEqualTo("unauthenticated");
+    Offer after = publish(restB, new Publisher(successor, acme.endpointId()), 30);
+    assertThat(ProcessFixture.offers(restA))
+        .as("the refused write left nothing")
+        .containsExactly(before, after);
     assertThat(a.isAlive() && b.isAlive()).isTrue();
   }
 

@@ -234,13 +234,119 @@ class BrokerRestTest {
                 .candidates())
         .isEmpty();
 
-    // Withdrawals.
+    // Withdrawals, each read back through the API and the registry.
     assertThat(rest.delete("/api/offers/" + offer.id(), token, "If-Match", "\"2\"").status())
         .isEqualTo(204);
+    assertError(rest.get("/api/offers/" + offer.id(), null), 404, "not_found", null);
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+    stack.selector().refresh();
+    // Other tests' offers may linger in the index: emptyTables deletes behind the registry's back.
+    assertThat(selectBookstore().candidates()).noneMatch(c -> c.offer().id() == offer.id());
+    assertThat(rest.get("/api/endpoints/" + endpoint.id(), null).as(Endpoint.class))
+        .isEqualTo(moved);
+
     assertThat(rest.delete("/api/endpoints/" + endpoint.id(), token).status()).isEqualTo(204);
+    assertError(rest.get("/api/endpoints/" + endpoint.id(), null), 404, "not_found", null);
+    assertThat(rest.get("/api/endpoints", null).json().get("items")).isEmpty();
+    assertThat(rest.get("/api/services/" + bookstore.id(), null).status()).isEqualTo(200);
+
     assertThat(rest.delete("/api/services/" + bookstore.id(), ADMIN).status()).isEqualTo(204);
+    assertError(rest.get("/api/services/" + bookstore.id(), null), 404, "not_found", null);
+    assertThat(rest.get("/api/services", null).json().get("items")).isEmpty();
+    assertThat(rest.get("/api/providers/" + providerId, null).status()).isEqualTo(200);
+
     assertThat(rest.delete("/api/providers/" + providerId, ADMIN).status()).isEqualTo(204);
+    assertError(rest.get("/api/providers/" + providerId, null), 404, "not_found", null);
     assertThat(rest.get("/api/providers", null).json().get("items")).isEmpty();
+    assertThat(stack.registry().providers(0, 10).items()).isEmpty();
+    assertThat(stack.registry().services(0, 10).items()).isEmpty();
+    assertThat(stack.registry().endpoints(0, 10).items()).isEmpty();
+    assertThat(stack.registry().offers(0, 10).items()).isEmpty();
+  }
+
+  private Selection selectBookstore() {
+    Answer answer =
+        rest.get(
+            "/api/select?service=" + URLEncoder.encode(BOOKSTORE, StandardCharsets.UTF_8), null);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer.as(Selection.class);
+  }
+
+  @Test
+  void withdrawingAProviderTakesItsEndpointsAndOffersAndLeavesTheRest() {
+    Setup acme = setup();
+    ProviderRegistration rival = provider("Rival");
+    Endpoint rivalEndpoint =
+        rest.post(
+                "/api/endpoints",
+                rival.token(),
+                Map.of(
+                    "providerId", rival.provider().id(),
+                    "serviceId", acme.service().id(),
+                    "address", "http://127.0.0.1:9000/rival",
+                    "bindings", List.of("soap11")))
+            .as(Endpoint.class);
+    Offer rivalOffer =
+        rest.post(
+                "/api/offers",
+                rival.token(),
+                Map.of("endpointId", rivalEndpoint.id(), "terms", terms("0.20")))
+            .as(Offer.class);
+
+    Answer withdrawn = rest.delete("/api/providers/" + acme.provider().provider().id(), ADMIN);
+
+    assertThat(withdrawn.status()).as(withdrawn.toString()).isEqualTo(204);
+    assertError(rest.get("/api/endpoints/" + acme.endpoint().id(), null), 404, "not_found", null);
+    assertError(rest.get("/api/offers/" + acme.offer().id(), null), 404, "not_found", null);
+    assertThat(rest.get("/api/providers", null).json().get("items"))
+        .extracting(n -> n.get("name").asText())
+        .containsExactly("Rival");
+    // The service is not the provider's: it stays, with the rival's endpoint and offer.
+    assertThat(rest.get("/api/services/" + acme.service().id(), null).as(Service.class))
+        .isEqualTo(acme.service());
+    assertThat(stack.registry().endpoints(0, 10).items()).containsExactly(rivalEndpoint);
+    assertThat(stack.registry().offers(0, 10).items()).containsExactly(rivalOffer);
+    stack.selector().refresh();
+    assertThat(selectBookstore().candidates())
+        .extracting(c -> c.offer().id())
+        .contains(rivalOffer.id())
+        .doesNotContain(acme.offer().id());
+  }
+
+  @Test
+  void aRefusedDeleteLeavesEverythingInPlace() {
+    Setup s = setup();
+    ProviderRegistration rival = provider("Rival");
+    String offerPath = "/api/offers/" + s.offer().id();
+    String endpointPath = "/api/endpoints/" + s.endpoint().id();
+
+    assertError(
+        rest.delete(offerPath, s.provider().token(), "If-Match", "\"7\""),
+        409,
+        "version_conflict",
+        null);
+    assertError(rest.delete(offerPath, rival.token(), "If-Match", "\"1\""), 403, "forbidden", null);
+    assertError(rest.delete(offerPath, null, "If-Match", "\"1\""), 401, "unauthenticated", null);
+    assertError(rest.delete(endpointPath, rival.token()), 403, "forbidden", null);
+    assertError(
+        rest.delete("/api/services/" + s.service().id(), s.provider().token()),
+        403,
+        "forbidden",
+        null);
+    assertError(
+        rest.delete("/api/providers/" + s.provider().provider().id(), rival.token()),
+        403,
+        "forbidden",
+        null);
+    assertError(
+        rest.delete("/api/offers/999999", ADMIN, "If-Match", "\"1\""), 404, "not_found", null);
+
+    assertThat(rest.get(offerPath, null).as(Offer.class)).isEqualTo(s.offer());
+    assertThat(rest.get(endpointPath, null).as(Endpoint.class)).isEqualTo(s.endpoint());
+    assertThat(stack.registry().providers(0, 10).items()).hasSize(2);
+    assertThat(stack.registry().services(0, 10).items()).containsExactly(s.service());
+    assertThat(stack.registry().endpoints(0, 10).items()).containsExactly(s.endpoint());
+    assertThat(stack.registry().offers(0, 10).items()).containsExactly(s.offer());
   }
 
   @Test

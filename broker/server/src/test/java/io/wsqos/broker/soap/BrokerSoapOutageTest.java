@@ -17,9 +17,9 @@ import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.net.TcpRelay;
 import jakarta.xml.ws.WebServiceException;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import org.apache.cxf.transport.http.HTTPException;
@@ -29,10 +29,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The registry's database goes away under the SOAP API, for real (an H2 server over TCP that the
- * test stops and starts again): writes get a {@code soap:Server} fault with HTTP 503 saying to
- * retry, selections go on from memory and say they may be stale, and all recovers without a
- * restart.
+ * The registry's database goes away under the SOAP API, for real (an H2 server over TCP, reached
+ * through a {@link TcpRelay} that the test cuts and restores): writes get a {@code soap:Server}
+ * fault with HTTP 503 saying to retry, selections go on from memory and say they may be stale, and
+ * all recovers without a restart.
  */
 class BrokerSoapOutageTest {
 
@@ -49,19 +49,17 @@ class BrokerSoapOutageTest {
     }
   }
 
-  private Server start(int port) throws SQLException {
-    return Server.createTcpServer(
-            "-tcpPort", String.valueOf(port), "-ifNotExists", "-baseDir", directory.toString())
-        .start();
-  }
-
   @Test
   void writesGetA503ServerFaultAndSelectionsGoOnFromMemory() throws Exception {
-    database = start(0);
-    int port = database.getPort();
-    String url = "jdbc:h2:tcp://127.0.0.1:" + port + "/broker";
-    try (Registry registry =
-            Registry.builder().url(url, "", "").connectionTimeout(Duration.ofMillis(500)).build();
+    database =
+        Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-baseDir", directory.toString())
+            .start();
+    try (TcpRelay relay = TcpRelay.to(database.getPort());
+        Registry registry =
+            Registry.builder()
+                .url("jdbc:h2:tcp://127.0.0.1:" + relay.port() + "/broker", "", "")
+                .connectionTimeout(Duration.ofMillis(500))
+                .build();
         OfferSelector selector =
             OfferSelector.builder(registry)
                 .pollInterval(Duration.ofMillis(50))
@@ -85,7 +83,7 @@ class BrokerSoapOutageTest {
       OfferInfo before = admin.publishOffer(endpoint.id, BrokerSoapTest.terms("1"));
       selector.refresh();
 
-      database.stop();
+      relay.cut();
       await().atMost(Duration.ofSeconds(30)).until(() -> selector.state().mayBeStale());
 
       String publish =
@@ -101,7 +99,10 @@ class BrokerSoapOutageTest {
       assertThat(unavailable.kind()).isEqualTo("registry-unavailable");
       assertThat(SoapFixture.text(SoapFixture.parse(response), "retry")).isEqualTo("true");
       // The database's own words (host, port, driver) stay in the broker.
-      assertThat(response.text()).doesNotContain(String.valueOf(port)).doesNotContain("h2");
+      assertThat(response.text())
+          .doesNotContain(String.valueOf(relay.port()))
+          .doesNotContain(String.valueOf(database.getPort()))
+          .doesNotContain("h2");
 
       // CXF's client takes a 503 for the transport's answer (its failover features retry on it)
       // and does not read the envelope: it throws with the status.
@@ -121,7 +122,7 @@ class BrokerSoapOutageTest {
       assertThat(during.candidates).extracting(c -> c.offer.id).containsExactly(before.id);
       assertThat(during.mayBeStale).isTrue();
 
-      database = start(port);
+      relay.restore();
       await().atMost(Duration.ofSeconds(30)).until(() -> !selector.state().mayBeStale());
       OfferInfo after = admin.publishOffer(endpoint.id, BrokerSoapTest.terms("2"));
       assertThat(admin.listOffers(0, 10).items)

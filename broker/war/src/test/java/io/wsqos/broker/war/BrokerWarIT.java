@@ -2,10 +2,12 @@ package io.wsqos.broker.war;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsqos.testing.net.ClosedPort;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,9 +17,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,7 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
  * started as {@code java -jar start.jar} in a child process, configured by the environment and a
  * properties file. Through the container it registers a provider, a service, an endpoint and an
  * offer over REST, then selects that offer over REST and over SOAP with a {@code qos:Requirement}.
- * Run by failsafe, after the WAR is packaged.
+ * A bad option or an unreachable database fails the broker's context alone: one logged line names
+ * the cause, the container answers 503 for it, serves its other context and keeps no thread of the
+ * broker's. Run by failsafe, after the WAR is packaged.
  */
 class BrokerWarIT {
 
@@ -48,6 +54,10 @@ class BrokerWarIT {
   private static final Pattern SERVER_STARTED = Pattern.compile("Started oejs\\.Server@");
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String OTHER_CONTEXT = "/other";
+  private static final String OTHER_PAGE = "another context\n";
+  // A thread's header line in jcmd's Thread.print: its name in quotes, then "#<id>".
+  private static final Pattern THREAD = Pattern.compile("(?m)^\"(.*)\" #\\d+");
 
   @TempDir Path directory;
 
@@ -88,27 +98,22 @@ class BrokerWarIT {
           .noneMatch(n -> n.contains("jetty") || n.contains("servlet-api"));
     }
 
-    // The jetty.base, in target as the distribution's documentation lays one out.
-    base = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "jetty-base-");
-    log = directory.resolve("jetty.log");
-    run(List.of("--add-modules=http,ee10-deploy"), directory.resolve("add-modules.log"));
-    Files.copy(WAR, base.resolve("webapps").resolve(CONTEXT.substring(1) + ".war"));
-    // The unpacked WAR goes to the base's work directory rather than the system's temporary one.
-    Files.createDirectories(base.resolve("work"));
-
+    layOutBase();
     String adminToken = newToken();
     Path properties = directory.resolve("broker.properties");
     Files.writeString(
         properties,
         "jdbc-url=jdbc:h2:file:" + directory.resolve("registry").toAbsolutePath() + "\n");
-    ProcessBuilder builder =
-        command(List.of("jetty.http.host=127.0.0.1", "jetty.http.port=0"))
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile());
-    builder.environment().put("WSQOS_BROKER_ADMIN_TOKEN", adminToken);
-    builder.environment().put("WSQOS_BROKER_CONFIG", properties.toString());
-    jetty = builder.start();
-    String root = "http://127.0.0.1:" + awaitStartAndPort() + CONTEXT;
+    String root =
+        "http://127.0.0.1:"
+            + startJetty(
+                Map.of(
+                    "WSQOS_BROKER_ADMIN_TOKEN",
+                    adminToken,
+                    "WSQOS_BROKER_CONFIG",
+                    properties.toString()))
+            + CONTEXT;
+    assertThat(Files.readString(log)).as("the broker's context started").contains("Broker started");
 
     JsonNode registration = post(root + "/api/providers", adminToken, "{\"name\":\"Acme\"}", 201);
     String providerToken = registration.get("token").asText();
@@ -213,6 +218,120 @@ class BrokerWarIT {
     assertThat(Files.readString(log)).contains("Broker stopped");
   }
 
+  @Test
+  void aBadOptionFailsTheBrokersContextWithOneLineNamingItAndTheContainerServesTheRest()
+      throws Exception {
+    layOutBase();
+
+    int port = startJetty(Map.of("WSQOS_BROKER_POOL_SIZE", "many"));
+
+    assertStartFailed(
+        port, "The broker could not start: WSQOS_BROKER_POOL_SIZE (--pool-size): many (expected: ");
+  }
+
+  @Test
+  void anUnreachableDatabaseFailsTheBrokersContextNamingItAndLeavesNoThreadBehind()
+      throws Exception {
+    layOutBase();
+    try (ClosedPort database = ClosedPort.open()) {
+      String url = "jdbc:postgresql://127.0.0.1:" + database.port() + "/test";
+
+      int port = startJetty(Map.of("WSQOS_BROKER_JDBC_URL", url, "WSQOS_BROKER_JDBC_USER", "x"));
+
+      assertStartFailed(
+          port,
+          "The broker could not start: the registry's database is unavailable (connect to "
+              + url
+              + "): ");
+    }
+  }
+
+  /**
+   * The broker's context did not start and said why in one line starting with {@code line}; the
+   * container runs on, serves the other context and answers for the broker's path as for a context
+   * that is unavailable; no thread of the broker's (its pool's, its index's, CXF's) is left.
+   */
+  private void assertStartFailed(int port, String line) throws Exception {
+    String text = Files.readString(log);
+    assertThat(text.lines().filter(l -> l.contains("The broker could not start")))
+        .as("one line says why; the log:%n%s", text)
+        .singleElement(STRING)
+        .contains(line);
+    assertThat(text).doesNotContain("Broker started");
+    assertThat(jetty.isAlive()).as("the container runs on").isTrue();
+
+    String root = "http://127.0.0.1:" + port;
+    HttpResponse<String> other =
+        send(HttpRequest.newBuilder(URI.create(root + OTHER_CONTEXT + "/index.html")).build());
+    assertThat(other.statusCode()).as("another context is served").isEqualTo(200);
+    assertThat(other.body()).isEqualTo(OTHER_PAGE);
+    for (String path : List.of("/api/select?service=x", "/soap?wsdl", "/metrics")) {
+      HttpResponse<String> broker =
+          send(HttpRequest.newBuilder(URI.create(root + CONTEXT + path)).build());
+      assertThat(broker.statusCode()).as("%s: %s", path, broker.body()).isEqualTo(503);
+    }
+
+    List<String> threads = threadNames(jetty.pid());
+    assertThat(threads).as("the container's threads").anyMatch(t -> t.startsWith("qtp"));
+    assertThat(threads)
+        .as("no thread of the broker's")
+        .noneMatch(t -> t.startsWith("wsqos-") || t.contains("Hikari") || t.contains("cxf"));
+  }
+
+  /** The names of the threads of JVM {@code pid}, from {@code jcmd Thread.print}. */
+  private List<String> threadNames(long pid) throws Exception {
+    Path output = directory.resolve("threads-" + pid + ".txt");
+    Process jcmd =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid),
+                "Thread.print")
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
+    try {
+      assertThat(jcmd.waitFor(1, TimeUnit.MINUTES)).as("jcmd Thread.print").isTrue();
+      assertThat(jcmd.exitValue()).as(Files.readString(output)).isZero();
+    } finally {
+      stop(jcmd);
+    }
+    List<String> names = new ArrayList<>();
+    Matcher thread = THREAD.matcher(Files.readString(output));
+    while (thread.find()) {
+      names.add(thread.group(1));
+    }
+    return names;
+  }
+
+  /**
+   * A jetty.base in target, as the distribution's documentation lays one out, with the WAR as
+   * {@value #CONTEXT} and a static context at {@value #OTHER_CONTEXT} beside it.
+   */
+  private void layOutBase() throws Exception {
+    assertThat(WAR).as("the WAR; run by failsafe after package").isRegularFile();
+    base = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "jetty-base-");
+    log = directory.resolve("jetty.log");
+    run(List.of("--add-modules=http,ee10-deploy"), directory.resolve("add-modules.log"));
+    Files.copy(WAR, base.resolve("webapps").resolve(CONTEXT.substring(1) + ".war"));
+    Path other =
+        Files.createDirectories(base.resolve("webapps").resolve(OTHER_CONTEXT.substring(1)));
+    Files.writeString(other.resolve("index.html"), OTHER_PAGE);
+    // The unpacked WAR goes to the base's work directory rather than the system's temporary one.
+    Files.createDirectories(base.resolve("work"));
+  }
+
+  /** Starts Jetty on a free port with {@code environment} added to this one's; returns the port. */
+  private int startJetty(Map<String, String> environment) throws Exception {
+    ProcessBuilder builder =
+        command(List.of("jetty.http.host=127.0.0.1", "jetty.http.port=0"))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+    builder.environment().keySet().removeIf(name -> name.startsWith("WSQOS_BROKER_"));
+    builder.environment().putAll(environment);
+    jetty = builder.start();
+    return awaitStartAndPort();
+  }
+
   /** The Jetty log's port once the server has started, or the log in the failure. */
   private int awaitStartAndPort() throws Exception {
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
@@ -220,7 +339,6 @@ class BrokerWarIT {
       String text = Files.exists(log) ? Files.readString(log) : "";
       Matcher port = CONNECTOR.matcher(text);
       if (SERVER_STARTED.matcher(text).find() && port.find()) {
-        assertThat(text).as("the broker's context started").contains("Broker started");
         return Integer.parseInt(port.group(1));
       }
       assertThat(jetty.isAlive()).as("Jetty exited early; its log:%n%s", text).isTrue();
