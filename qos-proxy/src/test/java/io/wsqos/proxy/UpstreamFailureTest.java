@@ -7,12 +7,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.testing.Closer;
 import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.net.ClosedPort;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -65,6 +59,7 @@ class UpstreamFailureTest {
     RawHttp.Response response = call(proxy);
 
     assertThat(response.status()).isEqualTo(502);
+    assertThat(response.headers("Date")).hasSize(1);
     assertThat(response.header("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/xml"));
     assertThat(response.text())
         .contains("<faultcode>soap:Server</faultcode>")
@@ -140,10 +135,8 @@ class UpstreamFailureTest {
 
   @Test
   void anUpstreamThatDoesNotAcceptGets504AfterTheConnectTimeout() throws Exception {
-    ServerSocket full = resources.add(new ServerSocket());
-    full.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
-    fillAcceptQueue(full);
-    QosReverseProxy proxy = proxy(URI.create("http://127.0.0.1:" + full.getLocalPort()));
+    FullAcceptQueue full = resources.add(FullAcceptQueue.open());
+    QosReverseProxy proxy = proxy(URI.create("http://127.0.0.1:" + full.port()));
 
     RawHttp.Response response = call(proxy);
 
@@ -151,22 +144,6 @@ class UpstreamFailureTest {
     assertThat(response.text())
         .contains("did not accept a connection within 300 ms (the proxy's upstream connect");
     assertThat(failures("connect-timeout")).isEqualTo(1);
-  }
-
-  /**
-   * Connects to a listener that never accepts until a connection is no longer completed: its
-   * accept queue is full, and the kernel drops further SYNs, as a host that is down would.
-   */
-  private void fillAcceptQueue(ServerSocket listener) throws IOException {
-    for (int i = 0; i < 16; i++) {
-      Socket socket = resources.add(new Socket());
-      try {
-        socket.connect(listener.getLocalSocketAddress(), 200);
-      } catch (SocketTimeoutException full) {
-        return;
-      }
-    }
-    throw new IllegalStateException("the accept queue of " + listener + " never filled");
   }
 
   @Test
