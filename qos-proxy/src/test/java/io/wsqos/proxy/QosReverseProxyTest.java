@@ -232,6 +232,37 @@ class QosReverseProxyTest {
     assertThat(service.invocations()).isEqualTo(1);
   }
 
+  /** A client that waits for 100 Continue gets it from the proxy, and the service the body. */
+  @Test
+  void aRequestExpecting100ContinueIsForwardedWhole() throws Exception {
+    byte[] request = Requests.text(10, ASSURED);
+    try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+      socket.setSoTimeout(30_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(
+          ("POST /service HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                  + "Expect: 100-continue\r\nContent-Type: text/xml; charset=UTF-8\r\n"
+                  + "Content-Length: "
+                  + request.length
+                  + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      byte[] interim = new byte["HTTP/1.1 100 Continue\r\n\r\n".length()];
+      int read = 0;
+      while (read < interim.length) {
+        read += socket.getInputStream().read(interim, read, interim.length - read);
+      }
+      assertThat(new String(interim, StandardCharsets.US_ASCII)).startsWith("HTTP/1.1 100");
+      out.write(request);
+      out.flush();
+
+      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(response).startsWith("HTTP/1.1 200").contains(EchoServiceImpl.textOf(10));
+    }
+    assertThat(service.invocations()).isEqualTo(1);
+  }
+
   @Test
   void aBodyNotWholeWithinTheBodyTimeoutGets408AndNeverReachesTheService() throws Exception {
     SimpleMeterRegistry own = new SimpleMeterRegistry();
