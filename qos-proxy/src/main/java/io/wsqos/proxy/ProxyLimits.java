@@ -4,8 +4,8 @@ import io.wsqos.core.compression.InflationLimits;
 import java.time.Duration;
 
 /**
- * The bounds the proxy applies to a request before it reaches the service, and to the exchange
- * with the service; validated by {@link QosReverseProxy.Builder}.
+ * The bounds the proxy applies to a request before it reaches the service, and to the exchange with
+ * the service; validated by {@link QosReverseProxy.Builder}.
  *
  * @param maxHeaderBytes the most of a body read to find the end of its SOAP header
  * @param maxBodyBytes the most of a body held; a longer one gets 413

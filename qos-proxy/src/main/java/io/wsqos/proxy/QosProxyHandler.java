@@ -40,20 +40,19 @@ import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
- * Jetty's asynchronous reverse proxy, with the request's class decided from its SOAP header and
- * its whole body held before anything is sent upstream: a client however slow holds no connection
- * to the service and none of its threads. The body is read by demand, without blocking a thread, at
- * most {@code maxBodyBytes} of it (413 beyond) and within {@code bodyTimeout} (408 after); its
- * SOAP header is scanned as it arrives (at most {@code maxHeaderBytes}), so that a body that is
- * empty or not a SOAP envelope (or not valid data of its coding), whose header is too long, or
- * whose {@code Requirement} is malformed and marked {@code mustUnderstand}, is answered with a
- * {@code soap:Client} fault (HTTP 400) and never reaches the service. Once the body is whole, the
- * client's connection is marked for the response and the request goes out on a connection of the
- * granted class's upstream pool. A compressed body ({@code Content-Encoding} gzip, deflate or zstd)
- * is inflated only as far as the end of its header, within the inflation limits, and forwarded
- * still compressed. A service that cannot be reached, answers too slowly or answers with a
- * malformed head gets the client a {@code soap:Server} fault with 502 or 504 ({@link
- * UpstreamFailure}).
+ * Jetty's asynchronous reverse proxy, with the request's class decided from its SOAP header and its
+ * whole body held before anything is sent upstream: a client however slow holds no connection to
+ * the service and none of its threads. The body is read by demand, without blocking a thread, at
+ * most {@code maxBodyBytes} of it (413 beyond) and within {@code bodyTimeout} (408 after); its SOAP
+ * header is scanned as it arrives (at most {@code maxHeaderBytes}), so that a body that is empty or
+ * not a SOAP envelope (or not valid data of its coding), whose header is too long, or whose {@code
+ * Requirement} is malformed and marked {@code mustUnderstand}, is answered with a {@code
+ * soap:Client} fault (HTTP 400) and never reaches the service. Once the body is whole, the client's
+ * connection is marked for the response and the request goes out on a connection of the granted
+ * class's upstream pool. A compressed body ({@code Content-Encoding} gzip, deflate or zstd) is
+ * inflated only as far as the end of its header, within the inflation limits, and forwarded still
+ * compressed. A service that cannot be reached, answers too slowly or answers with a malformed head
+ * gets the client a {@code soap:Server} fault with 502 or 504 ({@link UpstreamFailure}).
  */
 final class QosProxyHandler extends ProxyHandler.Reverse {
 
@@ -96,7 +95,8 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
   private final Counter bodyTimeout;
   private final Counter reported;
   private final Counter unreported;
-  private final Map<UpstreamFailure, Counter> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
+  private final Map<UpstreamFailure, Counter> upstreamFailures =
+      new EnumMap<>(UpstreamFailure.class);
   private final AtomicLong receivingBytes = new AtomicLong();
   private final ServerActionRewriter rewriter = new ServerActionRewriter(new WsQosCodec());
   private final ProxyLimits limits;
@@ -105,7 +105,11 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
   private final UpstreamTransport transport;
 
   QosProxyHandler(
-      URI upstream, MarkingPolicy policy, ProxyLimits limits, boolean ipv4, MeterRegistry registry) {
+      URI upstream,
+      MarkingPolicy policy,
+      ProxyLimits limits,
+      boolean ipv4,
+      MeterRegistry registry) {
     super(request -> rewrite(upstream, request));
     this.policy = policy;
     this.limits = limits;
@@ -413,8 +417,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
 
     void start(Scheduler scheduler) {
       deadline =
-          scheduler.schedule(
-              this::expire, limits.bodyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+          scheduler.schedule(this::expire, limits.bodyTimeout().toMillis(), TimeUnit.MILLISECONDS);
       run();
     }
 

@@ -13,10 +13,10 @@ import java.time.Duration;
 
 /**
  * The standalone QoS proxy, for services that cannot take {@link DscpMarkingFeature}: a reverse
- * proxy on Jetty 12 (asynchronous, streaming, keep-alive pools per upstream and class) that reads
- * each SOAP request only as far as its header, grants the transport priority it asks for up to the
- * client's entitlement, marks the response's packets towards the client and the request's packets
- * towards the service with that class's DSCP, and forwards everything else byte for byte.
+ * proxy on Jetty 12 (asynchronous, keep-alive pools per upstream and class) that holds each SOAP
+ * request whole, reads its header, grants the transport priority it asks for up to the client's
+ * entitlement, marks the response's packets towards the client and the request's packets towards
+ * the service with that class's DSCP, and streams the response back as the service sent it.
  *
  * <pre>{@code
  * try (QosReverseProxy proxy = QosReverseProxy.builder(URI.create("http://10.0.0.5:8080"))
@@ -30,18 +30,17 @@ import java.time.Duration;
  * whole within {@link Builder#bodyTimeout} gets 408. Bad input (an empty POST, a body that is not a
  * SOAP envelope, a header longer than {@link Builder#maxHeaderBytes}, a malformed {@code
  * Requirement} marked {@code mustUnderstand}) gets a {@code soap:Client} fault with HTTP 400 and
- * never reaches the service. A service that refuses the connection or answers with a malformed
- * head gets the client a {@code soap:Server} fault with 502; one that does not accept within {@link
+ * never reaches the service. A service that refuses the connection or answers with a malformed head
+ * gets the client a {@code soap:Server} fault with 502; one that does not accept within {@link
  * Builder#upstreamConnectTimeout} or stays silent for {@link Builder#upstreamIdleTimeout} during an
- * exchange, 504. A compressed request
- * ({@code Content-Encoding} gzip, deflate or zstd) is inflated only as far as the end of its
- * header, within {@link Builder#inflationLimits}, and forwarded still compressed; compressed data
- * that is invalid or breaks the limits before the header ends gets the same fault. A request in
- * codings the proxy cannot inflate (several, or zstd without zstd-jni) is forwarded as best effort.
- * A response is forwarded unchanged, except one to a clamped request: that one is held (at most 1
- * MiB, inflated) and sent uncompressed with the clamp added to its {@code ServerAction}, as the
- * in-process feature reports it; a longer one, or one that is not a UTF-8 SOAP envelope, goes
- * through unchanged. The counters report every exchange's class.
+ * exchange, 504. A compressed request ({@code Content-Encoding} gzip, deflate or zstd) is inflated
+ * only as far as the end of its header, within {@link Builder#inflationLimits}, and forwarded still
+ * compressed; compressed data that is invalid or breaks the limits before the header ends gets the
+ * same fault. A request in codings the proxy cannot inflate (several, or zstd without zstd-jni) is
+ * forwarded as best effort. A response is forwarded unchanged, except one to a clamped request:
+ * that one is held (at most 1 MiB, inflated) and sent uncompressed with the clamp added to its
+ * {@code ServerAction}, as the in-process feature reports it; a longer one, or one that is not a
+ * UTF-8 SOAP envelope, goes through unchanged. The counters report every exchange's class.
  */
 public final class QosReverseProxy implements AutoCloseable {
 
@@ -77,9 +76,9 @@ public final class QosReverseProxy implements AutoCloseable {
   public static final String REJECTED_COUNTER = QosProxyHandler.REJECTED_COUNTER;
 
   /**
-   * Exchanges with the service that failed, tagged {@code reason}: {@code refused}, {@code
-   * closed}, {@code malformed-response}, {@code failed} (answered with 502), {@code
-   * connect-timeout}, {@code idle-timeout} (504).
+   * Exchanges with the service that failed, tagged {@code reason}: {@code refused}, {@code closed},
+   * {@code malformed-response}, {@code failed} (answered with 502), {@code connect-timeout}, {@code
+   * idle-timeout} (504).
    */
   public static final String UPSTREAM_FAILURES_COUNTER = QosProxyHandler.UPSTREAM_FAILURES_COUNTER;
 
@@ -271,8 +270,8 @@ public final class QosReverseProxy implements AutoCloseable {
     }
 
     /**
-     * How long the service may send nothing while an exchange is in flight (before its response
-     * and between its bytes), {@code 1 ms..1 h}; then the exchange is abandoned and the client gets
+     * How long the service may send nothing while an exchange is in flight (before its response and
+     * between its bytes), {@code 1 ms..1 h}; then the exchange is abandoned and the client gets
      * HTTP 504, or, when part of the response was already forwarded, its connection is closed.
      * Default {@link #DEFAULT_UPSTREAM_IDLE_TIMEOUT_MILLIS} ms.
      */
@@ -284,8 +283,7 @@ public final class QosReverseProxy implements AutoCloseable {
     private static Duration checkTimeout(String name, Duration timeout) {
       requireNonNull(timeout, name);
       if (timeout.toMillis() < 1 || timeout.compareTo(MAX_TIMEOUT) > 0) {
-        throw new IllegalArgumentException(
-            name + ": " + timeout + " (expected: 1 ms..1 h)");
+        throw new IllegalArgumentException(name + ": " + timeout + " (expected: 1 ms..1 h)");
       }
       return timeout;
     }

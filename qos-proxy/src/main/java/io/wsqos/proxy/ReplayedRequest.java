@@ -9,9 +9,9 @@ import org.eclipse.jetty.server.Request;
 /**
  * A request whose whole body the proxy has already read: its content is those bytes, as one last
  * chunk, and its length is theirs, so that the service gets a {@code Content-Length} even when the
- * client sent the body chunked. An {@code Expect: 100-continue} is not passed on: the client has had
- * its 100 from the proxy, and Jetty's proxy would otherwise wait for the service's 100 to send a
- * body that is already whole.
+ * client sent the body chunked. An {@code Expect: 100-continue} is not passed on: the client has
+ * had its 100 from the proxy, and Jetty's proxy would otherwise wait for the service's 100 to send
+ * a body that is already whole.
  */
 final class ReplayedRequest extends Request.Wrapper {
 

@@ -15,9 +15,9 @@ import org.eclipse.jetty.util.thread.Scheduler;
 /**
  * TCP to the upstream service on connections that refuse a response head whose lines end in a bare
  * LF. Jetty's parser accepts a bare LF as the end of a header line (RFC 9112 lets a recipient), so
- * {@code X-A: a\nSet-Cookie: b} would reach the client as two headers: a broken or hostile
- * upstream could add headers the proxy re-emits as its own. One instance per protocol family, so
- * that the client's pools key on it as on Jetty's own singletons.
+ * {@code X-A: a\nSet-Cookie: b} would reach the client as two headers: a broken or hostile upstream
+ * could add headers the proxy re-emits as its own. One instance per protocol family, so that the
+ * client's pools key on it as on Jetty's own singletons.
  */
 final class UpstreamTransport extends Transport.TCPIP {
 

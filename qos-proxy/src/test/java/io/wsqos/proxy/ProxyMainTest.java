@@ -178,10 +178,7 @@ class ProxyMainTest {
     FullAcceptQueue full = resources.add(FullAcceptQueue.open());
     QosReverseProxy proxy =
         start(
-            "--upstream",
-            "http://127.0.0.1:" + full.port(),
-            "--upstream-connect-timeout",
-            "300ms");
+            "--upstream", "http://127.0.0.1:" + full.port(), "--upstream-connect-timeout", "300ms");
 
     RawHttp.Response response = call(proxy, Requests.text(5));
 

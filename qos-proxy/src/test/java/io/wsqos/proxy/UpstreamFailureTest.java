@@ -60,7 +60,8 @@ class UpstreamFailureTest {
 
     assertThat(response.status()).isEqualTo(502);
     assertThat(response.headers("Date")).hasSize(1);
-    assertThat(response.header("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/xml"));
+    assertThat(response.header("Content-Type"))
+        .hasValueSatisfying(t -> assertThat(t).startsWith("text/xml"));
     assertThat(response.text())
         .contains("<faultcode>soap:Server</faultcode>")
         .contains("the service behind the proxy refused the connection")
@@ -84,8 +85,7 @@ class UpstreamFailureTest {
   }
 
   @Test
-  void anUpstreamThatAnswersAfterTheIdleTimeoutGets504AndItsLateAnswerIsDropped()
-      throws Exception {
+  void anUpstreamThatAnswersAfterTheIdleTimeoutGets504AndItsLateAnswerIsDropped() throws Exception {
     ScriptedUpstream upstream =
         resources.add(
             ScriptedUpstream.start(
@@ -180,7 +180,8 @@ class UpstreamFailureTest {
 
   @Test
   void anUpstreamThatClosesBeforeAnsweringGets502() throws Exception {
-    ScriptedUpstream upstream = resources.add(ScriptedUpstream.start((request, socket) -> socket.close()));
+    ScriptedUpstream upstream =
+        resources.add(ScriptedUpstream.start((request, socket) -> socket.close()));
     QosReverseProxy proxy = proxy(upstream.uri());
 
     RawHttp.Response response = call(proxy);
