@@ -394,6 +394,9 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
     private byte[] bytes;
     private int length;
 
+    /** How many bytes were held at the last scan of the header. */
+    private int scannedLength;
+
     /** The header's {@code Requirement} once scanned; null while the header has not ended. */
     private HeaderBlock<QosRequirement> requirement;
 
@@ -451,7 +454,10 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         append(buffer);
         chunk.release();
         count(n);
-        if (requirement == null && !scan(last)) {
+        // Scanned again from the start only once the bytes held have doubled (or the body has
+        // ended): a client that sends its header a byte at a time costs linear work, not
+        // quadratic. Nothing waits for the header: the body is forwarded only once it is whole.
+        if (requirement == null && (last || length >= 2L * scannedLength) && !scan(last)) {
           return;
         }
         if (last) {
@@ -474,6 +480,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
       if (last && length == 0) {
         return true;
       }
+      scannedLength = length;
       int maxHeaderBytes = limits.maxHeaderBytes();
       SoapHeaderScanner.Scan scan;
       boolean full;

@@ -122,6 +122,25 @@ class QosReverseProxyTest {
   }
 
   @Test
+  void aRequestSentAByteAtATimeIsReadAndForwarded() throws Exception {
+    byte[] request = Requests.text(10, ASSURED);
+    try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+      socket.setSoTimeout(30_000);
+      socket.setTcpNoDelay(true);
+      OutputStream out = socket.getOutputStream();
+      out.write(head(request.length));
+      for (byte b : request) {
+        out.write(b);
+        out.flush();
+      }
+      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(response).startsWith("HTTP/1.1 200").contains(EchoServiceImpl.textOf(10));
+    }
+    assertThat(count(DscpMarkingFeature.RESPONSES_COUNTER, "class", "assured")).isEqualTo(1);
+  }
+
+  @Test
   void everyProxiedResponseCarriesOneDate() {
     RawHttp.Response call = RawHttp.postXml(proxied(), Requests.text(10, ASSURED));
     RawHttp.Response wsdl = RawHttp.get(proxied() + "?wsdl");
