@@ -9,6 +9,7 @@ import java.time.Duration;
  *
  * @param maxHeaderBytes the most of a body read to find the end of its SOAP header
  * @param maxBodyBytes the most of a body held; a longer one gets 413
+ * @param maxHeldBytes the most bytes of all request bodies held at once; a body beyond gets 503
  * @param bodyTimeout how long a client may take to send its whole body; then 408
  * @param upstreamConnectTimeout how long a connection to the service may take; then 504
  * @param upstreamIdleTimeout how long the service may stay silent during an exchange; then 504
@@ -17,6 +18,7 @@ import java.time.Duration;
 record ProxyLimits(
     int maxHeaderBytes,
     int maxBodyBytes,
+    long maxHeldBytes,
     Duration bodyTimeout,
     Duration upstreamConnectTimeout,
     Duration upstreamIdleTimeout,

@@ -51,6 +51,13 @@ public final class ProxyMain {
           1024,
           1024 * 1024 * 1024,
           "The most bytes of a request body held before it is forwarded; a longer one gets 413");
+  static final Option<Long> MAX_HELD_BYTES =
+      Option.longInteger(
+          "max-held-bytes",
+          QosReverseProxy.DEFAULT_MAX_HELD_BYTES,
+          1024,
+          64L * 1024 * 1024 * 1024,
+          "The most bytes of all request bodies held at once; a body beyond gets 503");
   static final Option<Duration> BODY_TIMEOUT =
       Option.duration(
           "body-timeout",
@@ -100,6 +107,7 @@ public final class ProxyMain {
           IPV4,
           MAX_HEADER_BYTES,
           MAX_BODY_BYTES,
+          MAX_HELD_BYTES,
           BODY_TIMEOUT,
           UPSTREAM_CONNECT_TIMEOUT,
           UPSTREAM_IDLE_TIMEOUT,
@@ -175,6 +183,7 @@ public final class ProxyMain {
             .port(arguments.get(PORT))
             .maxHeaderBytes(arguments.get(MAX_HEADER_BYTES))
             .maxBodyBytes(arguments.get(MAX_BODY_BYTES))
+            .maxHeldBytes(arguments.get(MAX_HELD_BYTES))
             .mapping(
                 DscpMapping.builder()
                     .dscp(TransportPriority.ASSURED, arguments.get(DSCP_ASSURED))

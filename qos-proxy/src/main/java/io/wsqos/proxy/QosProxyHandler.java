@@ -58,15 +58,19 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
 
   /**
    * Rejected requests, tagged {@code reason}: {@code malformed}, {@code oversized} (a header longer
-   * than {@code maxHeaderBytes}), {@code empty}, {@code body-too-large}, {@code body-timeout}.
+   * than {@code maxHeaderBytes}), {@code empty}, {@code body-too-large}, {@code body-timeout},
+   * {@code busy} (the bodies held would exceed {@code maxHeldBytes}).
    */
   static final String REJECTED_COUNTER = "wsqos.proxy.rejected";
 
   /** Exchanges with the service that failed, tagged {@code reason} ({@link UpstreamFailure}). */
   static final String UPSTREAM_FAILURES_COUNTER = "wsqos.proxy.upstream.failures";
 
-  /** Bytes of request bodies held while they arrive, before they are forwarded or refused. */
-  static final String RECEIVING_BYTES_GAUGE = "wsqos.proxy.receiving.bytes";
+  /**
+   * Bytes of request bodies the proxy holds, from their arrival until their exchange with the
+   * service ends (or until they are refused).
+   */
+  static final String HELD_BYTES_GAUGE = "wsqos.proxy.held.bytes";
 
   /**
    * Responses to clamped requests, tagged {@code outcome}: {@code reported} (the clamp added to
@@ -93,11 +97,12 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
   private final Counter empty;
   private final Counter bodyTooLarge;
   private final Counter bodyTimeout;
+  private final Counter busy;
   private final Counter reported;
   private final Counter unreported;
   private final Map<UpstreamFailure, Counter> upstreamFailures =
       new EnumMap<>(UpstreamFailure.class);
-  private final AtomicLong receivingBytes = new AtomicLong();
+  private final AtomicLong heldBytes = new AtomicLong();
   private final ServerActionRewriter rewriter = new ServerActionRewriter(new WsQosCodec());
   private final ProxyLimits limits;
   private final InflatedPrefix inflatedPrefix;
@@ -120,6 +125,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
     this.empty = rejected(registry, "empty");
     this.bodyTooLarge = rejected(registry, "body-too-large");
     this.bodyTimeout = rejected(registry, "body-timeout");
+    this.busy = rejected(registry, "busy");
     this.reported = clampReports(registry, "reported");
     this.unreported = clampReports(registry, "unchanged");
     for (UpstreamFailure failure : UpstreamFailure.values()) {
@@ -130,8 +136,8 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
               .tag("reason", failure.tag())
               .register(registry));
     }
-    Gauge.builder(RECEIVING_BYTES_GAUGE, receivingBytes, AtomicLong::get)
-        .description("Bytes of request bodies held while they arrive")
+    Gauge.builder(HELD_BYTES_GAUGE, heldBytes, AtomicLong::get)
+        .description("Bytes of request bodies the proxy holds until their exchange ends")
         .baseUnit("bytes")
         .register(registry);
     this.transport = ipv4 ? UpstreamTransport.IPV4 : UpstreamTransport.DEFAULT;
@@ -351,7 +357,8 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
   private void reject(
       Response response, Callback callback, Counter counter, int status, String problem) {
     counter.increment();
-    writeFault(response, callback, status, SOAP_CLIENT, problem);
+    // A full proxy (503) is not the client's fault; everything else refused here is.
+    writeFault(response, callback, status, status >= 500 ? SOAP_SERVER : SOAP_CLIENT, problem);
   }
 
   private static void writeFault(
@@ -387,7 +394,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
     private final Codec codec;
     private final AtomicBoolean settled = new AtomicBoolean();
 
-    /** Bytes counted in the gauge; -1 once settled, so that a late count is not added. */
+    /** Bytes counted in the gauge; -1 once released, so that a late count is not added. */
     private final AtomicLong held = new AtomicLong();
 
     private Scheduler.Task deadline;
@@ -439,6 +446,7 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         }
         if (Content.Chunk.isFailure(chunk)) {
           if (settle()) {
+            release();
             callback.failed(chunk.getFailure());
           }
           return;
@@ -451,9 +459,18 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
           refuse(bodyTooLarge, 413, tooLargeProblem((long) length + n));
           return;
         }
+        if (!reserve(n)) {
+          chunk.release();
+          refuse(
+              busy,
+              503,
+              "the proxy holds as many request bodies as it may ("
+                  + limits.maxHeldBytes()
+                  + " bytes); try again later");
+          return;
+        }
         append(buffer);
         chunk.release();
-        count(n);
         // Scanned again from the start only once the bytes held have doubled (or the body has
         // ended): a client that sends its header a byte at a time costs linear work, not
         // quadratic. Nothing waits for the header: the body is forwarded only once it is whole.
@@ -543,10 +560,27 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
       length += n;
     }
 
-    private void count(int n) {
-      long before = held.getAndUpdate(h -> h < 0 ? h : h + n);
-      if (before >= 0) {
-        receivingBytes.addAndGet(n);
+    /**
+     * Counts {@code n} more bytes held for this body, or returns false when that would take the
+     * bytes the proxy holds past {@code maxHeldBytes}.
+     */
+    private boolean reserve(int n) {
+      if (heldBytes.addAndGet(n) > limits.maxHeldBytes()) {
+        heldBytes.addAndGet(-n);
+        return false;
+      }
+      if (held.getAndUpdate(h -> h < 0 ? h : h + n) < 0) {
+        // Released meanwhile (the deadline fired): nothing will release these.
+        heldBytes.addAndGet(-n);
+      }
+      return true;
+    }
+
+    /** Stops counting this body's bytes; idempotent. */
+    private void release() {
+      long counted = held.getAndSet(-1);
+      if (counted > 0) {
+        heldBytes.addAndGet(-counted);
       }
     }
 
@@ -558,15 +592,12 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
       if (deadline != null) {
         deadline.cancel();
       }
-      long counted = held.getAndSet(-1);
-      if (counted > 0) {
-        receivingBytes.addAndGet(-counted);
-      }
       return true;
     }
 
     private void refuse(Counter counter, int status, String problem) {
       if (settle()) {
+        release();
         reject(response, callback, counter, status, problem);
       }
     }
@@ -587,11 +618,31 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         return;
       }
       decide(request, requirement);
+      // The body stays in memory until the exchange ends, and is counted until then.
+      Callback releasing =
+          new Callback() {
+            @Override
+            public void succeeded() {
+              release();
+              callback.succeeded();
+            }
+
+            @Override
+            public void failed(Throwable failure) {
+              release();
+              callback.failed(failure);
+            }
+
+            @Override
+            public InvocationType getInvocationType() {
+              return callback.getInvocationType();
+            }
+          };
       try {
         QosProxyHandler.super.handle(
-            new ReplayedRequest(request, bytes, length), response, callback);
+            new ReplayedRequest(request, bytes, length), response, releasing);
       } catch (Exception e) {
-        callback.failed(e);
+        releasing.failed(e);
       }
     }
   }

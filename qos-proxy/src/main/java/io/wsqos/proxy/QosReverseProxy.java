@@ -27,11 +27,12 @@ import java.time.Duration;
  *
  * <p>A request's whole body is held before anything is sent to the service, so that slow clients
  * hold no upstream connection: a body longer than {@link Builder#maxBodyBytes} gets 413, one not
- * whole within {@link Builder#bodyTimeout} gets 408. Bad input (an empty POST, a body that is not a
- * SOAP envelope, a header longer than {@link Builder#maxHeaderBytes}, a malformed {@code
- * Requirement} marked {@code mustUnderstand}) gets a {@code soap:Client} fault with HTTP 400 and
- * never reaches the service. A service that refuses the connection or answers with a malformed head
- * gets the client a {@code soap:Server} fault with 502; one that does not accept within {@link
+ * whole within {@link Builder#bodyTimeout} gets 408, one that would take the bodies held past
+ * {@link Builder#maxHeldBytes} gets 503. Bad input (an empty POST, a body that is not a SOAP
+ * envelope, a header longer than {@link Builder#maxHeaderBytes}, a malformed {@code Requirement}
+ * marked {@code mustUnderstand}) gets a {@code soap:Client} fault with HTTP 400 and never reaches
+ * the service. A service that refuses the connection or answers with a malformed head gets the
+ * client a {@code soap:Server} fault with 502; one that does not accept within {@link
  * Builder#upstreamConnectTimeout} or stays silent for {@link Builder#upstreamIdleTimeout} during an
  * exchange, 504. A compressed request ({@code Content-Encoding} gzip, deflate or zstd) is inflated
  * only as far as the end of its header, within {@link Builder#inflationLimits}, and forwarded still
@@ -53,6 +54,12 @@ public final class QosReverseProxy implements AutoCloseable {
   /** 16 MiB: the most of a request body held; core's default inflation limit for a message. */
   public static final int DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+  /**
+   * 256 MiB: the most bytes of all request bodies held at once, sixteen bodies of the largest
+   * default size; a small part of a server JVM's heap.
+   */
+  public static final long DEFAULT_MAX_HELD_BYTES = 256L * 1024 * 1024;
+
   /** 30 s: how long a client may take to send its whole body. */
   public static final long DEFAULT_BODY_TIMEOUT_MILLIS = 30_000;
 
@@ -67,11 +74,11 @@ public final class QosReverseProxy implements AutoCloseable {
 
   /**
    * Requests answered with a fault before reaching the service, tagged {@code reason} ({@code
-   * malformed}, {@code oversized}, {@code empty}, {@code body-too-large}, {@code body-timeout}).
-   * Exchanges with the service that failed are counted in {@link #UPSTREAM_FAILURES_COUNTER}, the
-   * bodies being received in {@link #RECEIVING_BYTES_GAUGE}. The proxy also counts {@link
-   * DscpMarkingFeature#RESPONSES_COUNTER}, {@link DscpMarkingFeature#CLAMPED_COUNTER} and {@link
-   * DscpMarkingFeature#FAILURES_COUNTER}.
+   * malformed}, {@code oversized}, {@code empty}, {@code body-too-large}, {@code body-timeout},
+   * {@code busy}). Exchanges with the service that failed are counted in {@link
+   * #UPSTREAM_FAILURES_COUNTER}, the bodies held in {@link #HELD_BYTES_GAUGE}. The proxy also
+   * counts {@link DscpMarkingFeature#RESPONSES_COUNTER}, {@link DscpMarkingFeature#CLAMPED_COUNTER}
+   * and {@link DscpMarkingFeature#FAILURES_COUNTER}.
    */
   public static final String REJECTED_COUNTER = QosProxyHandler.REJECTED_COUNTER;
 
@@ -82,8 +89,11 @@ public final class QosReverseProxy implements AutoCloseable {
    */
   public static final String UPSTREAM_FAILURES_COUNTER = QosProxyHandler.UPSTREAM_FAILURES_COUNTER;
 
-  /** Bytes of request bodies held while they arrive, before they are forwarded or refused. */
-  public static final String RECEIVING_BYTES_GAUGE = QosProxyHandler.RECEIVING_BYTES_GAUGE;
+  /**
+   * Bytes of request bodies the proxy holds, from their arrival until their exchange with the
+   * service ends (or until they are refused).
+   */
+  public static final String HELD_BYTES_GAUGE = QosProxyHandler.HELD_BYTES_GAUGE;
 
   private final EmbeddedServer server;
 
@@ -99,6 +109,7 @@ public final class QosReverseProxy implements AutoCloseable {
                     new ProxyLimits(
                         builder.maxHeaderBytes,
                         builder.maxBodyBytes,
+                        builder.maxHeldBytes,
                         builder.bodyTimeout,
                         builder.upstreamConnectTimeout,
                         builder.upstreamIdleTimeout,
@@ -163,6 +174,7 @@ public final class QosReverseProxy implements AutoCloseable {
         PriorityEntitlement.everyone(DscpMarkingFeature.DEFAULT_ENTITLEMENT);
     private int maxHeaderBytes = DEFAULT_MAX_HEADER_BYTES;
     private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+    private long maxHeldBytes = DEFAULT_MAX_HELD_BYTES;
     private Duration bodyTimeout = Duration.ofMillis(DEFAULT_BODY_TIMEOUT_MILLIS);
     private Duration upstreamConnectTimeout =
         Duration.ofMillis(DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MILLIS);
@@ -246,6 +258,21 @@ public final class QosReverseProxy implements AutoCloseable {
             "maxBodyBytes: " + maxBodyBytes + " (expected: 1024..1073741824)");
       }
       this.maxBodyBytes = maxBodyBytes;
+      return this;
+    }
+
+    /**
+     * The most bytes of all request bodies the proxy holds at once, {@code 1 KiB..64 GiB}: a body
+     * whose next bytes would take the total past it gets HTTP 503 and never reaches the service. A
+     * body is counted from its first byte until its exchange with the service ends. Default {@link
+     * #DEFAULT_MAX_HELD_BYTES}.
+     */
+    public Builder maxHeldBytes(long maxHeldBytes) {
+      if (maxHeldBytes < 1024 || maxHeldBytes > 64L * 1024 * 1024 * 1024) {
+        throw new IllegalArgumentException(
+            "maxHeldBytes: " + maxHeldBytes + " (expected: 1024..68719476736)");
+      }
+      this.maxHeldBytes = maxHeldBytes;
       return this;
     }
 

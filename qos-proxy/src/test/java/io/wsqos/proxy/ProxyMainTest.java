@@ -151,6 +151,21 @@ class ProxyMainTest {
   }
 
   @Test
+  void maxHeldBytesBoundsTheBodiesHeldAtOnce() throws Exception {
+    QosReverseProxy proxy = start("--max-held-bytes", "1024");
+    byte[] large =
+        new String(Requests.text(5), StandardCharsets.UTF_8)
+            .replace("</soap:Envelope>", "<!--" + "x".repeat(1000) + "--></soap:Envelope>")
+            .getBytes(StandardCharsets.UTF_8);
+
+    RawHttp.Response response = call(proxy, large);
+
+    assertThat(response.status()).isEqualTo(503);
+    assertThat(response.text()).contains("(1024 bytes)");
+    assertThat(service.invocations()).isZero();
+  }
+
+  @Test
   void bodyTimeoutBoundsTheTimeToSendTheBody() throws Exception {
     QosReverseProxy proxy = start("--body-timeout", "300ms");
     byte[] request = Requests.text(5);
@@ -302,6 +317,7 @@ class ProxyMainTest {
         .contains("--entitle")
         .contains("--ipv4")
         .contains("--max-body-bytes")
+        .contains("--max-held-bytes")
         .contains("--body-timeout")
         .contains("--upstream-connect-timeout")
         .contains("--upstream-idle-timeout");
