@@ -2,6 +2,8 @@ package io.wsqos.proxy;
 
 import java.util.Map;
 import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
+import org.eclipse.jetty.client.transport.HttpExchange;
+import org.eclipse.jetty.client.transport.SendFailure;
 import org.eclipse.jetty.client.transport.internal.HttpConnectionOverHTTP;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.io.Connection;
@@ -13,7 +15,8 @@ import org.eclipse.jetty.io.EndPoint;
  * client's connection with a callback, or hold a clamped response in memory and rewrite it when it
  * ends), so the hand-off to a pooled thread that Jetty 12.0's client makes for every read (its
  * HTTP/1.1 connections declare themselves blocking) would buy nothing and cost two context switches
- * per response.
+ * per response. On the proxy's {@link UpstreamTransport} each exchange sent tells the connection's
+ * endpoint that a response head comes next, for it to check.
  */
 final class NonBlockingTransport extends HttpClientTransportOverHTTP {
 
@@ -28,6 +31,14 @@ final class NonBlockingTransport extends HttpClientTransportOverHTTP {
           @Override
           public InvocationType getInvocationType() {
             return InvocationType.NON_BLOCKING;
+          }
+
+          @Override
+          public SendFailure send(HttpExchange exchange) {
+            if (endPoint instanceof UpstreamTransport.HeadCheckingEndPoint checking) {
+              checking.expectHead();
+            }
+            return super.send(exchange);
           }
         };
     connection.setInitialize(isInitializeConnections());

@@ -8,10 +8,13 @@ import io.wsqos.core.header.TransportPriority;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.URI;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Runs a {@link QosReverseProxy} until the JVM is told to stop: {@code java -cp ...
@@ -41,6 +44,38 @@ public final class ProxyMain {
           256,
           16 * 1024 * 1024,
           "The most bytes of a request read to find the end of its SOAP header");
+  static final Option<Integer> MAX_BODY_BYTES =
+      Option.integer(
+          "max-body-bytes",
+          QosReverseProxy.DEFAULT_MAX_BODY_BYTES,
+          1024,
+          1024 * 1024 * 1024,
+          "The most bytes of a request body held before it is forwarded; a longer one gets 413");
+  static final Option<Long> MAX_HELD_BYTES =
+      Option.longInteger(
+          "max-held-bytes",
+          QosReverseProxy.DEFAULT_MAX_HELD_BYTES,
+          1024,
+          64L * 1024 * 1024 * 1024,
+          "The most bytes of all request bodies held at once; a body beyond gets 503");
+  static final Option<Duration> BODY_TIMEOUT =
+      Option.duration(
+          "body-timeout",
+          Duration.ofMillis(QosReverseProxy.DEFAULT_BODY_TIMEOUT_MILLIS),
+          ChronoUnit.MILLIS,
+          "How long a client may take to send its whole body (1ms..1h); then 408");
+  static final Option<Duration> UPSTREAM_CONNECT_TIMEOUT =
+      Option.duration(
+          "upstream-connect-timeout",
+          Duration.ofMillis(QosReverseProxy.DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MILLIS),
+          ChronoUnit.MILLIS,
+          "How long a connection to the service may take (1ms..1h); then 504");
+  static final Option<Duration> UPSTREAM_IDLE_TIMEOUT =
+      Option.duration(
+          "upstream-idle-timeout",
+          Duration.ofMillis(QosReverseProxy.DEFAULT_UPSTREAM_IDLE_TIMEOUT_MILLIS),
+          ChronoUnit.MILLIS,
+          "How long the service may send nothing during an exchange (1ms..1h); then 504");
   static final Option<String> ENTITLEMENT =
       Option.choice(
           "entitlement",
@@ -71,6 +106,11 @@ public final class ProxyMain {
           PORT,
           IPV4,
           MAX_HEADER_BYTES,
+          MAX_BODY_BYTES,
+          MAX_HELD_BYTES,
+          BODY_TIMEOUT,
+          UPSTREAM_CONNECT_TIMEOUT,
+          UPSTREAM_IDLE_TIMEOUT,
           ENTITLEMENT,
           ENTITLE,
           DSCP_ASSURED,
@@ -142,6 +182,8 @@ public final class ProxyMain {
             .host(arguments.get(HOST))
             .port(arguments.get(PORT))
             .maxHeaderBytes(arguments.get(MAX_HEADER_BYTES))
+            .maxBodyBytes(arguments.get(MAX_BODY_BYTES))
+            .maxHeldBytes(arguments.get(MAX_HELD_BYTES))
             .mapping(
                 DscpMapping.builder()
                     .dscp(TransportPriority.ASSURED, arguments.get(DSCP_ASSURED))
@@ -150,9 +192,23 @@ public final class ProxyMain {
             .entitlement(
                 PriorityEntitlement.of(
                     byClient, TransportPriority.fromToken(arguments.get(ENTITLEMENT)).get()));
+    timeout(BODY_TIMEOUT, arguments, builder::bodyTimeout);
+    timeout(UPSTREAM_CONNECT_TIMEOUT, arguments, builder::upstreamConnectTimeout);
+    timeout(UPSTREAM_IDLE_TIMEOUT, arguments, builder::upstreamIdleTimeout);
     if (arguments.get(IPV4)) {
       builder.protocolFamily(StandardProtocolFamily.INET);
     }
     return builder;
+  }
+
+  private static void timeout(
+      Option<Duration> option, Arguments arguments, Consumer<Duration> setting) {
+    Duration value = arguments.get(option);
+    try {
+      setting.accept(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "--" + option.name() + ": " + value.toMillis() + "ms (expected: 1ms..1h)", e);
+    }
   }
 }

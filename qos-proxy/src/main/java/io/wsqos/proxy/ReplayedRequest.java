@@ -1,41 +1,57 @@
 package io.wsqos.proxy;
 
 import java.nio.ByteBuffer;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 
 /**
- * A request whose content starts again from the bytes the proxy already read to find its header:
- * those first, as one chunk, then the rest as it arrives.
+ * A request whose whole body the proxy has already read: its content is those bytes, as one last
+ * chunk, and its length is theirs, so that the service gets a {@code Content-Length} even when the
+ * client sent the body chunked. An {@code Expect: 100-continue} is not passed on: the client has
+ * had its 100 from the proxy, and Jetty's proxy would otherwise wait for the service's 100 to send
+ * a body that is already whole.
  */
 final class ReplayedRequest extends Request.Wrapper {
 
-  private Content.Chunk prefix;
+  private final int length;
+  private final HttpFields headers;
+  private Content.Chunk body;
 
-  /**
-   * @param complete whether {@code prefix} is the whole body, so that nothing follows it
-   */
-  ReplayedRequest(Request request, byte[] prefix, int length, boolean complete) {
+  ReplayedRequest(Request request, byte[] body, int length) {
     super(request);
-    this.prefix = Content.Chunk.from(ByteBuffer.wrap(prefix, 0, length), complete);
+    this.length = length;
+    this.body = Content.Chunk.from(ByteBuffer.wrap(body, 0, length), true);
+    HttpFields original = request.getHeaders();
+    this.headers =
+        original.contains(HttpHeader.EXPECT)
+            ? HttpFields.build(original).remove(HttpHeader.EXPECT).asImmutable()
+            : original;
+  }
+
+  @Override
+  public HttpFields getHeaders() {
+    return headers;
+  }
+
+  @Override
+  public long getLength() {
+    return length;
   }
 
   @Override
   public Content.Chunk read() {
-    Content.Chunk first = prefix;
-    if (first != null) {
-      prefix = null;
-      return first;
+    Content.Chunk whole = body;
+    if (whole != null) {
+      body = Content.Chunk.EOF;
+      return whole;
     }
-    return super.read();
+    return Content.Chunk.EOF;
   }
 
   @Override
   public void demand(Runnable demandCallback) {
-    if (prefix != null) {
-      demandCallback.run();
-    } else {
-      super.demand(demandCallback);
-    }
+    demandCallback.run();
   }
 }
