@@ -162,7 +162,12 @@ class CompressedRequestTest {
   void aCodingTheProxyCannotInflateIsForwardedAsBestEffortForTheServiceToRefuse() {
     RawHttp.Response response = post(Requests.text(10, ASSURED), "br");
 
-    assertThat(response.status()).isNotEqualTo(200);
+    // The service's own answer to a coding it does not support, passed on unchanged.
+    assertThat(response.status()).isEqualTo(415);
+    assertThat(response.text())
+        .contains("<faultcode>soap:Client</faultcode>")
+        .contains("<faultstring>Compressed request rejected: UNSUPPORTED_CODING: ");
+    assertThat(service.invocations()).isZero();
     assertThat(count(proxyRegistry, DscpMarkingFeature.RESPONSES_COUNTER, "class", "best-effort"))
         .isEqualTo(1);
     assertThat(proxyRegistry.find(QosReverseProxy.REJECTED_COUNTER).counters())

@@ -1,22 +1,21 @@
 package io.wsqos.proxy;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import io.wsqos.core.header.TransportPriority;
+import io.wsqos.testing.Prerequisites;
 import io.wsqos.testing.net.NetworkNamespace;
 import io.wsqos.testing.net.NetworkNamespace.End;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A DiffServ network of one link, made for one test: testing's {@link NetworkNamespace} for the
  * client, the test's server listening in the root namespace on the host end's address, and on the
  * host end, towards the client, an HTB qdisc whose u32 filters put packets by their DS field in an
- * AF, an EF or (by default) a best-effort class, as the seed's router did. Needs root and {@code
- * ip}, {@code tc}, {@code curl}, {@code bash}, {@code tshark}; {@link #open} skips the test, saying
- * why, where a namespace cannot be made. {@link #close} removes the namespace and the link.
+ * AF, an EF or (by default) a best-effort class, as the seed's router did. Needs the capabilities
+ * to make namespaces and {@code ip}, {@code tc}, {@code curl}, {@code bash}, {@code tshark}; {@link
+ * #open} skips the test, saying why, where a namespace cannot be made (fails it under CI: {@link
+ * Prerequisites}). {@link #close} removes the namespace and the link.
  */
 final class DiffServLab implements AutoCloseable {
 
@@ -36,12 +35,11 @@ final class DiffServLab implements AutoCloseable {
   }
 
   /**
-   * Makes the network, with the filters of {@code mapping}; skips the calling test (JUnit
-   * assumption) when namespaces cannot be made here.
+   * Makes the network, with the filters of {@code mapping}; skips the calling test when namespaces
+   * cannot be made here, and fails it under CI.
    */
   static DiffServLab open(DscpMapping mapping) {
-    Optional<String> why = NetworkNamespace.unavailableReason("tc", "curl", "bash", "tshark");
-    assumeTrue(why.isEmpty(), () -> "DiffServ wire test skipped: " + why.orElseThrow());
+    Prerequisites.assume(NetworkNamespace.unavailableReason("tc", "curl", "bash", "tshark"));
     DiffServLab lab = new DiffServLab(NetworkNamespace.create("lab"));
     try {
       lab.shape(mapping);

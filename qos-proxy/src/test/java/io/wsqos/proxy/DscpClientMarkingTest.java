@@ -5,6 +5,7 @@ import static io.wsqos.core.header.TransportPriority.EXPEDITED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.compression.CompressionFeature;
@@ -134,11 +135,14 @@ class DscpClientMarkingTest {
   void aServerThatDoesNotAnswerInTimeGivesTheReceiveTimeout() {
     EchoService client = server.client(EchoService.class, marking.feature());
     ((HTTPConduit) conduitOf(client)).getClient().setReceiveTimeout(200);
-    service.delay(5_000);
 
-    assertThatThrownBy(() -> client.echo("slow"))
-        .isInstanceOf(WebServiceException.class)
-        .hasRootCauseInstanceOf(SocketTimeoutException.class);
+    try (EchoServiceImpl.Hold held = service.hold()) {
+      assertThatThrownBy(() -> client.echo("slow"))
+          .isInstanceOf(WebServiceException.class)
+          .hasRootCauseInstanceOf(SocketTimeoutException.class);
+      // The call reached the service and was still held there when the client gave up.
+      await().atMost(Duration.ofSeconds(30)).until(() -> service.heldCalls() == 1);
+    }
   }
 
   @Test

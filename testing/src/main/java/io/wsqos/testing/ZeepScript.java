@@ -10,13 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Runs a Python script that uses zeep (a second SOAP stack) as a child process, for tests that
  * check a service from a client that is not CXF. A test calls {@link #run} with the script's text
- * and its arguments; where no python3 can import zeep, {@link #run} aborts the test as skipped,
- * with the reason in the report ({@code apt-get install -y python3-zeep}), rather than failing it.
+ * and its arguments; where no python3 can import zeep, {@link #run} skips the test with the reason
+ * ({@code apt-get install -y python3-zeep}), and fails it under CI ({@link Prerequisites}).
  */
 public final class ZeepScript {
 
@@ -39,13 +38,14 @@ public final class ZeepScript {
    * Writes {@code script} to {@code dir} and runs it with a python3 that imports zeep, with {@code
    * args} as {@code sys.argv[1:]}, until it exits.
    *
-   * @throws org.opentest4j.TestAbortedException if no python3 here imports zeep
+   * @throws org.opentest4j.TestAbortedException if no python3 here imports zeep (an {@link
+   *     AssertionError} under CI)
    * @throws AssertionError if the script does not exit within two minutes (it is killed)
    */
   public static Result run(Path dir, String script, String... args) {
     try {
       Optional<String> python = pythonWithZeep();
-      Assumptions.assumeTrue(
+      Prerequisites.assume(
           python.isPresent(), "a python3 with zeep is needed (apt-get install -y python3-zeep)");
       Path file = Files.writeString(Files.createTempFile(dir, "zeep-", ".py"), script);
       // To a file, not a pipe: a script that writes much cannot block on a full pipe buffer.

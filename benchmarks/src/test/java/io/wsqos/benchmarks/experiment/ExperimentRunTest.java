@@ -2,6 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.wsqos.testing.db.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -166,17 +167,21 @@ class ExperimentRunTest {
     assertThat(Files.readString(out.resolve("qos-report-provider.txt"))).contains("getBookInfo");
   }
 
-  /** The options of a tiny broker run on the paper's set into {@code out}. */
-  private static List<String> tinyBroker(Path out, String... more) {
+  /**
+   * The options of a tiny broker run on the paper's set into {@code out}, its PostgreSQL broker in
+   * {@code schema}: the experiment drops and makes that schema anew, so it must be this run's own.
+   */
+  private static List<String> tinyBroker(Path out, String schema, String... more) {
     List<String> argv =
         new java.util.ArrayList<>(
             List.of(
                 "--set=paper",
                 "--reps=2",
-                "--warmup=0.2",
-                "--measure=0.5",
+                "--warmup=0.1",
+                "--measure=0.3",
                 "--pause-ms=0",
-                "--postgresql-schema=wsqos_bench_broker_test",
+                "--server-warmup=0",
+                "--postgresql-schema=" + schema,
                 "--out=" + out));
     argv.addAll(List.of(more));
     return argv;
@@ -186,9 +191,11 @@ class ExperimentRunTest {
   @Timeout(value = 300, unit = TimeUnit.SECONDS)
   void brokerRequestersRunsEveryApiAgainstBothDatabasesAndTheMinimalEndpoints(@TempDir Path out)
       throws Exception {
-    run(
-        "broker-requesters",
-        tinyBroker(out, "--requesters=2", "--server-warmup=1").toArray(String[]::new));
+    String schema;
+    try (TestDatabase postgres = TestDatabase.postgres()) {
+      schema = postgres.schema();
+      run("broker-requesters", tinyBroker(out, schema, "--requesters=2").toArray(String[]::new));
+    }
 
     List<String> csv = Files.readAllLines(out.resolve("results.csv"));
     List<String> variants =
@@ -218,6 +225,7 @@ class ExperimentRunTest {
         .startsWith("# Broker: capacity under N back-to-back requesters\n")
         .contains("- data set: paper (22 services, 27 offers)")
         .contains("- server postgresql: `BrokerBenchServer --set=paper --jdbc-url=")
+        .contains(" --schema=" + schema + "`")
         .contains("## Server CPU per response in the measured runs")
         .contains("- rest-h2-kept-alive >= 0.80 x rest-minimal-kept-alive, at 2")
         .contains("- soap-postgresql-kept-alive >= 0.90 x soap-h2-kept-alive, at 2")
@@ -233,9 +241,10 @@ class ExperimentRunTest {
   @Test
   @Timeout(value = 300, unit = TimeUnit.SECONDS)
   void brokerRateWritesThePapersFiguresBesideOurs(@TempDir Path out) throws Exception {
+    // H2 only: the PostgreSQL schema is never made.
     run(
         "broker-rate",
-        tinyBroker(out, "--rates=20,40", "--apis=rest,soap", "--databases=h2", "--server-warmup=0")
+        tinyBroker(out, "unused", "--rates=20,40", "--apis=rest,soap", "--databases=h2")
             .toArray(String[]::new));
 
     List<String> csv = Files.readAllLines(out.resolve("results.csv"));

@@ -41,6 +41,7 @@ class HeaderRulesTest {
   private static final String SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
   static final ScriptedLoadProbe probe = new ScriptedLoadProbe();
   static final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  static final EchoServiceImpl service = new EchoServiceImpl();
   static final CompressionFeature feature =
       CompressionFeature.builder()
           .policy(CompressionPolicy.loadAware(probe))
@@ -49,7 +50,7 @@ class HeaderRulesTest {
 
   @RegisterExtension
   static final CxfServerExtension server =
-      CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
+      CxfServerExtension.builder(EchoService.class, service)
           .feature(feature)
           .inInterceptor(new RequirementSizeRecorder())
           .toExtension();
@@ -213,6 +214,31 @@ class HeaderRulesTest {
 
     assertThat(response.status()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:Client");
+    assertThat(faultString(response))
+        .startsWith("Error reading XMLStreamReader: ")
+        .contains("Invalid UTF-8 middle byte 0x28");
+  }
+
+  @Test
+  void aRequestThatIsNotWellFormedXmlGetsAClientFaultSayingWhere() {
+    byte[] body =
+        ("<soap:Envelope xmlns:soap='"
+                + SOAP
+                + "'><soap:Body><t:length xmlns:t='"
+                + EchoService.NAMESPACE
+                + "'><body>x</t:length></soap:Body></soap:Envelope>")
+            .getBytes(UTF_8);
+    long invocations = service.invocations();
+
+    RawHttp.Response response = RawHttp.postXml(server.address(), body);
+
+    assertThat(response.status()).isEqualTo(500);
+    assertThat(faultCode(response)).isEqualTo("soap:Client");
+    // The parser's own words, with the place: what was wrong, for the client to fix.
+    assertThat(faultString(response))
+        .contains("Unexpected close tag &lt;/t:length>; expected &lt;/body>")
+        .contains("[1,147]");
+    assertThat(service.invocations()).isEqualTo(invocations);
   }
 
   @Test
@@ -318,6 +344,10 @@ class HeaderRulesTest {
     String body = new String(response.content(), UTF_8);
     assertThat(body).contains(EchoServiceImpl.textOf(CHARS));
     assertThat(body).contains("<qos:compressionSkipped>" + reason + "</qos:compressionSkipped>");
+  }
+
+  private static String faultString(RawHttp.Response response) {
+    return between(new String(response.content(), UTF_8), "<faultstring>", "</faultstring>");
   }
 
   private static String faultCode(RawHttp.Response response) {

@@ -2,16 +2,16 @@ package io.wsqos.core.compression;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.wsqos.core.load.ScriptedLoadProbe;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.Prerequisites;
 import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.net.LinuxHost;
 import io.wsqos.testing.service.EchoEnvelopes;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayInputStream;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,7 +103,7 @@ class NonCxfClientTest {
   @Test
   void curlCompressedGetsACompressedResponseItCanRead(@TempDir Path dir)
       throws IOException, InterruptedException {
-    assumeThat(onPath("curl")).as("curl is not installed; skipping the curl interop test").isTrue();
+    Prerequisites.assume(LinuxHost.missingTools("curl"));
     Path request = dir.resolve("request.xml");
     Files.write(request, EchoEnvelopes.text(CHARS));
     Path headers = dir.resolve("headers.txt");
@@ -137,19 +137,6 @@ class NonCxfClientTest {
     assertThat(Files.readString(body))
         .contains(EchoServiceImpl.textOf(CHARS))
         .containsPattern("<qos:compressionApplied>(zstd|gzip|deflate)</qos:compressionApplied>");
-  }
-
-  private static boolean onPath(String command) {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return false;
-    }
-    for (String dir : path.split(File.pathSeparator)) {
-      if (Files.isExecutable(Path.of(dir, command))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static String gunzip(byte[] body) throws IOException {

@@ -182,8 +182,8 @@ class MonitoringFeatureTest {
   @Test
   void receiveTimeoutYieldsTimeoutRecord() {
     EchoServiceImpl slow = new EchoServiceImpl();
-    slow.delay(2_000);
-    try (var slowServer = TestServer.builder(EchoService.class, slow).start()) {
+    try (var slowServer = TestServer.builder(EchoService.class, slow).start();
+        EchoServiceImpl.Hold held = slow.hold()) {
       EchoService client = slowServer.client(EchoService.class, monitoring);
       HTTPConduit conduit = (HTTPConduit) ClientProxy.getClient(client).getConduit();
       conduit.getClient().setReceiveTimeout(200);

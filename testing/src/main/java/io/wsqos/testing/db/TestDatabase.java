@@ -79,6 +79,12 @@ public abstract class TestDatabase implements AutoCloseable {
   public abstract String user();
 
   /**
+   * The schema this database's tables go in: the PostgreSQL schema of its own (a unique name, for a
+   * program that takes a schema rather than a URL), or H2's {@code PUBLIC}.
+   */
+  public abstract String schema();
+
+  /**
    * Pauses every other session's access to {@code table} (H2: to the whole database) until the
    * returned pause is closed.
    */
@@ -148,6 +154,11 @@ public abstract class TestDatabase implements AutoCloseable {
     }
 
     @Override
+    public String schema() {
+      return "PUBLIC";
+    }
+
+    @Override
     public Pause pause(String table) throws SQLException {
       checkedTable(table);
       Connection admin = connect();
@@ -203,6 +214,11 @@ public abstract class TestDatabase implements AutoCloseable {
     @Override
     public String user() {
       return POSTGRES_USER;
+    }
+
+    @Override
+    public String schema() {
+      return schema;
     }
 
     @Override

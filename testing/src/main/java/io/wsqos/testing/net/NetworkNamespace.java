@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -23,8 +22,9 @@ import java.util.regex.Pattern;
  * A Linux network namespace joined to the root namespace by a veth pair, with a {@code /30} of
  * 198.18.0.0/15 (the benchmarking range, RFC 2544): the host end in the root namespace, the inner
  * end inside. Tests and experiments shape either end with {@code tc} ({@link #tc}) and run programs
- * inside ({@link #command}, {@link #exec}). Needs Linux, root and {@code ip}; {@link
- * #unavailableReason} says why not before anything is made.
+ * inside ({@link #command}, {@link #exec}). Needs Linux, {@code ip} and the capabilities {@code
+ * CAP_SYS_ADMIN} and {@code CAP_NET_ADMIN} (root has them); {@link #unavailableReason} says why not
+ * before anything is made.
  *
  * <p>{@link #close()} deletes the namespace and the pair, with every qdisc on them; a shutdown hook
  * does the same if the JVM exits first. Names start with {@code wsqos-PREFIX-} and the devices with
@@ -80,24 +80,27 @@ public final class NetworkNamespace implements AutoCloseable {
 
   /**
    * Why namespaces cannot be made here (not Linux, {@code ip} or one of {@code tools} not
-   * installed, not allowed to create a namespace), or empty if they can. Creates and deletes a
-   * probe namespace to find out.
+   * installed, no {@code CAP_SYS_ADMIN} and {@code CAP_NET_ADMIN}, or the kernel refuses), or empty
+   * if they can. Checks the capabilities, not the user's name, then creates and deletes a probe
+   * namespace to be sure.
    */
   public static Optional<String> unavailableReason(String... tools) {
-    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
-      return Optional.of("network namespaces need Linux");
-    }
     List<String> needed = new ArrayList<>(List.of("ip"));
     needed.addAll(List.of(tools));
-    for (String tool : needed) {
-      if (!onPath(tool)) {
-        return Optional.of("'" + tool + "' is not installed");
-      }
+    Optional<String> missing =
+        LinuxHost.notLinux()
+            .or(() -> LinuxHost.missingTools(needed.toArray(String[]::new)))
+            .or(
+                () ->
+                    LinuxHost.missingCapabilities(
+                        LinuxHost.Capability.SYS_ADMIN, LinuxHost.Capability.NET_ADMIN));
+    if (missing.isPresent()) {
+      return missing.map(why -> "network namespaces: " + why);
     }
     String probe = "wsqos-probe-" + ProcessHandle.current().pid();
     Result made = execute(List.of("ip", "netns", "add", probe));
     if (made.exitCode() != 0) {
-      return Optional.of("cannot create a network namespace (needs root): " + made.output().trim());
+      return Optional.of("network namespaces: cannot create one: " + made.output().trim());
     }
     execute(List.of("ip", "netns", "del", probe));
     return Optional.empty();
@@ -328,16 +331,6 @@ public final class NetworkNamespace implements AutoCloseable {
       Thread.currentThread().interrupt();
       return new Result(-1, "interrupted");
     }
-  }
-
-  private static boolean onPath(String tool) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
-        return true;
-      }
-    }
-    return Files.isExecutable(Path.of("/usr/sbin", tool))
-        || Files.isExecutable(Path.of("/sbin", tool));
   }
 
   @Override

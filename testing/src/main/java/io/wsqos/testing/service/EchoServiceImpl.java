@@ -1,11 +1,12 @@
 package io.wsqos.testing.service;
 
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@link EchoService} that counts its invocations (so a test can assert that a rejected request
- * never reached it), can be made slow at run time, and faults on {@link #FAULT}.
+ * never reached it), can be made slow or held at run time, and faults on {@link #FAULT}.
  */
 public final class EchoServiceImpl implements EchoService {
 
@@ -30,8 +31,23 @@ public final class EchoServiceImpl implements EchoService {
     "rating"
   };
 
+  /**
+   * The longest a call waits on a {@link #hold()} that is never released: far above any test's
+   * wait, so that a test that forgets to release cannot keep the server's threads forever.
+   */
+  static final long HOLD_GUARD_SECONDS = 120;
+
+  /** Calls held by {@link #hold()} until it is closed. */
+  public interface Hold extends AutoCloseable {
+    /** Releases every call held, and lets later calls through; closing twice is harmless. */
+    @Override
+    void close();
+  }
+
   private final AtomicLong invocations = new AtomicLong();
+  private final AtomicLong held = new AtomicLong();
   private volatile long delayMillis;
+  private volatile CountDownLatch gate;
 
   /** Makes every later call take at least {@code millis} (0: as fast as it can). */
   public void delay(long millis) {
@@ -39,6 +55,26 @@ public final class EchoServiceImpl implements EchoService {
       throw new IllegalArgumentException("millis: " + millis + " (expected: >= 0)");
     }
     delayMillis = millis;
+  }
+
+  /**
+   * Holds every later call inside the service until the returned hold is closed: a slow provider
+   * that a test releases when it has seen what it waited for, rather than after a fixed time.
+   */
+  public Hold hold() {
+    CountDownLatch latch = new CountDownLatch(1);
+    gate = latch;
+    return () -> {
+      if (gate == latch) {
+        gate = null;
+      }
+      latch.countDown();
+    };
+  }
+
+  /** Calls that have waited, or are waiting, on a {@link #hold()}. */
+  public long heldCalls() {
+    return held.get();
   }
 
   /** Calls of any operation served so far. */
@@ -87,6 +123,15 @@ public final class EchoServiceImpl implements EchoService {
 
   private void invoked() {
     invocations.incrementAndGet();
+    CountDownLatch latch = gate;
+    if (latch != null) {
+      held.incrementAndGet();
+      try {
+        latch.await(HOLD_GUARD_SECONDS, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     long millis = delayMillis;
     if (millis > 0) {
       try {

@@ -36,6 +36,29 @@ class TestDatabaseTest {
 
   @ParameterizedTest
   @EnumSource(TestDatabase.Kind.class)
+  void theSchemaIsWhereTheTablesGoAndUniquePerDatabase(TestDatabase.Kind kind) throws Exception {
+    try (TestDatabase first = TestDatabase.of(kind).migrated(ds -> create(ds, "item"));
+        TestDatabase second = TestDatabase.of(kind)) {
+
+      String sql =
+          "SELECT count(*) FROM information_schema.tables"
+              + " WHERE upper(table_schema) = upper(?) AND upper(table_name) = 'ITEM'";
+      try (Connection c = first.connect();
+          java.sql.PreparedStatement s = c.prepareStatement(sql)) {
+        s.setString(1, first.schema());
+        try (ResultSet rs = s.executeQuery()) {
+          rs.next();
+          assertThat(rs.getLong(1)).isEqualTo(1);
+        }
+      }
+      if (kind == TestDatabase.Kind.POSTGRES) {
+        assertThat(first.schema()).startsWith("test_").isNotEqualTo(second.schema());
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(TestDatabase.Kind.class)
   void closingDropsTheDatabase(TestDatabase.Kind kind) throws Exception {
     TestDatabase database = TestDatabase.of(kind).migrated(ds -> create(ds, "item"));
     String url = database.url();

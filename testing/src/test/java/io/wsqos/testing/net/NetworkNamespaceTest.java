@@ -2,8 +2,8 @@ package io.wsqos.testing.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.wsqos.testing.Prerequisites;
 import io.wsqos.testing.net.NetworkNamespace.End;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -13,14 +13,12 @@ import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class NetworkNamespaceTest {
 
   private static void assumeNamespaces() {
-    Optional<String> why = NetworkNamespace.unavailableReason("tc");
-    assumeTrue(why.isEmpty(), () -> "network namespace test skipped: " + why.orElseThrow());
+    Prerequisites.assume(NetworkNamespace.unavailableReason("tc"));
   }
 
   @Test

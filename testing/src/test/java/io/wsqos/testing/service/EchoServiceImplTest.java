@@ -2,7 +2,11 @@ package io.wsqos.testing.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class EchoServiceImplTest {
@@ -32,5 +36,20 @@ class EchoServiceImplTest {
     assertThatThrownBy(() -> EchoServiceImpl.textOf(-1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("chars: -1 (expected: >= 0)");
+  }
+
+  @Test
+  void aHeldCallReturnsOnlyOnceTheHoldIsReleased() throws Exception {
+    CompletableFuture<String> call;
+    try (EchoServiceImpl.Hold hold = service.hold()) {
+      call = CompletableFuture.supplyAsync(() -> service.echo("held"));
+
+      await().atMost(Duration.ofSeconds(30)).until(() -> service.heldCalls() == 1);
+      assertThat(call).isNotDone();
+    }
+
+    assertThat(call.get(30, TimeUnit.SECONDS)).isEqualTo("echo: held");
+    assertThat(service.echo("after")).isEqualTo("echo: after");
+    assertThat(service.heldCalls()).isEqualTo(1);
   }
 }

@@ -635,8 +635,10 @@ class BrokerSoapTest {
                 "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><b:getOffer"
                     .getBytes()));
     assertThat(notXml.faultcode()).isEqualTo("Client");
+    assertThat(notXml.faultstring()).contains("Unexpected end of input block in start tag");
     RawFault notANumber = fault(post(address, "<b:getOffer><id>seven</id></b:getOffer>", null));
     assertThat(notANumber.faultcode()).isEqualTo("Client");
+    assertThat(notANumber.faultstring()).contains("For input string: \"seven\"");
     RawFault undeclaredPrefix =
         fault(
             post(
@@ -647,8 +649,12 @@ class BrokerSoapTest {
                     + "</wsdlLocation></b:registerService>",
                 ADMIN_TOKEN));
     assertThat(undeclaredPrefix.faultcode()).isEqualTo("Client");
+    assertThat(undeclaredPrefix.faultstring())
+        .contains("prefix nowhere is not bound to a namespace");
     RawFault unknownOperation = fault(post(address, "<b:dropTables/>", ADMIN_TOKEN));
     assertThat(unknownOperation.faultcode()).isEqualTo("Client");
+    assertThat(unknownOperation.faultstring())
+        .contains("{http://wsqos.io/broker}dropTables was not recognized");
     for (RawFault fault : List.of(notXml, notANumber, undeclaredPrefix, unknownOperation)) {
       assertThat(fault.faultstring()).doesNotContain("\tat ").doesNotContain("Exception");
     }

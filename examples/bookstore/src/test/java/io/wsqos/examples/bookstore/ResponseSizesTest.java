@@ -100,6 +100,20 @@ class ResponseSizesTest {
   }
 
   @Test
+  void requestThatIsNotWellFormedXmlGetsAClientFaultSayingWhy() throws Exception {
+    // The envelope cut short inside the request's body: no end tags.
+    String envelope = Files.readString(REQUESTS.resolve("lite-1.xml"));
+    String cut = envelope.substring(0, envelope.indexOf("978-1-4000-0000-5"));
+
+    RawHttp.Response response = postEnvelope(cut);
+
+    assertThat(response.status()).isEqualTo(500);
+    assertThat(response.text())
+        .contains("<faultcode>soap:Client</faultcode>")
+        .contains("Unexpected EOF; was expecting a close tag for element &lt;isbn>");
+  }
+
+  @Test
   void requestForAnUnknownBookGetsAClientFaultWithStatus500() throws Exception {
     String envelope =
         Files.readString(REQUESTS.resolve("lite-1.xml"))
