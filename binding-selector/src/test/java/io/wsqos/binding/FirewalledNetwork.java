@@ -1,14 +1,12 @@
 package io.wsqos.binding;
 
+import io.wsqos.testing.net.LinuxHost;
+import io.wsqos.testing.net.LinuxHost.Capability;
 import io.wsqos.testing.net.NetworkNamespace;
 import io.wsqos.testing.net.NetworkNamespace.End;
 import java.io.IOException;
-import java.math.BigInteger;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -36,67 +34,17 @@ final class FirewalledNetwork implements AutoCloseable {
   /** The programs the network needs: iproute2's {@code ip} and {@code tc}, and socat. */
   static final List<String> TOOLS = List.of("ip", "tc", "socat");
 
-  /** CAP_NET_ADMIN: veth pairs, addresses, qdiscs. */
-  static final int CAP_NET_ADMIN = 12;
-
-  /** CAP_SYS_ADMIN: {@code ip netns add} unshares a network namespace and bind-mounts it. */
-  static final int CAP_SYS_ADMIN = 21;
-
-  private static final Pattern CAP_EFF = Pattern.compile("(?m)^CapEff:\\s*([0-9a-fA-F]+)$");
-
   /**
    * Why this process cannot make the network at all, or empty if it has everything it needs: Linux,
-   * the {@link #TOOLS} on the path, and CAP_SYS_ADMIN and CAP_NET_ADMIN in its effective set. With
-   * all of them, a failure to make the network is a failure, not a reason to skip.
+   * the {@link #TOOLS} on the path, and CAP_SYS_ADMIN ({@code ip netns add} unshares and
+   * bind-mounts) and CAP_NET_ADMIN (veth pairs, addresses, qdiscs) in its effective set. With all
+   * of them, a failure to make the network is a failure, not a reason to skip.
    */
   static Optional<String> missingPrerequisite() {
-    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
-      return Optional.of("network namespaces need Linux");
-    }
-    List<String> missingTools = TOOLS.stream().filter(tool -> !onPath(tool)).toList();
-    if (!missingTools.isEmpty()) {
-      return Optional.of(
-          "not installed: "
-              + String.join(", ", missingTools)
-              + " (Debian packages iproute2 and socat)");
-    }
-    try {
-      return missingCapabilities(Files.readString(Path.of("/proc/self/status")));
-    } catch (IOException e) {
-      return Optional.of("cannot read /proc/self/status: " + e.getMessage());
-    }
-  }
-
-  /** Which of CAP_SYS_ADMIN and CAP_NET_ADMIN the {@code CapEff} line of {@code status} lacks. */
-  static Optional<String> missingCapabilities(String status) {
-    Matcher m = CAP_EFF.matcher(status);
-    if (!m.find()) {
-      return Optional.of("no CapEff line in /proc/self/status");
-    }
-    BigInteger effective = new BigInteger(m.group(1), 16);
-    List<String> missing = new ArrayList<>();
-    if (!effective.testBit(CAP_SYS_ADMIN)) {
-      missing.add("CAP_SYS_ADMIN");
-    }
-    if (!effective.testBit(CAP_NET_ADMIN)) {
-      missing.add("CAP_NET_ADMIN");
-    }
-    return missing.isEmpty()
-        ? Optional.empty()
-        : Optional.of(
-            "the process lacks "
-                + String.join(" and ", missing)
-                + " (run as root with them, e.g. not in an unprivileged container)");
-  }
-
-  private static boolean onPath(String tool) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
-        return true;
-      }
-    }
-    return Files.isExecutable(Path.of("/usr/sbin", tool))
-        || Files.isExecutable(Path.of("/sbin", tool));
+    return LinuxHost.notLinux()
+        .or(() -> LinuxHost.missingTools(TOOLS.toArray(String[]::new)))
+        .or(() -> LinuxHost.missingCapabilities(Capability.SYS_ADMIN, Capability.NET_ADMIN))
+        .map(why -> why + " (Debian packages iproute2 and socat)");
   }
 
   /**
