@@ -208,6 +208,7 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
               ? HeaderBlock.invalid(
                   new HeaderProblem(
                       HeaderProblem.Reason.OVERSIZED,
+                      block.localName(),
                       block.localName()
                           + ": more than "
                           + WsQos.MAX_BLOCK_CHARS
