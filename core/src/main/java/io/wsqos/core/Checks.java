@@ -2,6 +2,7 @@ package io.wsqos.core;
 
 import static java.util.Objects.requireNonNull;
 
+import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -70,6 +71,17 @@ public final class Checks {
       end--;
     }
     return value.substring(0, end) + "... (" + value.length() + " characters)";
+  }
+
+  /**
+   * {@code number} as an error shows it: in plain digits ({@code 0.10}, {@code -1}) unless they
+   * would be longer than {@value #MAX_SHOWN_CHARS} characters, then in scientific notation ({@code
+   * 1E+999999999}), so that showing a number never writes out its digits.
+   */
+  public static String shown(BigDecimal number) {
+    long plainChars =
+        Math.max((long) number.precision() - number.scale(), 1) + Math.max(number.scale(), 0) + 2;
+    return plainChars <= MAX_SHOWN_CHARS ? number.toPlainString() : number.toString();
   }
 
   /** The refusal of {@code text} in {@code field}, the text shown quoted and cut. */

@@ -3,6 +3,8 @@ package io.wsqos.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.wsqos.core.header.QosTerms;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -81,5 +83,19 @@ class ChecksTest {
     assertThat(price.under("")).isSameAs(price);
     assertThat(price.named("maxPrice")).hasMessage("maxPrice: -1 (expected: >= 0)");
     assertThat(price.unnamed().under("terms.price").field()).isEqualTo("terms.price");
+  }
+
+  @Test
+  void aHugeDecimalIsShownWithoutWritingOutItsDigits() {
+    assertThat(Checks.shown(new BigDecimal("-1"))).isEqualTo("-1");
+    assertThat(Checks.shown(new BigDecimal("0.10"))).isEqualTo("0.10");
+    assertThat(Checks.shown(new BigDecimal("1e999999999"))).isEqualTo("1E+999999999");
+
+    // Writing out the refused price's digits took a gigabyte.
+    assertThatThrownBy(() -> QosTerms.builder().maxPrice(new BigDecimal("1e999999999")).build())
+        .isInstanceOf(InvalidValueException.class)
+        .hasMessage("maxPrice: 1E+999999999 (expected: at most 12 integer and 6 fraction digits)");
+    assertThatThrownBy(() -> QosTerms.builder().maxPrice(new BigDecimal("1e-999999999")).build())
+        .hasMessage("maxPrice: 1E-999999999 (expected: at most 12 integer and 6 fraction digits)");
   }
 }

@@ -2,6 +2,7 @@ package io.wsqos.core.header;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
 import io.wsqos.core.InvalidValueException;
 import java.math.BigDecimal;
 import java.util.Optional;
@@ -78,7 +79,7 @@ public record QosTerms(
 
   private static BigDecimal checkPrice(BigDecimal price) {
     if (price.signum() < 0) {
-      throw new InvalidValueException("maxPrice", price.toPlainString(), ">= 0");
+      throw new InvalidValueException("maxPrice", Checks.shown(price), ">= 0");
     }
     BigDecimal stripped = price.stripTrailingZeros();
     int fractionDigits = Math.max(stripped.scale(), 0);
@@ -86,7 +87,7 @@ public record QosTerms(
     if (fractionDigits > MAX_PRICE_FRACTION_DIGITS || integerDigits > MAX_PRICE_INTEGER_DIGITS) {
       throw new InvalidValueException(
           "maxPrice",
-          price.toPlainString(),
+          Checks.shown(price),
           "at most "
               + MAX_PRICE_INTEGER_DIGITS
               + " integer and "

@@ -138,7 +138,7 @@ public record OfferTerms(
   private static BigDecimal checkPrice(BigDecimal price) {
     requireNonNull(price, "price");
     if (price.signum() < 0) {
-      throw new InvalidValueException("price", price.toPlainString(), ">= 0");
+      throw new InvalidValueException("price", Checks.shown(price), ">= 0");
     }
     try {
       // The same digits as a requirement's maxPrice, so that any offer's price can be asked for.
@@ -146,7 +146,7 @@ public record OfferTerms(
     } catch (InvalidValueException e) {
       throw new InvalidValueException(
           "price",
-          price.toPlainString(),
+          Checks.shown(price),
           "at most "
               + QosTerms.MAX_PRICE_INTEGER_DIGITS
               + " integer and "

@@ -206,12 +206,16 @@ final class ErrorResponses {
       if (type == Boolean.class || type == boolean.class) {
         return "true or false";
       }
+      if (type == URI.class) {
+        return "a URL";
+      }
+      if (type == Instant.class) {
+        return "an ISO-8601 instant with a time zone";
+      }
       if (CharSequence.class.isAssignableFrom(type)
           || type.isEnum()
-          || type == URI.class
           || type == QName.class
-          || type == Currency.class
-          || type == Instant.class) {
+          || type == Currency.class) {
         return "a string";
       }
       if (Collection.class.isAssignableFrom(type) || type.isArray()) {

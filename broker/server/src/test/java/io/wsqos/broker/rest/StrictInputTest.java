@@ -99,6 +99,25 @@ class StrictInputTest {
   }
 
   @Test
+  void aPriceWithAHugeExponentIsRefusedWithoutWritingOutItsDigits() {
+    Endpoint endpoint = endpoint();
+
+    assertInvalid(
+        rest.post(
+            "/api/offers",
+            ADMIN,
+            "{\"endpointId\": "
+                + endpoint.id()
+                + ", \"terms\": {\"price\": 1e999999999, \"currency\": \"EUR\","
+                + " \"maxResponseTimeMillis\": 5, \"availability\": 1,"
+                + " \"throughputPerSecond\": 1}}"),
+        "terms.price",
+        "terms.price: 1E+999999999 (expected: at most 12 integer and 6 fraction digits)");
+
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
   void anUnpairedSurrogateIsRefusedNotStoredAsSomethingElse() {
     Answer answer = rest.post("/api/providers", ADMIN, "{\"name\": \"Acme \\ud800\"}");
 
