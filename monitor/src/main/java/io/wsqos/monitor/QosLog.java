@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.wsqos.monitor.internal.Checks;
+import io.wsqos.core.Checks;
 import io.wsqos.monitor.internal.RecordColumns;
 import io.wsqos.monitor.internal.RecordQueue;
 import io.wsqos.monitor.internal.RecordTimers;

@@ -166,6 +166,7 @@ final class SoapHeaderScanner {
           HeaderBlock.invalid(
               new HeaderProblem(
                   HeaderProblem.Reason.DUPLICATED,
+                  "Requirement",
                   "Requirement: " + count + " blocks (expected: at most one)"),
               requirement.mustUnderstand()));
     }

@@ -1,5 +1,7 @@
 package io.wsqos.core.compression;
 
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.QosRequirement;
@@ -64,17 +66,15 @@ final class ClientPreferenceInterceptor extends AbstractPhaseInterceptor<Message
       return CompressionPreference.fromToken(token)
           .orElseThrow(
               () ->
-                  new IllegalArgumentException(
-                      CompressionFeature.PREFERENCE_PROPERTY
-                          + ": '"
-                          + token
-                          + "' (expected: none, compress or server-decides)"));
+                  Checks.invalidText(
+                      CompressionFeature.PREFERENCE_PROPERTY,
+                      token,
+                      "none, compress or server-decides"));
     }
-    throw new IllegalArgumentException(
-        CompressionFeature.PREFERENCE_PROPERTY
-            + ": "
-            + value.getClass().getName()
-            + " (expected: a CompressionPreference or its token)");
+    throw new InvalidValueException(
+        CompressionFeature.PREFERENCE_PROPERTY,
+        value.getClass().getName(),
+        "a CompressionPreference or its token");
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.wsqos.core.compression;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
 import io.wsqos.core.compression.internal.DeflaterState;
 import io.wsqos.core.compression.internal.DeflatingOutputStream;
 import io.wsqos.core.compression.internal.InflaterState;
@@ -79,9 +80,7 @@ public final class Codec implements AutoCloseable {
   public static Codec of(ContentCoding coding, int level, int poolCapacity) {
     requireNonNull(coding, "coding");
     coding.checkLevel(level);
-    if (poolCapacity < 1) {
-      throw new IllegalArgumentException("poolCapacity: " + poolCapacity + " (expected: >= 1)");
-    }
+    Checks.atLeast("poolCapacity", poolCapacity, 1);
     if (!coding.isAvailable()) {
       throw new IllegalStateException(
           coding.token() + " is not available: add com.github.luben:zstd-jni to the classpath",

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.WsQosCodec;
 import io.wsqos.core.header.WsQosHeaderInterceptor;
@@ -265,11 +267,10 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
     public Builder codings(List<ContentCoding> codings) {
       requireNonNull(codings, "codings");
       if (codings.isEmpty()) {
-        throw new IllegalArgumentException("codings: [] (expected: at least one coding)");
+        throw new InvalidValueException("codings", "[]", "at least one coding");
       }
       if (codings.stream().distinct().count() != codings.size()) {
-        throw new IllegalArgumentException(
-            "codings: " + codings + " (expected: each coding at most once)");
+        throw new InvalidValueException("codings", codings.toString(), "each coding at most once");
       }
       codings.forEach(c -> requireNonNull(c, "codings element"));
       this.codings = List.copyOf(codings);
@@ -294,10 +295,7 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
      * #MAX_MIN_BODY_BYTES} (0 compresses every response the policy allows).
      */
     public Builder minBodyBytes(int minBodyBytes) {
-      if (minBodyBytes < 0 || minBodyBytes > MAX_MIN_BODY_BYTES) {
-        throw new IllegalArgumentException(
-            "minBodyBytes: " + minBodyBytes + " (expected: 0.." + MAX_MIN_BODY_BYTES + ")");
-      }
+      Checks.inRange("minBodyBytes", minBodyBytes, 0, MAX_MIN_BODY_BYTES);
       this.minBodyBytes = minBodyBytes;
       return this;
     }

@@ -2,6 +2,7 @@ package io.wsqos.core.compression;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.SkipReason;
 import io.wsqos.core.load.LoadProbe;
@@ -116,8 +117,8 @@ public interface CompressionPolicy {
     requireNonNull(probe, "probe");
     LoadAwarePolicy.checkPercents(thresholdPercent, hysteresisPercent);
     if (!(busyPercent >= 0 && busyPercent <= thresholdPercent)) {
-      throw new IllegalArgumentException(
-          "busyPercent: " + busyPercent + " (expected: 0.." + thresholdPercent + ")");
+      throw new InvalidValueException(
+          "busyPercent", Double.toString(busyPercent), "0.." + thresholdPercent);
     }
     return new LoadAwarePolicy(probe, busyPercent, thresholdPercent, hysteresisPercent);
   }

@@ -1,5 +1,6 @@
 package io.wsqos.core.compression;
 
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.compression.internal.ZstdSupport;
 import java.util.Optional;
 
@@ -59,8 +60,8 @@ public enum ContentCoding {
    */
   int checkLevel(int level) {
     if (level < minLevel || level > maxLevel) {
-      throw new IllegalArgumentException(
-          "level: " + level + " (expected: " + minLevel + ".." + maxLevel + " for " + token + ")");
+      throw new InvalidValueException(
+          "level", Integer.toString(level), minLevel + ".." + maxLevel + " for " + token);
     }
     return level;
   }

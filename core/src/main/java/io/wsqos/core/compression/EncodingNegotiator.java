@@ -2,6 +2,7 @@ package io.wsqos.core.compression;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 import java.util.List;
 
@@ -52,11 +53,11 @@ public final class EncodingNegotiator {
   public static EncodingNegotiator of(List<ContentCoding> preference) {
     requireNonNull(preference, "preference");
     if (preference.isEmpty()) {
-      throw new IllegalArgumentException("preference: [] (expected: at least one coding)");
+      throw new InvalidValueException("preference", "[]", "at least one coding");
     }
     if (preference.stream().distinct().count() != preference.size()) {
-      throw new IllegalArgumentException(
-          "preference: " + preference + " (expected: each coding at most once)");
+      throw new InvalidValueException(
+          "preference", preference.toString(), "each coding at most once");
     }
     return new EncodingNegotiator(
         preference.stream()

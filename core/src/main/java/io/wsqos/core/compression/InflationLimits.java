@@ -1,5 +1,7 @@
 package io.wsqos.core.compression;
 
+import io.wsqos.core.InvalidValueException;
+
 /**
  * The bounds applied while inflating a body: a maximum inflated size and a maximum ratio of
  * inflated to compressed bytes. Both are checked as the data is inflated, so a decompression bomb
@@ -37,15 +39,13 @@ public record InflationLimits(long maxInflatedBytes, int maxRatio, long ratioGra
   /** Validates the values; prefer {@link #builder()}. */
   public InflationLimits {
     if (maxInflatedBytes < 1) {
-      throw new IllegalArgumentException(
-          "maxInflatedBytes: " + maxInflatedBytes + " (expected: >= 1)");
+      throw new InvalidValueException("maxInflatedBytes", Long.toString(maxInflatedBytes), ">= 1");
     }
     if (maxRatio < 1) {
-      throw new IllegalArgumentException("maxRatio: " + maxRatio + " (expected: >= 1)");
+      throw new InvalidValueException("maxRatio", String.valueOf(maxRatio), ">= 1");
     }
     if (ratioGraceBytes < 0) {
-      throw new IllegalArgumentException(
-          "ratioGraceBytes: " + ratioGraceBytes + " (expected: >= 0)");
+      throw new InvalidValueException("ratioGraceBytes", Long.toString(ratioGraceBytes), ">= 0");
     }
   }
 
@@ -70,8 +70,8 @@ public record InflationLimits(long maxInflatedBytes, int maxRatio, long ratioGra
     /** The most bytes a body may inflate to; default 16 MiB, at least 1. */
     public Builder maxInflatedBytes(long maxInflatedBytes) {
       if (maxInflatedBytes < 1) {
-        throw new IllegalArgumentException(
-            "maxInflatedBytes: " + maxInflatedBytes + " (expected: >= 1)");
+        throw new InvalidValueException(
+            "maxInflatedBytes", Long.toString(maxInflatedBytes), ">= 1");
       }
       this.maxInflatedBytes = maxInflatedBytes;
       return this;
@@ -80,7 +80,7 @@ public record InflationLimits(long maxInflatedBytes, int maxRatio, long ratioGra
     /** The most inflated bytes per compressed byte; default 100, at least 1. */
     public Builder maxRatio(int maxRatio) {
       if (maxRatio < 1) {
-        throw new IllegalArgumentException("maxRatio: " + maxRatio + " (expected: >= 1)");
+        throw new InvalidValueException("maxRatio", String.valueOf(maxRatio), ">= 1");
       }
       this.maxRatio = maxRatio;
       return this;
@@ -89,8 +89,7 @@ public record InflationLimits(long maxInflatedBytes, int maxRatio, long ratioGra
     /** Inflated bytes allowed before the ratio is checked; default 64 KiB, at least 0. */
     public Builder ratioGraceBytes(long ratioGraceBytes) {
       if (ratioGraceBytes < 0) {
-        throw new IllegalArgumentException(
-            "ratioGraceBytes: " + ratioGraceBytes + " (expected: >= 0)");
+        throw new InvalidValueException("ratioGraceBytes", Long.toString(ratioGraceBytes), ">= 0");
       }
       this.ratioGraceBytes = ratioGraceBytes;
       return this;

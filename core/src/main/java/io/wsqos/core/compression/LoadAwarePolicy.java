@@ -1,5 +1,6 @@
 package io.wsqos.core.compression;
 
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.load.LoadProbe;
 
@@ -34,12 +35,12 @@ final class LoadAwarePolicy implements CompressionPolicy {
 
   static void checkPercents(double thresholdPercent, double hysteresisPercent) {
     if (!(thresholdPercent >= 0 && thresholdPercent <= 100)) {
-      throw new IllegalArgumentException(
-          "thresholdPercent: " + thresholdPercent + " (expected: 0..100)");
+      throw new InvalidValueException(
+          "thresholdPercent", Double.toString(thresholdPercent), "0..100");
     }
     if (!(hysteresisPercent >= 0 && hysteresisPercent <= thresholdPercent)) {
-      throw new IllegalArgumentException(
-          "hysteresisPercent: " + hysteresisPercent + " (expected: 0.." + thresholdPercent + ")");
+      throw new InvalidValueException(
+          "hysteresisPercent", Double.toString(hysteresisPercent), "0.." + thresholdPercent);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.wsqos.core.compression;
 
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 
 /**
@@ -19,8 +20,8 @@ public record Negotiation(CompressionPreference preference, ContentCoding coding
   public Negotiation {
     java.util.Objects.requireNonNull(preference, "preference");
     if ((preference == CompressionPreference.NONE) != (coding == null)) {
-      throw new IllegalArgumentException(
-          "coding: " + coding + " (expected: null exactly when preference is NONE)");
+      throw new InvalidValueException(
+          "coding", String.valueOf(coding), "null exactly when preference is NONE");
     }
   }
 

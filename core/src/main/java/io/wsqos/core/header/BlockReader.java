@@ -1,5 +1,6 @@
 package io.wsqos.core.header;
 
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.HeaderProblem.Reason;
 import io.wsqos.core.header.internal.Lexical;
 import java.math.BigDecimal;
@@ -68,7 +69,7 @@ final class BlockReader {
     } catch (Invalid invalid) {
       return HeaderBlock.invalid(invalid.problem, mustUnderstand);
     } catch (RuntimeException unexpected) {
-      return HeaderBlock.invalid(unexpected(unexpected), mustUnderstand);
+      return HeaderBlock.invalid(unexpected(name, unexpected), mustUnderstand);
     }
   }
 
@@ -101,6 +102,7 @@ final class BlockReader {
     if (children[0] != null && children[1] != null) {
       throw new Invalid(
           Reason.DUPLICATED,
+          "ServerAction",
           "ServerAction: compressionApplied and compressionSkipped (expected: at most one)");
     }
     Optional<CompressionAction> compression = Optional.empty();
@@ -131,6 +133,7 @@ final class BlockReader {
       if (value < 0 || value > ServerAction.MAX_DSCP) {
         throw new Invalid(
             Reason.OUT_OF_RANGE,
+            "dscp",
             "dscp: " + value + " (expected: 0.." + ServerAction.MAX_DSCP + ")");
       }
       dscp = OptionalInt.of((int) value);
@@ -139,8 +142,8 @@ final class BlockReader {
     Optional<TransportPriority> clampedFrom = priority("clampedFrom", children[4]);
     try {
       return new ServerAction(compression, dscp, granted, clampedFrom);
-    } catch (IllegalArgumentException inconsistent) {
-      throw new Invalid(Reason.OUT_OF_RANGE, inconsistent.getMessage());
+    } catch (InvalidValueException inconsistent) {
+      throw new Invalid(Reason.OUT_OF_RANGE, inconsistent.field(), inconsistent.getMessage());
     }
   }
 
@@ -186,7 +189,10 @@ final class BlockReader {
     if (children[3] != null) {
       String text = text(children[3]);
       if (Lexical.isSpecialDouble(text)) {
-        throw new Invalid(Reason.OUT_OF_RANGE, "minAvailability: " + text + " (expected: 0..1)");
+        throw new Invalid(
+            Reason.OUT_OF_RANGE,
+            "minAvailability",
+            "minAvailability: " + text + " (expected: 0..1)");
       }
       if (!Lexical.isDouble(text)) {
         throw unparsable("minAvailability", text, "a number 0..1");
@@ -195,8 +201,8 @@ final class BlockReader {
     }
     try {
       return new QosTerms(priority, maxPrice, maxResponseTimeMillis, minAvailability);
-    } catch (IllegalArgumentException outOfRange) {
-      throw new Invalid(Reason.OUT_OF_RANGE, outOfRange.getMessage());
+    } catch (InvalidValueException outOfRange) {
+      throw new Invalid(Reason.OUT_OF_RANGE, outOfRange.field(), outOfRange.getMessage());
     }
   }
 
@@ -205,6 +211,7 @@ final class BlockReader {
     if (micros < 0) {
       throw new Invalid(
           Reason.OUT_OF_RANGE,
+          name,
           name + ": " + micros + " (expected: >= 0 microseconds since the epoch)");
     }
     return micros;
@@ -219,6 +226,7 @@ final class BlockReader {
     } catch (NumberFormatException tooLarge) {
       throw new Invalid(
           Reason.OUT_OF_RANGE,
+          name,
           name
               + ": "
               + Lexical.quote(text, WsQos.MAX_VALUE_CHARS)
@@ -237,6 +245,7 @@ final class BlockReader {
     }
     throw new Invalid(
         Reason.UNPARSABLE,
+        name,
         name
             + ": a "
             + (block == null ? "null" : block.getClass().getSimpleName())
@@ -246,7 +255,8 @@ final class BlockReader {
   private static BlockElement required(BlockElement child, String parent, String name)
       throws Invalid {
     if (child == null) {
-      throw new Invalid(Reason.MISSING, parent + ": no " + name + " (expected: exactly one)");
+      throw new Invalid(
+          Reason.MISSING, parent, parent + ": no " + name + " (expected: exactly one)");
     }
     return child;
   }
@@ -264,6 +274,7 @@ final class BlockReader {
         if (!Lexical.isWhitespace(text)) {
           throw new Invalid(
               Reason.UNPARSABLE,
+              parent.localName(),
               parent.localName()
                   + ": text "
                   + Lexical.quote(text, WsQos.MAX_VALUE_CHARS)
@@ -277,6 +288,7 @@ final class BlockReader {
         if (++extensions > WsQos.MAX_EXTENSION_ELEMENTS) {
           throw new Invalid(
               Reason.OVERSIZED,
+              parent.localName(),
               parent.localName()
                   + ": more than "
                   + WsQos.MAX_EXTENSION_ELEMENTS
@@ -290,6 +302,7 @@ final class BlockReader {
       if (index < 0) {
         throw new Invalid(
             Reason.UNKNOWN_ELEMENT,
+            parent.localName(),
             parent.localName()
                 + ": unknown element "
                 + Lexical.quote(
@@ -302,6 +315,7 @@ final class BlockReader {
       if (found[index] != null) {
         throw new Invalid(
             Reason.DUPLICATED,
+            parent.localName(),
             parent.localName() + ": " + names[index] + " twice (expected: at most once)");
       }
       found[index] = child;
@@ -334,6 +348,7 @@ final class BlockReader {
       if (item instanceof BlockElement child) {
         throw new Invalid(
             Reason.UNPARSABLE,
+            element.localName(),
             element.localName()
                 + ": contains element "
                 + Lexical.quote(child.nodeName(), WsQos.MAX_VALUE_CHARS)
@@ -348,6 +363,7 @@ final class BlockReader {
     if (text.length() > WsQos.MAX_VALUE_CHARS) {
       throw new Invalid(
           Reason.OVERSIZED,
+          element.localName(),
           element.localName()
               + ": "
               + text.length()
@@ -361,13 +377,14 @@ final class BlockReader {
   private static Invalid unparsable(String name, String text, String expected) {
     return new Invalid(
         Reason.UNPARSABLE,
+        name,
         name + ": " + Lexical.quote(text, WsQos.MAX_VALUE_CHARS) + " (expected: " + expected + ")");
   }
 
-  private static HeaderProblem unexpected(RuntimeException e) {
+  private static HeaderProblem unexpected(String name, RuntimeException e) {
     // Odd input failing in a DOM implementation must not break the call: report, do not throw.
     return new HeaderProblem(
-        Reason.UNPARSABLE, "unreadable block (" + e.getClass().getSimpleName() + ")");
+        Reason.UNPARSABLE, name, "unreadable block (" + e.getClass().getSimpleName() + ")");
   }
 
   /** A problem found while decoding; carries no stack trace, it is an answer, not a bug. */
@@ -377,9 +394,9 @@ final class BlockReader {
     @SuppressWarnings("serial") // never serialized
     final HeaderProblem problem;
 
-    Invalid(Reason reason, String detail) {
+    Invalid(Reason reason, String field, String detail) {
       super(detail, null, false, false);
-      this.problem = new HeaderProblem(reason, detail);
+      this.problem = new HeaderProblem(reason, field, detail);
     }
   }
 }

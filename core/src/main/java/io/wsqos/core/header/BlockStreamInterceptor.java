@@ -74,7 +74,9 @@ final class BlockStreamInterceptor extends AbstractPhaseInterceptor<Message> {
           MessageUtils.getContextualBoolean(
                   message, WsQosHeaderInterceptor.KEEP_IN_CXF_HEADERS, false)
               || readsTheDocument(message.getInterceptorChain());
-      message.setContent(XMLStreamReader.class, new BlockStreamReader(reader, message, !keep));
+      message.setContent(
+          XMLStreamReader.class,
+          new BlockStreamReader(reader, message, !keep, !MessageUtils.isRequestor(message)));
     }
   }
 
@@ -91,12 +93,14 @@ final class BlockStreamInterceptor extends AbstractPhaseInterceptor<Message> {
 
   /**
    * Puts the request's own reader back once the header has been read, so that the body is parsed
-   * without this layer.
+   * without this layer; returns the wrapper taken off, or null if there was none.
    */
-  static void unwrap(Message message) {
+  static BlockStreamReader unwrap(Message message) {
     if (message.getContent(XMLStreamReader.class) instanceof BlockStreamReader wrapped) {
       message.setContent(XMLStreamReader.class, wrapped.getParent());
+      return wrapped;
     }
+    return null;
   }
 
   /** The names of the blocks of {@code message} that were cut short, in message order. */

@@ -33,6 +33,7 @@ final class BlockStreamReader extends StreamReaderDelegate {
 
   private final Message message;
   private final boolean take;
+  private final boolean request;
   private int depth;
   private String soapNamespace;
   private boolean inHeader;
@@ -45,10 +46,33 @@ final class BlockStreamReader extends StreamReaderDelegate {
   private String blockName;
   private int pendingEnds;
 
-  BlockStreamReader(XMLStreamReader reader, Message message, boolean take) {
+  /**
+   * @param take whether to take the known blocks out of the stream, or only bound them
+   * @param request whether this is a request a server reads: it then refuses, as a malformed
+   *     message, a processing instruction before the body's content (SOAP 1.1 and 1.2 forbid them)
+   *     and an envelope that ends without a {@code soap:Body}
+   */
+  BlockStreamReader(XMLStreamReader reader, Message message, boolean take, boolean request) {
     super(reader);
     this.message = message;
     this.take = take;
+    this.request = request;
+  }
+
+  /** The next event of the message's reader, refusing what a request must not have. */
+  private int read() throws XMLStreamException {
+    if (request && !done && !super.hasNext()) {
+      // CXF would read on past the end and answer the NoSuchElementException as a server fault.
+      throw new XMLStreamException(
+          "no soap:Body (expected: a soap:Body after the optional soap:Header)", getLocation());
+    }
+    int event = super.next();
+    if (event == XMLStreamConstants.PROCESSING_INSTRUCTION && request) {
+      throw new XMLStreamException(
+          "a processing instruction (expected: none, SOAP forbids them in a message)",
+          getLocation());
+    }
+    return event;
   }
 
   @Override
@@ -63,7 +87,7 @@ final class BlockStreamReader extends StreamReaderDelegate {
       return XMLStreamConstants.END_ELEMENT;
     }
     while (true) {
-      int event = super.next();
+      int event = read();
       if (done) {
         return event;
       }
@@ -156,7 +180,7 @@ final class BlockStreamReader extends StreamReaderDelegate {
   private boolean passHeader() throws XMLStreamException {
     StartTag header = StartTag.of(getParent());
     while (true) {
-      int event = super.next();
+      int event = read();
       if (event == XMLStreamConstants.START_ELEMENT) {
         depth++;
         if (takeIfKnown()) {
@@ -202,7 +226,7 @@ final class BlockStreamReader extends StreamReaderDelegate {
     StringBuilder text = null;
     int level = 1;
     while (level > 0) {
-      switch (super.next()) {
+      switch (read()) {
         case XMLStreamConstants.START_ELEMENT:
           level++;
           over = over || (used += startTagChars()) > WsQos.MAX_BLOCK_CHARS;
@@ -307,7 +331,7 @@ final class BlockStreamReader extends StreamReaderDelegate {
   private boolean cut(int openLevels) throws XMLStreamException {
     add(BlockStreamInterceptor.OVERSIZED_BLOCKS, new QName(WsQos.NAMESPACE, blockName));
     while (true) {
-      int event = super.next();
+      int event = read();
       if (event == XMLStreamConstants.START_ELEMENT) {
         depth++;
       } else if (event == XMLStreamConstants.END_ELEMENT) {

@@ -2,6 +2,8 @@ package io.wsqos.core.header;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import java.util.Optional;
 
 /**
@@ -22,12 +24,12 @@ public record CompressionAction(Optional<String> codec, Optional<SkipReason> ski
     requireNonNull(codec, "codec");
     requireNonNull(skipReason, "skipReason");
     if (codec.isPresent() == skipReason.isPresent()) {
-      throw new IllegalArgumentException(
-          "codec: "
-              + codec.orElse("absent")
+      throw new InvalidValueException(
+          "codec",
+          codec.orElse("absent")
               + ", skipReason: "
-              + skipReason.map(SkipReason::token).orElse("absent")
-              + " (expected: exactly one)");
+              + skipReason.map(SkipReason::token).orElse("absent"),
+          "exactly one");
     }
     codec.ifPresent(CompressionAction::checkCodec);
   }
@@ -64,12 +66,8 @@ public record CompressionAction(Optional<String> codec, Optional<SkipReason> ski
 
   private static void checkCodec(String codec) {
     if (!isWellFormedCodec(codec)) {
-      throw new IllegalArgumentException(
-          "codec: '"
-              + codec
-              + "' (expected: 1.."
-              + MAX_CODEC_CHARS
-              + " of a-z 0-9 . + -, starting with a-z or 0-9)");
+      throw Checks.invalidText(
+          "codec", codec, "1.." + MAX_CODEC_CHARS + " of a-z 0-9 . + -, starting with a-z or 0-9");
     }
   }
 }

@@ -6,15 +6,19 @@ import static java.util.Objects.requireNonNull;
  * Why a WS-QoS header block was rejected.
  *
  * @param reason the kind of problem, also the {@code reason} tag of the invalid-header counter
+ * @param field the element the problem concerns: a value's element (e.g. {@code
+ *     maxResponseTimeMillis}), or the enclosing element ({@code terms}, or the block's own name
+ *     such as {@code Requirement}) when an element is missing, unknown, repeated or misplaced
  * @param detail what was wrong and what was expected, e.g. {@code "minAvailability: 1.7 (expected:
  *     0..1)"}; values from the message are quoted with control characters escaped and cut to
  *     {@value WsQos#MAX_VALUE_CHARS} characters, so the detail is safe to log or put in a fault
  */
-public record HeaderProblem(Reason reason, String detail) {
+public record HeaderProblem(Reason reason, String field, String detail) {
 
-  /** Checks that both parts are present. */
+  /** Checks that every part is present. */
   public HeaderProblem {
     requireNonNull(reason, "reason");
+    requireNonNull(field, "field");
     requireNonNull(detail, "detail");
   }
 

@@ -1,5 +1,6 @@
 package io.wsqos.core.header;
 
+import io.wsqos.core.InvalidValueException;
 import java.util.OptionalLong;
 
 /**
@@ -58,8 +59,8 @@ public record MonitoringTimestamps(
       throw new NullPointerException(name);
     }
     if (micros.isPresent() && micros.getAsLong() < 0) {
-      throw new IllegalArgumentException(
-          name + ": " + micros.getAsLong() + " (expected: >= 0 microseconds since the epoch)");
+      throw new InvalidValueException(
+          name, Long.toString(micros.getAsLong()), ">= 0 microseconds since the epoch");
     }
   }
 }

@@ -2,6 +2,8 @@ package io.wsqos.core.header;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -47,19 +49,14 @@ public record QosTerms(
     if (maxResponseTimeMillis.isPresent()) {
       long millis = maxResponseTimeMillis.getAsLong();
       if (millis < 1 || millis > MAX_RESPONSE_TIME_MILLIS) {
-        throw new IllegalArgumentException(
-            "maxResponseTimeMillis: "
-                + millis
-                + " (expected: 1.."
-                + MAX_RESPONSE_TIME_MILLIS
-                + ")");
+        throw new InvalidValueException(
+            "maxResponseTimeMillis", Long.toString(millis), "1.." + MAX_RESPONSE_TIME_MILLIS);
       }
     }
     if (minAvailability.isPresent()) {
       double availability = minAvailability.getAsDouble();
       if (!(availability >= 0 && availability <= 1)) { // also rejects NaN
-        throw new IllegalArgumentException(
-            "minAvailability: " + availability + " (expected: 0..1)");
+        throw new InvalidValueException("minAvailability", Double.toString(availability), "0..1");
       }
       if (availability == 0 && Double.doubleToRawLongBits(availability) != 0) {
         minAvailability = OptionalDouble.of(0.0); // -0.0: one zero only, for equals()
@@ -82,21 +79,20 @@ public record QosTerms(
 
   private static BigDecimal checkPrice(BigDecimal price) {
     if (price.signum() < 0) {
-      throw new IllegalArgumentException(
-          "maxPrice: " + price.toPlainString() + " (expected: >= 0)");
+      throw new InvalidValueException("maxPrice", Checks.shown(price), ">= 0");
     }
     BigDecimal stripped = price.stripTrailingZeros();
     int fractionDigits = Math.max(stripped.scale(), 0);
     int integerDigits = stripped.precision() - stripped.scale();
     if (fractionDigits > MAX_PRICE_FRACTION_DIGITS || integerDigits > MAX_PRICE_INTEGER_DIGITS) {
-      throw new IllegalArgumentException(
-          "maxPrice: "
-              + price.toPlainString()
-              + " (expected: at most "
+      throw new InvalidValueException(
+          "maxPrice",
+          Checks.shown(price),
+          "at most "
               + MAX_PRICE_INTEGER_DIGITS
               + " integer and "
               + MAX_PRICE_FRACTION_DIGITS
-              + " fraction digits)");
+              + " fraction digits");
     }
     return stripped.signum() == 0 ? BigDecimal.ZERO : stripped;
   }
@@ -137,7 +133,7 @@ public record QosTerms(
     /**
      * Returns the terms.
      *
-     * @throws IllegalArgumentException naming the first term out of range
+     * @throws io.wsqos.core.InvalidValueException naming the first term out of range
      */
     public QosTerms build() {
       return new QosTerms(transportPriority, maxPrice, maxResponseTimeMillis, minAvailability);

@@ -2,6 +2,7 @@ package io.wsqos.core.header;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.InvalidValueException;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -46,16 +47,15 @@ public record ServerAction(
     requireNonNull(clampedFrom, "clampedFrom");
     if (clampedFrom.isPresent()
         && (grantedPriority.isEmpty() || clampedFrom.get().compareTo(grantedPriority.get()) <= 0)) {
-      throw new IllegalArgumentException(
-          "clampedFrom: "
-              + clampedFrom.get().token()
+      throw new InvalidValueException(
+          "clampedFrom",
+          clampedFrom.get().token()
               + ", grantedPriority: "
-              + grantedPriority.map(TransportPriority::token).orElse("absent")
-              + " (expected: a granted class below the class clamped from)");
+              + grantedPriority.map(TransportPriority::token).orElse("absent"),
+          "a granted class below the class clamped from");
     }
     if (dscp.isPresent() && (dscp.getAsInt() < 0 || dscp.getAsInt() > MAX_DSCP)) {
-      throw new IllegalArgumentException(
-          "dscp: " + dscp.getAsInt() + " (expected: 0.." + MAX_DSCP + ")");
+      throw new InvalidValueException("dscp", Integer.toString(dscp.getAsInt()), "0.." + MAX_DSCP);
     }
   }
 
@@ -92,7 +92,7 @@ public record ServerAction(
    * A copy reporting that the client asked for {@code requested} and was granted the lower class
    * {@code granted}, all it is entitled to.
    *
-   * @throws IllegalArgumentException unless {@code granted} is below {@code requested}
+   * @throws io.wsqos.core.InvalidValueException unless {@code granted} is below {@code requested}
    */
   public ServerAction withClamp(TransportPriority granted, TransportPriority requested) {
     return new ServerAction(

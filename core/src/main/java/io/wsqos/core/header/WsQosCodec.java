@@ -167,6 +167,7 @@ public final class WsQosCodec {
     }
     return new HeaderProblem(
         HeaderProblem.Reason.UNKNOWN_ELEMENT,
+        block.localName(),
         "element {"
             + (element.getNamespaceURI() == null ? "" : element.getNamespaceURI())
             + "}"
@@ -310,6 +311,7 @@ public final class WsQosCodec {
     return HeaderBlock.invalid(
         new HeaderProblem(
             HeaderProblem.Reason.DUPLICATED,
+            block.localName(),
             block.localName() + ": " + count + " blocks (expected: at most one)"),
         mustUnderstand);
   }

@@ -8,6 +8,9 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import java.util.Set;
 import javax.xml.namespace.QName;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
 import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
@@ -164,7 +167,10 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   @Override
   public void handleMessage(SoapMessage message) {
     // The header has been read (ReadHeadersInterceptor, READ): the body needs no bound from us.
-    BlockStreamInterceptor.unwrap(message);
+    BlockStreamReader read = BlockStreamInterceptor.unwrap(message);
+    if (read != null && !MessageUtils.isRequestor(message)) {
+      checkBody(message, read);
+    }
     WsQosHeaders headers =
         withOversized(CODEC.read(message), BlockStreamInterceptor.oversized(message));
     message.put(WsQosHeaders.class, headers);
@@ -192,6 +198,42 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
     }
   }
 
+  /**
+   * Refuses a request with an empty {@code soap:Body} when nothing else (its {@code SOAPAction})
+   * named the operation, as the client's error: CXF would answer it with a server fault. (A request
+   * without a body is refused as it is read, by {@link BlockStreamReader}.)
+   */
+  private static void checkBody(SoapMessage message, BlockStreamReader read) {
+    XMLStreamReader body = read.getParent();
+    try {
+      // The body's reader may stand on whitespace or a comment before its first element; the
+      // unmarshaller skips them the same way, so this moves nothing it reads.
+      while ((body.getEventType() == XMLStreamConstants.CHARACTERS && body.isWhiteSpace())
+          || body.getEventType() == XMLStreamConstants.SPACE
+          || body.getEventType() == XMLStreamConstants.COMMENT) {
+        body.next();
+      }
+    } catch (XMLStreamException e) {
+      throw new SoapFault(
+          "Invalid SOAP envelope: " + e.getMessage(), e, message.getVersion().getSender());
+    }
+    if (body.getEventType() == XMLStreamConstants.PROCESSING_INSTRUCTION) {
+      throw new SoapFault(
+          "Invalid SOAP envelope: a processing instruction (expected: none, SOAP forbids them in a"
+              + " message)",
+          message.getVersion().getSender());
+    }
+    Exchange exchange = message.getExchange();
+    if (body.getEventType() == XMLStreamConstants.END_ELEMENT
+        && message.getVersion().getBody().getLocalPart().equals(body.getLocalName())
+        && message.getVersion().getNamespace().equals(body.getNamespaceURI())
+        && (exchange == null || exchange.getBindingOperationInfo() == null)) {
+      throw new SoapFault(
+          "Invalid SOAP envelope: an empty soap:Body (expected: the element of an operation)",
+          message.getVersion().getSender());
+    }
+  }
+
   /** {@code headers} with the blocks {@link BlockStreamInterceptor} cut short marked oversized. */
   private static WsQosHeaders withOversized(WsQosHeaders headers, List<QName> oversized) {
     if (oversized.isEmpty()) {
@@ -208,6 +250,7 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
               ? HeaderBlock.invalid(
                   new HeaderProblem(
                       HeaderProblem.Reason.OVERSIZED,
+                      block.localName(),
                       block.localName()
                           + ": more than "
                           + WsQos.MAX_BLOCK_CHARS

@@ -1,5 +1,7 @@
 package io.wsqos.core.load;
 
+import io.wsqos.core.InvalidValueException;
+
 /**
  * The last {@code size} samples of one signal and their mean. Written by one sampling thread only;
  * what readers see is the immutable {@link Reading} each {@link #record} returns.
@@ -16,7 +18,7 @@ final class LoadWindow {
 
   LoadWindow(int size, double initialLoad) {
     if (size < 1) {
-      throw new IllegalArgumentException("size: " + size + " (expected: >= 1)");
+      throw new InvalidValueException("size", Integer.toString(size), ">= 1");
     }
     slots = new double[size];
     current = Loads.checkLoad(initialLoad, "initialLoad");

@@ -2,6 +2,8 @@ package io.wsqos.core.load;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import java.time.Duration;
 
 /** The sampling settings shared by the probes' builders, and their checks. */
@@ -18,14 +20,12 @@ final class SamplingSettings {
     requireNonNull(interval, "sampleInterval");
     if (interval.compareTo(Duration.ofMillis(SampledLoadProbe.MIN_SAMPLE_INTERVAL_MILLIS)) < 0
         || interval.compareTo(Duration.ofMillis(SampledLoadProbe.MAX_SAMPLE_INTERVAL_MILLIS)) > 0) {
-      throw new IllegalArgumentException(
-          "sampleInterval: "
-              + interval
-              + " (expected: "
-              + Duration.ofMillis(SampledLoadProbe.MIN_SAMPLE_INTERVAL_MILLIS)
+      throw new InvalidValueException(
+          "sampleInterval",
+          interval.toString(),
+          Duration.ofMillis(SampledLoadProbe.MIN_SAMPLE_INTERVAL_MILLIS)
               + ".."
-              + Duration.ofMillis(SampledLoadProbe.MAX_SAMPLE_INTERVAL_MILLIS)
-              + ")");
+              + Duration.ofMillis(SampledLoadProbe.MAX_SAMPLE_INTERVAL_MILLIS));
     }
     sampleInterval = interval;
   }
@@ -33,17 +33,13 @@ final class SamplingSettings {
   void averagingWindow(Duration window) {
     requireNonNull(window, "averagingWindow");
     if (window.isNegative() || window.isZero()) {
-      throw new IllegalArgumentException("averagingWindow: " + window + " (expected: > 0)");
+      throw new InvalidValueException("averagingWindow", window.toString(), "> 0");
     }
     averagingWindow = window;
   }
 
   void threadName(String name) {
-    requireNonNull(name, "threadName");
-    if (name.isBlank()) {
-      throw new IllegalArgumentException("threadName: '" + name + "' (expected: not blank)");
-    }
-    threadName = name;
+    threadName = Checks.notBlank("threadName", name);
   }
 
   /** The number of samples the window holds: the window divided by the interval, rounded down. */

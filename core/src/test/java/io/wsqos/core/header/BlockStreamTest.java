@@ -286,7 +286,7 @@ class BlockStreamTest {
       throws XMLStreamException {
     XMLStreamReader reader =
         new BlockStreamReader(
-            StaxUtils.createXMLStreamReader(new StringReader(xml)), message, take);
+            StaxUtils.createXMLStreamReader(new StringReader(xml)), message, take, false);
     List<String> events = new ArrayList<>();
     while (reader.hasNext()) {
       int event = reader.next();

@@ -306,7 +306,9 @@ class WsQosCodecTest {
         .isEqualTo(
             HeaderBlock.invalid(
                 new HeaderProblem(
-                    Reason.DUPLICATED, "Timestamps: 2 blocks (expected: at most one)"),
+                    Reason.DUPLICATED,
+                    "Timestamps",
+                    "Timestamps: 2 blocks (expected: at most one)"),
                 true));
   }
 
@@ -368,7 +370,9 @@ class WsQosCodecTest {
     assertThat(requirement.problem())
         .contains(
             new HeaderProblem(
-                Reason.UNPARSABLE, "Requirement: a String (expected: a DOM element)"));
+                Reason.UNPARSABLE,
+                "Requirement",
+                "Requirement: a String (expected: a DOM element)"));
   }
 
   // ----- malformed values -----
@@ -723,7 +727,11 @@ class WsQosCodecTest {
 
     HeaderBlock<?> decoded = read.block(blockNamed(localName));
     assertThat(decoded.status()).isEqualTo(HeaderBlock.Status.INVALID);
-    assertThat(decoded.problem()).contains(new HeaderProblem(reason, detail));
+    HeaderProblem problem = decoded.problem().orElseThrow();
+    assertThat(problem.reason()).isEqualTo(reason);
+    assertThat(problem.detail()).isEqualTo(detail);
+    // The field is the name the detail starts with: the element at fault, typed, not parsed.
+    assertThat(detail).startsWith(problem.field() + ":");
     assertThat(decoded.mustUnderstand()).isTrue();
     assertThat(decoded.value()).isEmpty();
     assertThat(read.hasProblems()).isTrue();

@@ -2,7 +2,7 @@ package io.wsqos.monitor.diagnosis;
 
 import static java.util.Objects.requireNonNull;
 
-import io.wsqos.monitor.internal.Checks;
+import io.wsqos.core.Checks;
 import java.util.Optional;
 import java.util.function.DoublePredicate;
 import java.util.function.Predicate;

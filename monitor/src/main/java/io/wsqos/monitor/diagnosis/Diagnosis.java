@@ -3,10 +3,10 @@ package io.wsqos.monitor.diagnosis;
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.core.Checks;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordListener;
 import io.wsqos.monitor.Side;
-import io.wsqos.monitor.internal.Checks;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

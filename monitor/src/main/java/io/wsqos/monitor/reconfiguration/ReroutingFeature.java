@@ -3,10 +3,10 @@ package io.wsqos.monitor.reconfiguration;
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.core.Checks;
 import io.wsqos.core.routing.EndpointCandidates;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.AlarmListener;
-import io.wsqos.monitor.internal.Checks;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

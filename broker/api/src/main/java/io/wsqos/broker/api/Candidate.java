@@ -2,6 +2,8 @@ package io.wsqos.broker.api;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.InvalidValueException;
+
 /**
  * An offer with everything a client needs to use it: who makes it, for which service, and where to
  * call. Selections return candidates.
@@ -26,8 +28,8 @@ public record Candidate(Provider provider, Service service, Endpoint endpoint, O
 
   private static void sameId(String field, long id, String owner, long ownerId) {
     if (id != ownerId) {
-      throw new IllegalArgumentException(
-          field + ": " + id + " (expected: the " + owner + "'s id " + ownerId + ")");
+      throw new InvalidValueException(
+          field, Long.toString(id), "the " + owner + "'s id " + ownerId);
     }
   }
 }

@@ -2,6 +2,8 @@ package io.wsqos.broker.api;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import java.net.URI;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -26,9 +28,9 @@ public record Endpoint(
 
   /** Checks every field; see the class Javadoc for the ranges. */
   public Endpoint {
-    Checks.id("id", id);
-    Checks.id("providerId", providerId);
-    Checks.id("serviceId", serviceId);
+    Checks.atLeast("id", id, 1);
+    Checks.atLeast("providerId", providerId, 1);
+    Checks.atLeast("serviceId", serviceId, 1);
     checkAddress(address);
     bindings = checkBindings(bindings);
   }
@@ -36,7 +38,7 @@ public record Endpoint(
   /**
    * Returns {@code address} if it is a valid endpoint address.
    *
-   * @throws IllegalArgumentException naming the field and what was expected
+   * @throws io.wsqos.core.InvalidValueException naming the field and what was expected
    */
   public static URI checkAddress(URI address) {
     return Checks.httpUrl("address", address, MAX_URL_CHARS);
@@ -45,12 +47,12 @@ public record Endpoint(
   /**
    * Returns an unmodifiable copy of {@code bindings} if it is a valid set of bindings.
    *
-   * @throws IllegalArgumentException naming the field and what was expected
+   * @throws io.wsqos.core.InvalidValueException naming the field and what was expected
    */
   public static Set<Binding> checkBindings(Set<Binding> bindings) {
     requireNonNull(bindings, "bindings");
     if (bindings.isEmpty()) {
-      throw new IllegalArgumentException("bindings: [] (expected: at least one binding)");
+      throw new InvalidValueException("bindings", "[]", "at least one binding");
     }
     bindings.forEach(b -> requireNonNull(b, "binding"));
     return Collections.unmodifiableSet(EnumSet.copyOf(bindings));

@@ -2,6 +2,8 @@ package io.wsqos.broker.api;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.InvalidValueException;
+
 /**
  * A value of the request is missing, malformed or out of range (a REST caller gets HTTP 400, a SOAP
  * caller a {@code soap:Client} fault). Nothing was changed.
@@ -22,20 +24,17 @@ public final class InvalidInputException extends BrokerException {
   }
 
   /**
-   * The invalid-input error for a value's {@link IllegalArgumentException}, whose message starts
-   * with the field's name and a colon as every value of the broker writes it ({@code price: -1
-   * (expected: >= 0)}); {@code prefix} (e.g. {@code terms}, or empty) is put before that name.
+   * The invalid-input error for a value's refusal, its field put under {@code prefix} (e.g. {@code
+   * terms}, or empty for none): {@code price} becomes {@code terms.price}.
    */
-  public static InvalidInputException of(String prefix, IllegalArgumentException e) {
-    String message = e.getMessage() == null ? "invalid" : e.getMessage();
-    int colon = message.indexOf(':');
-    String field = colon > 0 ? message.substring(0, colon) : "";
-    if (!field.matches("[A-Za-z][A-Za-z0-9.]*")) {
-      field = "";
-    }
-    String full = prefix.isEmpty() ? field : field.isEmpty() ? prefix : prefix + "." + field;
-    String shown = prefix.isEmpty() || field.isEmpty() ? message : prefix + "." + message;
-    return new InvalidInputException(full, shown, e);
+  public static InvalidInputException of(String prefix, InvalidValueException e) {
+    InvalidValueException nested = e.under(prefix);
+    return new InvalidInputException(nested.field(), nested.getMessage(), e);
+  }
+
+  /** The invalid-input error for a value's refusal, naming the value's own field. */
+  public static InvalidInputException of(InvalidValueException e) {
+    return of("", e);
   }
 
   /** The request field that is wrong, dotted for nested fields (e.g. {@code terms.price}). */

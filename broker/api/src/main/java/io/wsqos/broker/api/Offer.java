@@ -2,6 +2,8 @@ package io.wsqos.broker.api;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
+
 /**
  * A provider's offer for one endpoint, as the registry holds it. Its version grows by one with
  * every update: an update or withdrawal names the version it read, and fails with a {@link
@@ -16,11 +18,9 @@ public record Offer(long id, long endpointId, long version, OfferTerms terms) {
 
   /** Checks every field; see the class Javadoc for the ranges. */
   public Offer {
-    Checks.id("id", id);
-    Checks.id("endpointId", endpointId);
-    if (version < 1) {
-      throw new IllegalArgumentException("version: " + version + " (expected: >= 1)");
-    }
+    Checks.atLeast("id", id, 1);
+    Checks.atLeast("endpointId", endpointId, 1);
+    Checks.atLeast("version", version, 1);
     requireNonNull(terms, "terms");
   }
 }

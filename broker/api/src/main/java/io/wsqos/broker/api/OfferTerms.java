@@ -2,6 +2,8 @@ package io.wsqos.broker.api;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
@@ -63,31 +65,23 @@ public record OfferTerms(
   public OfferTerms {
     price = checkPrice(price);
     requireNonNull(currency, "currency");
-    if (maxResponseTimeMillis < 1 || maxResponseTimeMillis > QosTerms.MAX_RESPONSE_TIME_MILLIS) {
-      throw new IllegalArgumentException(
-          "maxResponseTimeMillis: "
-              + maxResponseTimeMillis
-              + " (expected: 1.."
-              + QosTerms.MAX_RESPONSE_TIME_MILLIS
-              + ")");
-    }
+    Checks.inRange(
+        "maxResponseTimeMillis", maxResponseTimeMillis, 1, QosTerms.MAX_RESPONSE_TIME_MILLIS);
     if (!(availability >= 0 && availability <= 1)) { // also refuses NaN
-      throw new IllegalArgumentException("availability: " + availability + " (expected: 0..1)");
+      throw new InvalidValueException("availability", Double.toString(availability), "0..1");
     }
     if (availability == 0) {
       availability = 0.0; // -0.0: one zero only, for equals()
     }
     if (!(throughputPerSecond > 0 && throughputPerSecond <= MAX_THROUGHPUT_PER_SECOND)) {
-      throw new IllegalArgumentException(
-          "throughputPerSecond: "
-              + throughputPerSecond
-              + " (expected: > 0 and <= "
-              + MAX_THROUGHPUT_PER_SECOND
-              + ")");
+      throw new InvalidValueException(
+          "throughputPerSecond",
+          Double.toString(throughputPerSecond),
+          "> 0 and <= " + MAX_THROUGHPUT_PER_SECOND);
     }
     requireNonNull(transportPriorities, "transportPriorities");
     if (transportPriorities.isEmpty()) {
-      throw new IllegalArgumentException("transportPriorities: [] (expected: at least one class)");
+      throw new InvalidValueException("transportPriorities", "[]", "at least one class");
     }
     transportPriorities.forEach(p -> requireNonNull(p, "transportPriority"));
     transportPriorities = Collections.unmodifiableSet(EnumSet.copyOf(transportPriorities));
@@ -96,8 +90,8 @@ public record OfferTerms(
     if (validUntil.isPresent()) {
       Instant until = checkInstant("validUntil", validUntil.get());
       if (!until.isAfter(validFrom)) {
-        throw new IllegalArgumentException(
-            "validUntil: " + until + " (expected: after validFrom " + validFrom + ")");
+        throw new InvalidValueException(
+            "validUntil", until.toString(), "after validFrom " + validFrom);
       }
       validUntil = Optional.of(until);
     }
@@ -144,20 +138,20 @@ public record OfferTerms(
   private static BigDecimal checkPrice(BigDecimal price) {
     requireNonNull(price, "price");
     if (price.signum() < 0) {
-      throw new IllegalArgumentException("price: " + price.toPlainString() + " (expected: >= 0)");
+      throw new InvalidValueException("price", Checks.shown(price), ">= 0");
     }
     try {
       // The same digits as a requirement's maxPrice, so that any offer's price can be asked for.
       return QosTerms.builder().maxPrice(price).build().maxPrice().orElseThrow();
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "price: "
-              + price.toPlainString()
-              + " (expected: at most "
+    } catch (InvalidValueException e) {
+      throw new InvalidValueException(
+          "price",
+          Checks.shown(price),
+          "at most "
               + QosTerms.MAX_PRICE_INTEGER_DIGITS
               + " integer and "
               + QosTerms.MAX_PRICE_FRACTION_DIGITS
-              + " fraction digits)",
+              + " fraction digits",
           e);
     }
   }
@@ -165,8 +159,7 @@ public record OfferTerms(
   private static Instant checkInstant(String field, Instant instant) {
     requireNonNull(instant, field);
     if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
-      throw new IllegalArgumentException(
-          field + ": " + instant + " (expected: " + EARLIEST + ".." + LATEST + ")");
+      throw new InvalidValueException(field, instant.toString(), EARLIEST + ".." + LATEST);
     }
     return instant.truncatedTo(ChronoUnit.MILLIS);
   }
@@ -205,7 +198,7 @@ public record OfferTerms(
       try {
         amount = new BigDecimal(price);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("price: '" + price + "' (expected: a decimal)", e);
+        throw new InvalidValueException("price", Checks.shown(price), "a decimal", e);
       }
       return price(amount, currency(currencyCode));
     }
@@ -261,7 +254,7 @@ public record OfferTerms(
     /**
      * Returns the terms.
      *
-     * @throws IllegalArgumentException naming the first term missing or out of range
+     * @throws InvalidValueException naming the first term missing or out of range
      */
     public OfferTerms build() {
       return new OfferTerms(
@@ -278,7 +271,7 @@ public record OfferTerms(
 
     private static <T> T required(String field, T value) {
       if (value == null) {
-        throw new IllegalArgumentException(field + ": not set (expected: a value)");
+        throw new InvalidValueException(field, "not set", "a value");
       }
       return value;
     }
@@ -287,15 +280,15 @@ public record OfferTerms(
   /**
    * The currency of ISO 4217 code {@code code}, e.g. {@code EUR}.
    *
-   * @throws IllegalArgumentException naming the code when it is not an ISO 4217 currency
+   * @throws InvalidValueException naming the code when it is not an ISO 4217 currency
    */
   public static Currency currency(String code) {
     requireNonNull(code, "currency");
     try {
       return Currency.getInstance(code);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "currency: '" + code + "' (expected: an ISO 4217 code such as EUR)", e);
+      throw new InvalidValueException(
+          "currency", Checks.shown(code), "an ISO 4217 code such as EUR", e);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.wsqos.broker.api;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -27,24 +28,18 @@ public record Page<T>(List<T> items, OptionalLong nextAfter) {
   /**
    * Returns {@code limit} if it is a valid page size: {@code 1..}{@value #MAX_LIMIT}.
    *
-   * @throws IllegalArgumentException otherwise
+   * @throws io.wsqos.core.InvalidValueException otherwise
    */
   public static int checkLimit(int limit) {
-    if (limit < 1 || limit > MAX_LIMIT) {
-      throw new IllegalArgumentException("limit: " + limit + " (expected: 1.." + MAX_LIMIT + ")");
-    }
-    return limit;
+    return Checks.inRange("limit", limit, 1, MAX_LIMIT);
   }
 
   /**
    * Returns {@code after} if it is a valid place to list from: {@code 0} (the start) or an id.
    *
-   * @throws IllegalArgumentException otherwise
+   * @throws io.wsqos.core.InvalidValueException otherwise
    */
   public static long checkAfter(long after) {
-    if (after < 0) {
-      throw new IllegalArgumentException("after: " + after + " (expected: >= 0)");
-    }
-    return after;
+    return Checks.atLeast("after", after, 0);
   }
 }

@@ -1,5 +1,7 @@
 package io.wsqos.broker.api;
 
+import io.wsqos.core.Checks;
+
 /**
  * A party that runs endpoints and publishes offers for them, as the broker's registry holds it.
  *
@@ -14,14 +16,14 @@ public record Provider(long id, String name) {
 
   /** Checks both fields; see the class Javadoc for the ranges. */
   public Provider {
-    Checks.id("id", id);
+    Checks.atLeast("id", id, 1);
     checkName(name);
   }
 
   /**
    * Returns {@code name} if it is a valid provider name.
    *
-   * @throws IllegalArgumentException naming the field and what was expected
+   * @throws io.wsqos.core.InvalidValueException naming the field and what was expected
    */
   public static String checkName(String name) {
     return Checks.text("name", name, MAX_NAME_CHARS);

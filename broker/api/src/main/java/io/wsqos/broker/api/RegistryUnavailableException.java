@@ -10,6 +10,13 @@ import java.util.Optional;
  */
 public final class RegistryUnavailableException extends BrokerException {
 
+  /**
+   * What the broker's APIs tell a client instead of this exception's message, which carries the
+   * database's and the pool's own text (hosts, tables, pool internals) for the log.
+   */
+  public static final String CLIENT_MESSAGE =
+      "the registry's database is unavailable; nothing was written: retry later";
+
   private static final long serialVersionUID = 1L;
 
   private final Duration retryAfter;

@@ -2,6 +2,7 @@ package io.wsqos.broker.api;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -24,10 +25,7 @@ public record Selection(
   /** Checks and copies the fields. */
   public Selection {
     candidates = List.copyOf(candidates);
-    if (registryVersion < 0) {
-      throw new IllegalArgumentException(
-          "registryVersion: " + registryVersion + " (expected: >= 0)");
-    }
+    Checks.atLeast("registryVersion", registryVersion, 0);
     requireNonNull(confirmedAt, "confirmedAt");
   }
 

@@ -2,6 +2,7 @@ package io.wsqos.broker.api;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.Checks;
 import java.net.URI;
 import javax.xml.namespace.QName;
 
@@ -29,7 +30,7 @@ public record Service(long id, QName portType, URI wsdlLocation) {
 
   /** Checks every field; see the class Javadoc for the ranges. */
   public Service {
-    Checks.id("id", id);
+    Checks.atLeast("id", id, 1);
     checkPortType(portType);
     checkWsdlLocation(wsdlLocation);
   }
@@ -37,7 +38,7 @@ public record Service(long id, QName portType, URI wsdlLocation) {
   /**
    * Returns {@code portType} if it is a valid port type.
    *
-   * @throws IllegalArgumentException naming the field and what was expected
+   * @throws io.wsqos.core.InvalidValueException naming the field and what was expected
    */
   public static QName checkPortType(QName portType) {
     requireNonNull(portType, "portType");
@@ -49,7 +50,7 @@ public record Service(long id, QName portType, URI wsdlLocation) {
   /**
    * Returns {@code wsdlLocation} if it is a valid WSDL location.
    *
-   * @throws IllegalArgumentException naming the field and what was expected
+   * @throws io.wsqos.core.InvalidValueException naming the field and what was expected
    */
   public static URI checkWsdlLocation(URI wsdlLocation) {
     return Checks.httpUrl("wsdlLocation", wsdlLocation, MAX_URL_CHARS);

@@ -2,7 +2,6 @@ package io.wsqos.broker.rest;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
 import io.wsqos.broker.api.json.BrokerJson;
 import io.wsqos.broker.service.BrokerService;
 import java.util.List;
@@ -22,7 +21,7 @@ import java.util.List;
  * every error is a status with a JSON body {@code {"error", "field", "message"}}.
  *
  * @param resources the JAX-RS resource objects, singletons serving requests concurrently
- * @param providers the JSON reader and writer and the exception mappers
+ * @param providers the JSON reader and writer, the request header checks and the exception mappers
  */
 public record BrokerRest(List<Object> resources, List<Object> providers) {
 
@@ -47,7 +46,8 @@ public record BrokerRest(List<Object> resources, List<Object> providers) {
             new SelectResource(service),
             new OpenApiResource()),
         List.of(
-            new JacksonJsonProvider(new RenderedCandidates().mapper()),
+            new StrictJsonProvider(new RenderedCandidates().mapper()),
+            new RequestHeaders(),
             new ErrorResponses.Broker(),
             new ErrorResponses.Json(),
             new ErrorResponses.Web(),

@@ -1,7 +1,14 @@
 package io.wsqos.broker.rest;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import io.wsqos.broker.api.BrokerException;
 import io.wsqos.broker.api.DuplicateException;
 import io.wsqos.broker.api.ForbiddenException;
@@ -11,20 +18,31 @@ import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.api.VersionConflictException;
 import io.wsqos.broker.api.json.Requests;
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
+import java.math.BigInteger;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Currency;
+import java.util.List;
 import java.util.Locale;
+import javax.xml.namespace.QName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Every failure of a request as a status and a JSON {@link Requests.Error}: the broker's typed
  * errors, JSON the mapper refused (400 naming the field), what JAX-RS refused itself (unknown path
- * 404, wrong method 405, wrong media type 415), and anything else as a logged 500.
+ * 404, wrong method 405, wrong media type 415), and anything else as a logged 500. A database's or
+ * a pool's own text goes to the log only.
  */
 final class ErrorResponses {
 
@@ -65,7 +83,11 @@ final class ErrorResponses {
         return of(409, "version_conflict", null, e.getMessage());
       }
       if (e instanceof RegistryUnavailableException) {
-        return Response.fromResponse(of(503, "unavailable", null, e.getMessage()))
+        // The message names the database's tables and the pool: the log's, not the client's. One
+        // line, no stack trace: an outage fails every write until it ends.
+        log.warn("A REST request failed: {}", e.getMessage());
+        return Response.fromResponse(
+                of(503, "unavailable", null, RegistryUnavailableException.CLIENT_MESSAGE))
             .header(HttpHeaders.RETRY_AFTER, RestDefaults.RETRY_AFTER_SECONDS)
             .build();
       }
@@ -74,37 +96,151 @@ final class ErrorResponses {
     }
   }
 
-  /** JSON that could not be read, or read into no valid value. */
+  /**
+   * JSON that could not be read (400 {@code malformed_json}, saying where), or read into no valid
+   * value (400 {@code invalid_input} naming the field). Every message is built from the typed parts
+   * of the failure: none repeats Jackson's own text, which names the broker's classes.
+   */
   @Provider
   static final class Json implements ExceptionMapper<JsonProcessingException> {
+
+    // Bounds the walk down the causes.
+    private static final int MAX_CAUSES = 8;
+
     @Override
     public Response toResponse(JsonProcessingException e) {
-      if (!(e instanceof JsonMappingException mapping)) {
-        return of(400, "malformed_json", null, "malformed JSON: " + e.getOriginalMessage());
+      String path = e instanceof JsonMappingException mapping ? path(mapping) : "";
+      Throwable cause = e;
+      for (int i = 0; cause != null && i < MAX_CAUSES; i++, cause = cause.getCause()) {
+        if (cause instanceof StrictJsonProvider.DuplicateFieldException duplicate) {
+          return of(400, "invalid_input", duplicate.field(), duplicate.getOriginalMessage());
+        }
+        if (cause instanceof InvalidValueException refusal) {
+          // The refusal's field is relative to the path (BrokerJson's contract).
+          return invalid(refusal.under(path));
+        }
+        if (cause instanceof InputCoercionException tooLarge) {
+          return invalid(
+              new InvalidValueException(
+                  field(path), "out of range", expected(tooLarge.getTargetType())));
+        }
       }
+      if (e instanceof PropertyBindingException unknown) {
+        List<String> known = new ArrayList<>();
+        if (unknown.getKnownPropertyIds() != null) {
+          unknown.getKnownPropertyIds().forEach(id -> known.add(String.valueOf(id)));
+        }
+        return invalid(
+            new InvalidValueException(
+                field(path),
+                "unknown field",
+                known.isEmpty() ? "no such field" : "one of " + String.join(", ", known)));
+      }
+      if (e instanceof InvalidFormatException format) {
+        Object value = format.getValue();
+        String shown = value instanceof String text ? Checks.shown(text) : String.valueOf(value);
+        return invalid(
+            new InvalidValueException(field(path), shown, expected(format.getTargetType())));
+      }
+      if (e instanceof MismatchedInputException mismatch) {
+        return invalid(
+            new InvalidValueException(
+                field(path), found(mismatch), expected(mismatch.getTargetType())));
+      }
+      if (e instanceof JsonMappingException) {
+        return invalid(new InvalidValueException(field(path), "invalid", "a valid value"));
+      }
+      JsonLocation where = e.getLocation();
+      return of(
+          400,
+          "malformed_json",
+          null,
+          where == null || where.getLineNr() < 1
+              ? "body: malformed JSON (expected: a JSON object)"
+              : "body: malformed JSON at line "
+                  + where.getLineNr()
+                  + ", column "
+                  + where.getColumnNr()
+                  + " (expected: a JSON object)");
+    }
+
+    private static Response invalid(InvalidValueException e) {
+      InvalidValueException named = e.field().isEmpty() ? e.named("body") : e;
+      return of(400, "invalid_input", named.field(), named.getMessage());
+    }
+
+    private static String field(String path) {
+      return path.isEmpty() ? "body" : path;
+    }
+
+    /** The path of the failure's references: {@code terms.price}, {@code bindings[0]}. */
+    private static String path(JsonMappingException e) {
       StringBuilder path = new StringBuilder();
-      for (JsonMappingException.Reference reference : mapping.getPath()) {
+      for (JsonMappingException.Reference reference : e.getPath()) {
         if (reference.getFieldName() != null) {
           path.append(path.length() == 0 ? "" : ".").append(reference.getFieldName());
         } else if (reference.getIndex() >= 0) {
           path.append('[').append(reference.getIndex()).append(']');
         }
       }
-      Throwable cause = e.getCause();
-      while (cause != null && !(cause instanceof IllegalArgumentException)) {
-        cause = cause.getCause();
+      return path.toString();
+    }
+
+    /** What a JSON value of {@code type} is. */
+    private static String expected(Class<?> type) {
+      if (type == null) {
+        return "a value of the field's type";
       }
-      if (cause instanceof IllegalArgumentException refusal) {
-        InvalidInputException invalid = InvalidInputException.of(path.toString(), refusal);
-        return of(400, "invalid_input", invalid.field(), invalid.getMessage());
+      if (type == Long.class
+          || type == long.class
+          || type == Integer.class
+          || type == int.class
+          || type == Short.class
+          || type == short.class
+          || type == BigInteger.class) {
+        return "an integer";
       }
-      String field = path.length() == 0 ? null : path.toString();
-      return of(
-          400,
-          "invalid_input",
-          field,
-          (field == null ? "" : field + ": ")
-              + e.getOriginalMessage().lines().findFirst().orElse(""));
+      if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
+        return "a number";
+      }
+      if (type == Boolean.class || type == boolean.class) {
+        return "true or false";
+      }
+      if (type == URI.class) {
+        return "a URL";
+      }
+      if (type == Instant.class) {
+        return "an ISO-8601 instant with a time zone";
+      }
+      if (CharSequence.class.isAssignableFrom(type)
+          || type.isEnum()
+          || type == QName.class
+          || type == Currency.class) {
+        return "a string";
+      }
+      if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+        return "an array";
+      }
+      return "an object";
+    }
+
+    /** The kind of JSON value the parser stopped at, as a mismatch shows it. */
+    private static String found(MismatchedInputException e) {
+      JsonToken token =
+          e.getProcessor() instanceof JsonParser parser ? parser.currentToken() : null;
+      if (token == null) {
+        return "a value of another type";
+      }
+      return switch (token) {
+        case START_OBJECT, END_OBJECT, FIELD_NAME -> "an object";
+        case START_ARRAY, END_ARRAY -> "an array";
+        case VALUE_STRING -> "a string";
+        case VALUE_NUMBER_INT -> "an integer";
+        case VALUE_NUMBER_FLOAT -> "a number";
+        case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+        case VALUE_NULL -> "null";
+        default -> "a value of another type";
+      };
     }
   }
 

@@ -1,8 +1,11 @@
 package io.wsqos.broker.rest;
 
 import io.wsqos.broker.api.InvalidInputException;
+import io.wsqos.broker.api.Page;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.service.Caller;
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import java.util.Locale;
 
 /**
@@ -35,14 +38,15 @@ final class Params {
     try {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw new InvalidInputException(field, field + ": '" + text + "' (expected: an integer)", e);
+      throw InvalidInputException.of(
+          new InvalidValueException(field, Checks.shown(text), "an integer", e));
     }
   }
 
   /** {@code text} as a number, which the request must carry. */
   static long number(String field, String text) {
     if (text == null || text.isEmpty()) {
-      throw new InvalidInputException(field, field + ": missing (expected: an integer)", null);
+      throw InvalidInputException.of(new InvalidValueException(field, "missing", "an integer"));
     }
     return number(field, text, 0);
   }
@@ -51,7 +55,8 @@ final class Params {
   static int limit(String text) {
     long limit = number("limit", text, RestDefaults.PAGE_LIMIT);
     if (limit < Integer.MIN_VALUE || limit > Integer.MAX_VALUE) {
-      throw new InvalidInputException("limit", "limit: " + text + " (expected: 1..1000)", null);
+      throw InvalidInputException.of(
+          new InvalidValueException("limit", Checks.cut(text), "1.." + Page.MAX_LIMIT));
     }
     return (int) limit;
   }
@@ -62,10 +67,9 @@ final class Params {
    */
   static long ifMatch(String header) {
     if (header == null || header.isBlank()) {
-      throw new InvalidInputException(
-          "If-Match",
-          "If-Match: missing (expected: the offer's version as its ETag, e.g. \"1\")",
-          null);
+      throw InvalidInputException.of(
+          new InvalidValueException(
+              "If-Match", "missing", "the offer's version as its ETag, e.g. \"1\""));
     }
     String value = header.trim();
     if (value.startsWith("W/")) {
@@ -77,15 +81,16 @@ final class Params {
     try {
       return Long.parseLong(value);
     } catch (NumberFormatException e) {
-      throw new InvalidInputException(
-          "If-Match", "If-Match: " + header + " (expected: the offer's version, e.g. \"1\")", e);
+      throw InvalidInputException.of(
+          new InvalidValueException(
+              "If-Match", Checks.cut(header), "the offer's version, e.g. \"1\"", e));
     }
   }
 
   /** The request body, which must be there. */
   static <T> T body(T body) {
     if (body == null) {
-      throw new InvalidInputException("body", "body: missing (expected: a JSON object)", null);
+      throw InvalidInputException.of(new InvalidValueException("body", "missing", "a JSON object"));
     }
     return body;
   }

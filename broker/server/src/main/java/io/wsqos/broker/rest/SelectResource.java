@@ -6,6 +6,8 @@ import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.json.BrokerJson;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.broker.service.Caller;
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
@@ -73,44 +75,35 @@ public final class SelectResource {
             TransportPriority.fromToken(priority)
                 .orElseThrow(
                     () ->
-                        new InvalidInputException(
-                            "priority",
-                            "priority: '"
-                                + priority
-                                + "' (expected: best-effort, assured or expedited)",
-                            null)));
+                        Checks.invalidText(
+                            "priority", priority, "best-effort, assured or expedited")));
       }
       CompressionPreference preference =
           present(compression)
               ? CompressionPreference.fromToken(compression)
                   .orElseThrow(
                       () ->
-                          new InvalidInputException(
-                              "compression",
-                              "compression: '"
-                                  + compression
-                                  + "' (expected: none, compress or server-decides)",
-                              null))
+                          Checks.invalidText(
+                              "compression", compression, "none, compress or server-decides"))
               : CompressionPreference.SERVER_DECIDES;
       QosRequirement requirement = QosRequirement.of(preference, terms.build());
       return present(currency)
           ? broker.select(caller, portType, requirement, OfferTerms.currency(currency))
           : broker.select(caller, portType, requirement);
-    } catch (IllegalArgumentException e) {
-      throw InvalidInputException.of("", e);
+    } catch (InvalidValueException e) {
+      throw InvalidInputException.of(e);
     }
   }
 
   private static QName portType(String service) {
     if (!present(service)) {
-      throw new InvalidInputException(
-          "service", "service: missing (expected: the port type as {namespace}local)", null);
+      throw InvalidInputException.of(
+          new InvalidValueException("service", "missing", "the port type as {namespace}local"));
     }
     try {
       return BrokerJson.qname(service);
-    } catch (IllegalArgumentException e) {
-      throw new InvalidInputException(
-          "service", "service: '" + service + "' (expected: {namespace}local)", e);
+    } catch (InvalidValueException e) {
+      throw InvalidInputException.of(e.named("service"));
     }
   }
 
@@ -118,7 +111,8 @@ public final class SelectResource {
     try {
       return new BigDecimal(text);
     } catch (NumberFormatException e) {
-      throw new InvalidInputException(field, field + ": '" + text + "' (expected: a number)", e);
+      throw InvalidInputException.of(
+          new InvalidValueException(field, Checks.shown(text), "a number", e));
     }
   }
 

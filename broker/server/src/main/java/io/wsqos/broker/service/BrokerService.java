@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.ForbiddenException;
-import io.wsqos.broker.api.InvalidInputException;
 import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
@@ -377,9 +376,7 @@ public final class BrokerService {
   }
 
   private static void checkVersion(long version) {
-    if (version < 1) {
-      throw new InvalidInputException("version", "version: " + version + " (expected: >= 1)", null);
-    }
+    Inputs.id("version", version);
   }
 
   private static void checkPage(long after, int limit) {

@@ -2,6 +2,8 @@ package io.wsqos.broker.service;
 
 import io.wsqos.broker.api.InvalidInputException;
 import io.wsqos.broker.api.Service;
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.function.Supplier;
@@ -18,28 +20,22 @@ final class Inputs {
 
   /** {@code value}, which the request must carry. */
   static <T> T required(String field, T value) {
-    if (value == null) {
-      throw new InvalidInputException(field, field + ": missing (expected: a value)", null);
-    }
-    return value;
+    return checked("", () -> Checks.required(field, value));
   }
 
   /** {@code id} if it is a registry id. */
   static long id(String field, long id) {
-    if (id < 1) {
-      throw new InvalidInputException(field, field + ": " + id + " (expected: >= 1)", null);
-    }
-    return id;
+    return checked("", () -> Checks.atLeast(field, id, 1));
   }
 
   /**
-   * The result of {@code check}, a value's own check whose {@link IllegalArgumentException} names
-   * the field; {@code prefix} (e.g. {@code terms}) is put before that name.
+   * The result of {@code check}, a value's own check whose {@link InvalidValueException} names the
+   * field; {@code prefix} (e.g. {@code terms}) is put before that name.
    */
   static <T> T checked(String prefix, Supplier<T> check) {
     try {
       return check.get();
-    } catch (IllegalArgumentException e) {
+    } catch (InvalidValueException e) {
       throw InvalidInputException.of(prefix, e);
     }
   }
@@ -52,10 +48,8 @@ final class Inputs {
     required(field, portType);
     checked("", () -> Service.checkPortType(portType));
     if (!NCNAME.matcher(portType.getLocalPart()).matches()) {
-      throw new InvalidInputException(
-          field + ".localPart",
-          field + ".localPart: '" + portType.getLocalPart() + "' (expected: an XML NCName)",
-          null);
+      throw InvalidInputException.of(
+          Checks.invalidText(field + ".localPart", portType.getLocalPart(), "an XML NCName"));
     }
     String namespace = portType.getNamespaceURI();
     if (!namespace.isEmpty()) {
@@ -64,10 +58,9 @@ final class Inputs {
           throw new URISyntaxException(namespace, "not absolute");
         }
       } catch (URISyntaxException e) {
-        throw new InvalidInputException(
-            field + ".namespace",
-            field + ".namespace: '" + namespace + "' (expected: an absolute URI or nothing)",
-            e);
+        throw InvalidInputException.of(
+            new InvalidValueException(
+                field + ".namespace", Checks.shown(namespace), "an absolute URI or nothing", e));
       }
     }
     return portType;

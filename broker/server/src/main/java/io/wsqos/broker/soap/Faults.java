@@ -8,6 +8,8 @@ import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.api.VersionConflictException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The one mapping from the broker's typed errors to the SOAP API's faults. */
 final class Faults {
@@ -20,9 +22,11 @@ final class Faults {
   static final String VERSION_CONFLICT = "version-conflict";
   static final String REGISTRY_UNAVAILABLE = "registry-unavailable";
 
-  // The database's own message may name hosts and drivers: the client gets this text instead.
-  static final String UNAVAILABLE_MESSAGE =
-      "the registry's database is unavailable; nothing was written: retry later";
+  // The database's own message may name hosts, tables and the pool: it goes to the log, and the
+  // client gets this text instead.
+  static final String UNAVAILABLE_MESSAGE = RegistryUnavailableException.CLIENT_MESSAGE;
+
+  private static final Logger log = LoggerFactory.getLogger(Faults.class);
 
   private Faults() {}
 
@@ -30,6 +34,8 @@ final class Faults {
   static BrokerClientFault raise(BrokerException error)
       throws BrokerClientFault, BrokerUnavailableFault {
     if (error instanceof RegistryUnavailableException) {
+      // One line, no stack trace: an outage fails every write until it ends.
+      log.warn("A SOAP request failed: {}", error.getMessage());
       throw new BrokerUnavailableFault(
           UNAVAILABLE_MESSAGE,
           new FaultDetail(REGISTRY_UNAVAILABLE, null, UNAVAILABLE_MESSAGE, true, null));

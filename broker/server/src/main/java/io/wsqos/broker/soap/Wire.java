@@ -11,10 +11,13 @@ import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.HeaderProblem;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.TransportPriority;
+import io.wsqos.core.header.WsQosBlock;
 import io.wsqos.core.header.WsQosCodec;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -27,7 +30,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import org.w3c.dom.Element;
 
 /**
@@ -37,11 +39,6 @@ import org.w3c.dom.Element;
  * io.wsqos.broker.service.BrokerService}'s.
  */
 final class Wire {
-
-  /** Longer values are cut where a fault repeats them. */
-  private static final int MAX_ECHOED_CHARS = 64;
-
-  private static final Pattern FIELD = Pattern.compile("[A-Za-z][A-Za-z0-9]*");
 
   private static final WsQosCodec CODEC = new WsQosCodec();
 
@@ -193,10 +190,9 @@ final class Wire {
     }
     try {
       return OfferTerms.currency(code.strip());
-    } catch (IllegalArgumentException e) {
-      // The message names the value "currency"; the request's field may be nested.
-      String message = e.getMessage();
-      throw new InvalidInputException(field, field + message.substring(message.indexOf(':')), e);
+    } catch (InvalidValueException e) {
+      // The value names itself "currency"; the request's field may be nested.
+      throw InvalidInputException.of(e.named(field));
     }
   }
 
@@ -207,8 +203,8 @@ final class Wire {
     OfferTerms.Builder builder = OfferTerms.builder();
     if (info.price != null) {
       if (info.currency == null) {
-        throw new InvalidInputException(
-            "terms.currency", "terms.currency: missing (expected: an ISO 4217 code)", null);
+        throw InvalidInputException.of(
+            new InvalidValueException("terms.currency", "missing", "an ISO 4217 code"));
       }
       builder.price(info.price, currency("terms.currency", info.currency));
     }
@@ -248,7 +244,7 @@ final class Wire {
     }
     try {
       return builder.build();
-    } catch (IllegalArgumentException e) {
+    } catch (InvalidValueException e) {
       throw InvalidInputException.of("terms", e);
     }
   }
@@ -262,28 +258,21 @@ final class Wire {
       return null;
     }
     if (elements.size() > 1) {
-      throw new InvalidInputException(
-          "requirement",
-          "requirement: " + elements.size() + " elements (expected: exactly one qos:Requirement)",
-          null);
+      throw InvalidInputException.of(
+          new InvalidValueException(
+              "requirement", elements.size() + " elements", "exactly one qos:Requirement"));
     }
     HeaderBlock<QosRequirement> block = CODEC.readRequirement(elements.get(0));
     if (block.isValid()) {
       return block.value().orElseThrow();
     }
     HeaderProblem problem = block.problem().orElseThrow();
-    String detail = problem.detail();
-    int colon = detail.indexOf(':');
-    String part = colon > 0 ? detail.substring(0, colon) : "";
     String field =
-        FIELD.matcher(part).matches() && !part.equals("Requirement")
-            ? "requirement." + part
-            : "requirement";
-    return reject(field, "requirement: " + detail + " [" + problem.reason().token() + "]");
-  }
-
-  private static <T> T reject(String field, String message) {
-    throw new InvalidInputException(field, message, null);
+        problem.field().equals(WsQosBlock.REQUIREMENT.localName())
+            ? "requirement"
+            : "requirement." + problem.field();
+    throw new InvalidInputException(
+        field, "requirement: " + problem.detail() + " [" + problem.reason().token() + "]", null);
   }
 
   private static Instant instant(String field, String text) {
@@ -296,9 +285,7 @@ final class Wire {
 
   private static InvalidInputException invalid(
       String field, String text, String expected, Throwable cause) {
-    String shown =
-        text.length() > MAX_ECHOED_CHARS ? text.substring(0, MAX_ECHOED_CHARS) + "..." : text;
-    return new InvalidInputException(
-        field, field + ": '" + shown + "' (expected: " + expected + ")", cause);
+    return InvalidInputException.of(
+        new InvalidValueException(field, Checks.shown(text), expected, cause));
   }
 }

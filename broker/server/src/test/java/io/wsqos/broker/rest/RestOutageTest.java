@@ -3,9 +3,13 @@ package io.wsqos.broker.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.ProviderRegistration;
+import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.json.Requests;
@@ -22,6 +26,7 @@ import java.util.Map;
 import org.h2.tools.Server;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * The registry's database becomes unreachable under a running REST API, for real: H2 served over
@@ -94,11 +99,37 @@ class RestOutageTest {
         Answer during = rest.get(SELECT, null);
         assertThat(during.status()).isEqualTo(200);
         assertThat(during.as(Selection.class).best().orElseThrow().offer()).isEqualTo(before);
-        Answer write = rest.post("/api/offers", acme.token(), offer);
+        ListAppender<ILoggingEvent> logged = new ListAppender<>();
+        logged.start();
+        Logger errors = (Logger) LoggerFactory.getLogger(ErrorResponses.class);
+        errors.addAppender(logged);
+        Answer write;
+        Answer read;
+        try {
+          write = rest.post("/api/offers", acme.token(), offer);
+          read = rest.get("/api/offers", null);
+        } finally {
+          errors.detachAppender(logged);
+        }
         assertThat(write.status()).as(write.toString()).isEqualTo(503);
         assertThat(write.header("Retry-After")).isEqualTo("1");
         assertThat(write.json().get("error").asText()).isEqualTo("unavailable");
-        assertThat(rest.get("/api/offers", null).status()).isEqualTo(503);
+        assertThat(read.status()).isEqualTo(503);
+        // The database's and the pool's own text (URL, tables, pool) go to the log, not to the
+        // client.
+        for (Answer unavailable : List.of(write, read)) {
+          assertThat(unavailable.json().get("message").asText())
+              .isEqualTo(RegistryUnavailableException.CLIENT_MESSAGE);
+          assertThat(unavailable.response().body())
+              .doesNotContainIgnoringCase("jdbc")
+              .doesNotContainIgnoringCase("broker_")
+              .doesNotContainIgnoringCase("pool")
+              .doesNotContainIgnoringCase("connection");
+        }
+        assertThat(logged.list)
+            .extracting(ILoggingEvent::getFormattedMessage)
+            .anyMatch(line -> line.contains("publish offer"))
+            .allMatch(line -> line.contains("the registry's database is unavailable ("));
 
         relay.restore();
 

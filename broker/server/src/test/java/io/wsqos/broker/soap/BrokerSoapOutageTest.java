@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
@@ -27,6 +30,7 @@ import org.h2.tools.Server;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * The registry's database goes away under the SOAP API, for real (an H2 server over TCP, reached
@@ -92,7 +96,22 @@ class BrokerSoapOutageTest {
               + "</endpointId><terms><price>1</price><currency>EUR</currency>"
               + "<maxResponseTimeMillis>100</maxResponseTimeMillis><availability>0.99</availability>"
               + "<throughputPerSecond>10</throughputPerSecond></terms></b:publishOffer>";
-      RawHttp.Response response = post(address, publish, ADMIN_TOKEN);
+      ListAppender<ILoggingEvent> logged = new ListAppender<>();
+      logged.start();
+      Logger faults = (Logger) LoggerFactory.getLogger(Faults.class);
+      faults.addAppender(logged);
+      RawHttp.Response response;
+      try {
+        response = post(address, publish, ADMIN_TOKEN);
+      } finally {
+        faults.detachAppender(logged);
+      }
+      // ... and go to the log.
+      assertThat(logged.list)
+          .extracting(ILoggingEvent::getFormattedMessage)
+          .singleElement()
+          .asString()
+          .contains("the registry's database is unavailable (publish offer): ");
       RawFault unavailable = fault(response);
       assertThat(unavailable.status()).isEqualTo(503);
       assertThat(unavailable.faultcode()).isEqualTo("Server");

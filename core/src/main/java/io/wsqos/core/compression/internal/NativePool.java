@@ -2,6 +2,7 @@ package io.wsqos.core.compression.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.InvalidValueException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -29,7 +30,7 @@ public final class NativePool<T> implements AutoCloseable {
    */
   public NativePool(int capacity, Supplier<T> factory, Consumer<T> reset, Consumer<T> end) {
     if (capacity < 1) {
-      throw new IllegalArgumentException("capacity: " + capacity + " (expected: >= 1)");
+      throw new InvalidValueException("capacity", Integer.toString(capacity), ">= 1");
     }
     this.slots = new AtomicReferenceArray<>(capacity);
     this.factory = requireNonNull(factory, "factory");

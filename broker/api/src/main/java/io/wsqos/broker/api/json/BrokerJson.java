@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
@@ -22,6 +21,8 @@ import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.core.Checks;
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.TransportPriority;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -42,8 +43,11 @@ import javax.xml.namespace.QName;
  * <p>{@link OfferTerms} in a request may leave out what has a default in {@link
  * OfferTerms.Builder}: {@code transportPriorities} (best effort), {@code compression} (false),
  * {@code validFrom} (the epoch), {@code validUntil} (none). A value's refusal ({@link
- * IllegalArgumentException}, its message starting with the field's name) comes out of the mapper as
- * a {@link JsonMappingException} whose path leads to the object and whose cause is that refusal.
+ * InvalidValueException}) comes out of the mapper as a {@link JsonMappingException} whose path
+ * leads to the value (the terms, a currency, a record) and whose cause is the refusal, its field
+ * relative to that path ({@code price} of the {@code terms}, or empty where the path names the
+ * value itself, as for a currency). Integers are read from integers only: {@code 1.7} (and {@code
+ * 1.0}) for an id or a number of milliseconds is refused, not truncated.
  */
 public final class BrokerJson {
 
@@ -63,10 +67,7 @@ public final class BrokerJson {
             Binding.class,
             token ->
                 Binding.fromToken(token)
-                    .orElseThrow(
-                        () ->
-                            new IllegalArgumentException(
-                                "binding: '" + token + "' (expected: soap11 or soap12)"))));
+                    .orElseThrow(() -> Checks.invalidText("binding", token, "soap11 or soap12"))));
     broker.addSerializer(TransportPriority.class, toText(TransportPriority::token));
     broker.addDeserializer(
         TransportPriority.class,
@@ -76,10 +77,8 @@ public final class BrokerJson {
                 TransportPriority.fromToken(token)
                     .orElseThrow(
                         () ->
-                            new IllegalArgumentException(
-                                "transportPriority: '"
-                                    + token
-                                    + "' (expected: best-effort, assured or expedited)"))));
+                            Checks.invalidText(
+                                "transportPriority", token, "best-effort, assured or expedited"))));
     broker.addDeserializer(BigDecimal.class, new DecimalDeserializer());
     broker.addDeserializer(OfferTerms.class, new TermsDeserializer());
     return JsonMapper.builder()
@@ -92,6 +91,7 @@ public final class BrokerJson {
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
         .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
         .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
         .withCoercionConfig(
@@ -100,6 +100,10 @@ public final class BrokerJson {
                 text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                     .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                     .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+        // 1.7 is no id: an integer field takes an integer, not a number it would truncate.
+        .withCoercionConfig(
+            LogicalType.Integer,
+            integer -> integer.setCoercion(CoercionInputShape.Float, CoercionAction.Fail))
         .build();
   }
 
@@ -107,23 +111,19 @@ public final class BrokerJson {
    * The port type written as {@code {namespace}local} (or {@code local} for no namespace), as
    * {@link QName#toString()} writes it.
    *
-   * @throws IllegalArgumentException naming {@code portType} if {@code text} is not of that form
+   * @throws InvalidValueException naming {@code portType} if {@code text} is not of that form
    */
   public static QName qname(String text) {
-    if (text.isEmpty()) {
-      throw new IllegalArgumentException("portType: '' (expected: {namespace}local or local)");
+    if (text.isEmpty()
+        || (text.charAt(0) != '{' && (text.indexOf('{') >= 0 || text.indexOf('}') >= 0))) {
+      throw Checks.invalidText("portType", text, "{namespace}local or local");
     }
     if (text.charAt(0) != '{') {
-      if (text.indexOf('{') >= 0 || text.indexOf('}') >= 0) {
-        throw new IllegalArgumentException(
-            "portType: '" + text + "' (expected: {namespace}local or local)");
-      }
       return new QName(text);
     }
     int close = text.indexOf('}');
     if (close < 0 || close == text.length() - 1 || text.indexOf('}', close + 1) >= 0) {
-      throw new IllegalArgumentException(
-          "portType: '" + text + "' (expected: {namespace}local or local)");
+      throw Checks.invalidText("portType", text, "{namespace}local or local");
     }
     return new QName(text.substring(1, close), text.substring(close + 1));
   }
@@ -147,12 +147,9 @@ public final class BrokerJson {
         }
         try {
           return parse.apply(in.getText());
-        } catch (IllegalArgumentException e) {
-          // The path names the field; the message says what is wrong without naming it again.
-          String message = String.valueOf(e.getMessage());
-          int colon = message.indexOf(": ");
-          throw InvalidFormatException.from(
-              in, colon > 0 ? message.substring(colon + 2) : message, in.getText(), type);
+        } catch (InvalidValueException e) {
+          // The mapper's path leads to this value and names it: the cause's field is relative.
+          throw JsonMappingException.from(in, e.getMessage(), e.unnamed());
         }
       }
     };
@@ -200,13 +197,16 @@ public final class BrokerJson {
         throws IOException {
       TermsFields fields = context.readValue(in, TermsFields.class);
       try {
+        if (fields.transportPriorities() != null && fields.transportPriorities().contains(null)) {
+          throw new InvalidValueException("transportPriorities", "null", "a class");
+        }
         OfferTerms.Builder terms = OfferTerms.builder();
         if (fields.price() != null || fields.currency() != null) {
           if (fields.price() == null) {
-            throw new IllegalArgumentException("price: missing (expected: a value)");
+            throw new InvalidValueException("price", "missing", "a value");
           }
           if (fields.currency() == null) {
-            throw new IllegalArgumentException("currency: missing (expected: a value)");
+            throw new InvalidValueException("currency", "missing", "a value");
           }
           terms.price(fields.price(), fields.currency());
         }
@@ -232,14 +232,9 @@ public final class BrokerJson {
           terms.validUntil(fields.validUntil());
         }
         return terms.build();
-      } catch (IllegalArgumentException e) {
+      } catch (InvalidValueException e) {
+        // The path leads to the terms: the cause names the term, relative to it.
         throw JsonMappingException.from(in, e.getMessage(), e);
-      } catch (NullPointerException e) {
-        // A null inside a set, e.g. "transportPriorities": [null].
-        throw JsonMappingException.from(
-            in,
-            e.getMessage() + ": null (expected: a value)",
-            new IllegalArgumentException(e.getMessage() + ": null (expected: a value)", e));
       }
     }
   }

@@ -2,6 +2,7 @@ package io.wsqos.broker.api.json;
 
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.core.Checks;
 import java.net.URI;
 import java.util.Set;
 import javax.xml.namespace.QName;
@@ -57,8 +58,6 @@ public final class Requests {
   public record Error(String error, String field, String message) {}
 
   private static void required(String field, Object value) {
-    if (value == null) {
-      throw new IllegalArgumentException(field + ": missing (expected: a value)");
-    }
+    Checks.required(field, value);
   }
 }

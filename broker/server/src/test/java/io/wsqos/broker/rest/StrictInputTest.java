@@ -1,0 +1,292 @@
+package io.wsqos.broker.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsqos.broker.BrokerStack;
+import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.ProviderRegistration;
+import io.wsqos.broker.api.Service;
+import io.wsqos.broker.api.json.Requests;
+import io.wsqos.broker.rest.RestClient.Answer;
+import io.wsqos.testing.RawHttp;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The REST API reads strictly: JSON that could mean two things, numbers it would have to truncate,
+ * text PostgreSQL would not store as sent, bodies not declared JSON and two credentials are refused
+ * with a status and the documented JSON error naming the field, and nothing is written.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class StrictInputTest {
+
+  private static final String ADMIN = BrokerRestTest.ADMIN;
+
+  private BrokerStack stack;
+  private RestClient rest;
+
+  @BeforeAll
+  void start() {
+    stack = BrokerStack.start();
+    rest = new RestClient(stack.address());
+  }
+
+  @AfterAll
+  void stop() throws SQLException {
+    stack.close();
+  }
+
+  @BeforeEach
+  void emptyTables() throws SQLException {
+    stack.emptyTables();
+  }
+
+  @Test
+  void aFieldNamedTwiceIsRefusedNotTheLastOneTaken() {
+    Endpoint endpoint = endpoint();
+
+    assertInvalid(
+        rest.post("/api/providers", ADMIN, "{\"name\": \"Acme\", \"name\": \"Evil\"}"),
+        "name",
+        "name: twice (expected: each field once)");
+    assertInvalid(
+        rest.post(
+            "/api/offers",
+            ADMIN,
+            "{\"endpointId\": "
+                + endpoint.id()
+                + ", \"terms\": {\"price\": 1, \"currency\": \"EUR\", \"price\": 0,"
+                + " \"maxResponseTimeMillis\": 5, \"availability\": 1,"
+                + " \"throughputPerSecond\": 1}}"),
+        "terms.price",
+        "terms.price: twice (expected: each field once)");
+
+    assertThat(providerNames()).containsExactly("Acme");
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
+  void aNumberWithAFractionIsNoIdAndNoCountOfMilliseconds() {
+    Endpoint endpoint = endpoint();
+    String terms =
+        "{\"price\": 1, \"currency\": \"EUR\", \"maxResponseTimeMillis\": %s,"
+            + " \"availability\": 1, \"throughputPerSecond\": 1}";
+
+    assertInvalid(
+        rest.post(
+            "/api/offers",
+            ADMIN,
+            "{\"endpointId\": " + endpoint.id() + ".7, \"terms\": " + terms.formatted("5") + "}"),
+        "endpointId",
+        "endpointId: " + endpoint.id() + ".7 (expected: an integer)");
+    assertInvalid(
+        rest.post(
+            "/api/offers",
+            ADMIN,
+            "{\"endpointId\": " + endpoint.id() + ", \"terms\": " + terms.formatted("5.0") + "}"),
+        "terms.maxResponseTimeMillis",
+        "terms.maxResponseTimeMillis: 5.0 (expected: an integer)");
+
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
+  void aPriceWithAHugeExponentIsRefusedWithoutWritingOutItsDigits() {
+    Endpoint endpoint = endpoint();
+
+    assertInvalid(
+        rest.post(
+            "/api/offers",
+            ADMIN,
+            "{\"endpointId\": "
+                + endpoint.id()
+                + ", \"terms\": {\"price\": 1e999999999, \"currency\": \"EUR\","
+                + " \"maxResponseTimeMillis\": 5, \"availability\": 1,"
+                + " \"throughputPerSecond\": 1}}"),
+        "terms.price",
+        "terms.price: 1E+999999999 (expected: at most 12 integer and 6 fraction digits)");
+
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
+  void anUnpairedSurrogateIsRefusedNotStoredAsSomethingElse() {
+    Answer answer = rest.post("/api/providers", ADMIN, "{\"name\": \"Acme \\ud800\"}");
+
+    assertInvalid(
+        answer, "name", "name: unpaired surrogate U+D800 at 5 (expected: well-formed Unicode)");
+    assertThat(providerNames()).isEmpty();
+  }
+
+  @Test
+  void aBodyNotDeclaredJsonIsRefusedWith415() {
+    List<String> notJson =
+        List.of(
+            "*/*",
+            "application/*",
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "application/json; charset=ISO-8859-1");
+    for (String type : notJson) {
+      Answer answer =
+          rest.send("POST", "/api/providers", ADMIN, "{\"name\": \"Acme\"}", "Content-Type", type);
+
+      JsonNode error = error(answer, 415);
+      assertThat(error.get("error").asText()).isEqualTo("unsupported_media_type");
+      assertThat(error.get("message").asText())
+          .endsWith("(expected: application/json, in UTF-8 if a charset is named)");
+    }
+    RawHttp.Response untyped =
+        RawHttp.post(
+            stack.address() + "/api/providers",
+            "{\"name\": \"Acme\"}".getBytes(StandardCharsets.UTF_8),
+            "Authorization",
+            "Bearer " + ADMIN);
+    assertThat(untyped.status()).as(untyped.text()).isEqualTo(415);
+    assertThat(untyped.text()).contains("Content-Type: missing (expected: application/json");
+    assertThat(providerNames()).isEmpty();
+
+    Answer declared =
+        rest.send(
+            "POST",
+            "/api/providers",
+            ADMIN,
+            "{\"name\": \"Acme\"}",
+            "Content-Type",
+            "application/json; charset=UTF-8");
+    assertThat(declared.status()).as(declared.toString()).isEqualTo(201);
+  }
+
+  @Test
+  void twoAuthorizationHeadersAreRefusedNotTheFirstOneTaken() {
+    ProviderRegistration rival =
+        rest.post("/api/providers", ADMIN, new Requests.ProviderName("Rival"))
+            .as(ProviderRegistration.class);
+
+    RawHttp.Response response =
+        RawHttp.post(
+            stack.address() + "/api/providers",
+            "{\"name\": \"Acme\"}".getBytes(StandardCharsets.UTF_8),
+            "Content-Type",
+            "application/json",
+            "Authorization",
+            "Bearer " + ADMIN,
+            "Authorization",
+            "Bearer " + rival.token());
+
+    assertThat(response.status()).as(response.text()).isEqualTo(400);
+    JsonNode error = RestClient.JSON.valueToTree(parse(response.text()));
+    assertThat(error.get("error").asText()).isEqualTo("invalid_input");
+    assertThat(error.get("field").asText()).isEqualTo("Authorization");
+    assertThat(error.get("message").asText())
+        .isEqualTo("Authorization: 2 headers (expected: one, Bearer <token>)");
+    assertThat(providerNames()).containsExactly("Rival");
+  }
+
+  @Test
+  void refusalsSayTheFieldAndWhatWasExpectedNeverJacksonsInternals() {
+    Endpoint endpoint = endpoint();
+    Map<String, String> bodies =
+        Map.of(
+            "/api/offers", "{\"endpointId\": \"one\", \"terms\": {}}",
+            "/api/providers", "{\"name\": 5}",
+            "/api/endpoints",
+                "{\"providerId\": 1, \"serviceId\": 1, \"address\": \"http://h/x\","
+                    + " \"bindings\": \"soap11\", \"extra\": 1}",
+            "/api/services", "{\"portType\": [], \"wsdlLocation\": \"http://h/w\"}");
+    for (Map.Entry<String, String> body : bodies.entrySet()) {
+      Answer answer = rest.post(body.getKey(), ADMIN, body.getValue());
+
+      JsonNode error = error(answer, 400);
+      assertThat(error.get("error").asText()).isEqualTo("invalid_input");
+      assertThat(error.get("message").asText())
+          .as(answer.toString())
+          .matches("[A-Za-z.\\[\\]0-9]+: .+ \\(expected: .+\\)")
+          .doesNotContain("Requests$", "CoercionConfig", "com.fasterxml", "java.", "io.wsqos");
+    }
+    assertThat(
+            error(rest.post("/api/offers", ADMIN, "{\"endpointId\": \"one\", \"terms\": {}}"), 400)
+                .get("message")
+                .asText())
+        .isEqualTo("endpointId: a string (expected: an integer)");
+    Answer malformed = rest.post("/api/providers", ADMIN, "{\"name\": tru}");
+    JsonNode error = error(malformed, 400);
+    assertThat(error.get("error").asText()).isEqualTo("malformed_json");
+    assertThat(error.get("message").asText())
+        .startsWith("body: malformed JSON at line 1, column ")
+        .doesNotContain("tru", "com.fasterxml");
+    assertThat(providerNames()).containsExactly("Acme");
+    assertThat(rest.get("/api/endpoints", null).json().get("items"))
+        .extracting(item -> item.get("id").asLong())
+        .containsExactly(endpoint.id());
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
+  void aLongValueIsEchoedCutShort() {
+    String spaces = " ".repeat(1 << 20);
+
+    Answer answer = rest.post("/api/providers", ADMIN, new Requests.ProviderName(spaces));
+
+    JsonNode error = error(answer, 400);
+    assertThat(error.get("field").asText()).isEqualTo("name");
+    assertThat(error.get("message").asText())
+        .isEqualTo("name: '" + " ".repeat(64) + "'... (1048576 characters) (expected: not blank)");
+    assertThat(answer.response().body().length()).isLessThan(300);
+    assertThat(providerNames()).isEmpty();
+  }
+
+  private Endpoint endpoint() {
+    ProviderRegistration acme =
+        rest.post("/api/providers", ADMIN, new Requests.ProviderName("Acme"))
+            .as(ProviderRegistration.class);
+    Service service =
+        rest.post(
+                "/api/services",
+                acme.token(),
+                Map.of("portType", BrokerRestTest.BOOKSTORE, "wsdlLocation", "http://h/w"))
+            .as(Service.class);
+    return rest.post(
+            "/api/endpoints",
+            acme.token(),
+            Map.of(
+                "providerId", acme.provider().id(),
+                "serviceId", service.id(),
+                "address", "http://127.0.0.1:9000/acme",
+                "bindings", List.of("soap11")))
+        .as(Endpoint.class);
+  }
+
+  private List<String> providerNames() {
+    return rest.get("/api/providers", null).json().get("items").findValuesAsText("name");
+  }
+
+  private static void assertInvalid(Answer answer, String field, String message) {
+    JsonNode error = error(answer, 400);
+    assertThat(error.get("error").asText()).isEqualTo("invalid_input");
+    assertThat(error.get("field").asText()).isEqualTo(field);
+    assertThat(error.get("message").asText()).isEqualTo(message);
+  }
+
+  private static JsonNode error(Answer answer, int status) {
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(status);
+    assertThat(answer.header("Content-Type")).startsWith("application/json");
+    return answer.json();
+  }
+
+  private static Object parse(String json) {
+    try {
+      return RestClient.JSON.readTree(json);
+    } catch (java.io.IOException e) {
+      throw new AssertionError("not JSON: " + json, e);
+    }
+  }
+}
