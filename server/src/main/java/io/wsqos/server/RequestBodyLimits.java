@@ -1,0 +1,279 @@
+package io.wsqos.server;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.NanoTime;
+import org.eclipse.jetty.util.thread.Scheduler;
+
+/**
+ * Receives a request's whole body before the servlets see the request, so that no Jetty thread
+ * waits for a slow client: CXF reads a body with blocking reads, and a thread blocked on a client
+ * that sends a byte a second is a thread nobody else gets. The body is read as it arrives, without
+ * a thread in between, into memory, within three limits: its size (413, before a byte is read when
+ * {@code Content-Length} says so), the bytes of all bodies held at once (503 with {@code
+ * Retry-After}), and the request timeout counted from the request's first byte (408). A refused
+ * request's connection is closed after the answer. A request without a body goes straight on.
+ */
+final class RequestBodyLimits extends Handler.Wrapper {
+
+  /**
+   * Bodies up to this size may fill the whole in-flight budget; larger ones only three quarters of
+   * it, so that small requests are still served while large ones are refused.
+   */
+  static final int SMALL_BODY_BYTES = 64 * 1024;
+
+  /** The first buffer of a body of unknown or large length; it doubles as the body arrives. */
+  private static final int FIRST_BUFFER_BYTES = 8 * 1024;
+
+  private final long maxBodyBytes;
+  private final long maxInFlightBytes;
+  private final long largeBodiesMaxInFlightBytes;
+  private final long requestTimeoutNanos;
+  private final AtomicLong inFlightBytes = new AtomicLong();
+
+  RequestBodyLimits(
+      Handler handler, long maxBodyBytes, long maxInFlightBytes, long requestTimeoutMillis) {
+    super(handler);
+    this.maxBodyBytes = maxBodyBytes;
+    this.maxInFlightBytes = maxInFlightBytes;
+    this.largeBodiesMaxInFlightBytes = maxInFlightBytes - maxInFlightBytes / 4;
+    this.requestTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(requestTimeoutMillis);
+  }
+
+  /** The bytes of bodies held now (buffers allocated for requests not yet answered). */
+  long inFlightBytes() {
+    return inFlightBytes.get();
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    long length = request.getLength();
+    if (length == 0
+        || (length < 0 && !request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
+      return super.handle(request, response, callback);
+    }
+    if (length > maxBodyBytes) {
+      refuse(request, response, callback, HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge());
+      return true;
+    }
+    new Body(request, response, callback, length).read();
+    return true;
+  }
+
+  private String tooLarge() {
+    return "request body over " + maxBodyBytes + " bytes";
+  }
+
+  /** Answers {@code status} and closes the connection: the rest of the body is not wanted. */
+  private static void refuse(
+      Request request, Response response, Callback callback, int status, String message) {
+    response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+    if (status == HttpStatus.SERVICE_UNAVAILABLE_503) {
+      response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+    }
+    Response.writeError(request, response, callback, status, message);
+  }
+
+  /**
+   * One body being received. {@link #read} runs when bytes arrive and the timeout when the deadline
+   * passes; both hold the lock, so exactly one of them ends the reading.
+   */
+  private final class Body implements Runnable {
+    private final Request request;
+    private final Response response;
+    private final Callback callback;
+    private final long length;
+    private byte[] buffer = new byte[0];
+    private int size;
+    private boolean reading = true;
+    private boolean released;
+    private Scheduler.Task timeout;
+
+    Body(Request request, Response response, Callback callback, long length) {
+      this.request = request;
+      this.response = response;
+      this.callback = callback;
+      this.length = length;
+    }
+
+    @Override
+    public void run() {
+      read();
+    }
+
+    void read() {
+      Runnable next;
+      synchronized (this) {
+        next = readAvailable();
+      }
+      if (next != null) {
+        next.run();
+      }
+    }
+
+    /** Reads what has arrived; returns what to do next outside the lock, or null to wait. */
+    private Runnable readAvailable() {
+      while (reading) {
+        Content.Chunk chunk = request.read();
+        if (chunk == null) {
+          request.demand(this);
+          startTimeout();
+          return null;
+        }
+        if (Content.Chunk.isFailure(chunk)) {
+          Throwable failure = chunk.getFailure();
+          chunk.release();
+          return failure instanceof TimeoutException
+              ? end(HttpStatus.REQUEST_TIMEOUT_408, "request body not received in time")
+              : end(failure);
+        }
+        ByteBuffer bytes = chunk.getByteBuffer();
+        int n = bytes.remaining();
+        if (size + (long) n > maxBodyBytes) {
+          chunk.release();
+          return end(HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge());
+        }
+        if (!reserve(size + n)) {
+          chunk.release();
+          return end(HttpStatus.SERVICE_UNAVAILABLE_503, "too many request bodies at once");
+        }
+        bytes.get(buffer, size, n);
+        size += n;
+        boolean last = chunk.isLast();
+        chunk.release();
+        if (last) {
+          reading = false;
+          cancelTimeout();
+          return this::dispatch;
+        }
+      }
+      return null;
+    }
+
+    /** Makes room for {@code needed} bytes within the budget, or says there is none. */
+    private boolean reserve(int needed) {
+      if (needed <= buffer.length) {
+        return true;
+      }
+      long cap = length > 0 ? length : maxBodyBytes;
+      int capacity =
+          (int) Math.min(cap, Math.max(needed, Math.max(FIRST_BUFFER_BYTES, 2L * buffer.length)));
+      long more = capacity - buffer.length;
+      long total = inFlightBytes.addAndGet(more);
+      long limit = capacity > SMALL_BODY_BYTES ? largeBodiesMaxInFlightBytes : maxInFlightBytes;
+      // A body alone is admitted whatever the budget, so that one of the largest size always fits.
+      if (total > limit && total != capacity) {
+        inFlightBytes.addAndGet(-more);
+        return false;
+      }
+      byte[] larger = new byte[capacity];
+      System.arraycopy(buffer, 0, larger, 0, size);
+      buffer = larger;
+      return true;
+    }
+
+    private void startTimeout() {
+      if (timeout == null) {
+        long left = requestTimeoutNanos - NanoTime.since(request.getBeginNanoTime());
+        timeout =
+            request
+                .getComponents()
+                .getScheduler()
+                .schedule(this::expire, Math.max(0, left), TimeUnit.NANOSECONDS);
+      }
+    }
+
+    private void cancelTimeout() {
+      if (timeout != null) {
+        timeout.cancel();
+      }
+    }
+
+    private void expire() {
+      Runnable next;
+      synchronized (this) {
+        next =
+            reading
+                ? end(HttpStatus.REQUEST_TIMEOUT_408, "request body not received in time")
+                : null;
+      }
+      if (next != null) {
+        next.run();
+      }
+    }
+
+    private Runnable end(int status, String message) {
+      reading = false;
+      cancelTimeout();
+      release();
+      return () -> refuse(request, response, callback, status, message);
+    }
+
+    private Runnable end(Throwable failure) {
+      reading = false;
+      cancelTimeout();
+      release();
+      return () -> callback.failed(failure);
+    }
+
+    private synchronized void release() {
+      if (!released) {
+        released = true;
+        inFlightBytes.addAndGet(-buffer.length);
+        buffer = null;
+      }
+    }
+
+    private void dispatch() {
+      ByteBuffer body = ByteBuffer.wrap(buffer, 0, size);
+      Callback done = Callback.from(callback, this::release);
+      Request received = new ReceivedRequest(request, body);
+      try {
+        if (!RequestBodyLimits.super.handle(received, response, done)) {
+          Response.writeError(received, response, done, HttpStatus.NOT_FOUND_404);
+        }
+      } catch (Throwable t) {
+        Response.writeError(received, response, done, t);
+      }
+    }
+  }
+
+  /** The request with its body already received: one chunk, then the end. */
+  private static final class ReceivedRequest extends Request.Wrapper {
+    private volatile Content.Chunk next;
+
+    ReceivedRequest(Request request, ByteBuffer body) {
+      super(request);
+      next = Content.Chunk.from(body, true);
+    }
+
+    @Override
+    public Content.Chunk read() {
+      Content.Chunk chunk = next;
+      next = Content.Chunk.EOF;
+      return chunk;
+    }
+
+    @Override
+    public void demand(Runnable demandCallback) {
+      // The body is all here: whatever is demanded is available.
+      getContext().execute(demandCallback);
+    }
+
+    @Override
+    public boolean consumeAvailable() {
+      next = Content.Chunk.EOF;
+      return true;
+    }
+  }
+}
