@@ -210,7 +210,7 @@ public final class EmbeddedServer implements AutoCloseable {
     if (errorBody != null) {
       context.setErrorHandler(new ErrorBodyHandler(errorBody));
     }
-    ServletHolder servlet = new ServletHolder("cxf", cxf.servletForOwnThreads());
+    ServletHolder servlet = new ServletHolder("cxf", cxf.servletForOwnThreads(errorBody != null));
     servlet.setInitOrder(1);
     servlet.setInitParameters(CxfApplication.SERVLET_INIT_PARAMETERS);
     context.addServlet(servlet, "/*");
