@@ -1,6 +1,9 @@
 package io.wsqos.server;
 
 import java.nio.ByteBuffer;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,6 +16,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.NanoTime;
+import org.eclipse.jetty.util.component.Graceful;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
@@ -23,8 +27,11 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * {@code Content-Length} says so), the bytes of all bodies held at once (503 with {@code
  * Retry-After}), and the request timeout counted from the request's first byte (408). A refused
  * request's connection is closed after the answer. A request without a body goes straight on.
+ *
+ * <p>When the server stops, a request whose body is still arriving has reached no endpoint: it is
+ * answered 503 at once rather than held until the stop timeout.
  */
-final class RequestBodyLimits extends Handler.Wrapper {
+final class RequestBodyLimits extends Handler.Wrapper implements Graceful {
 
   /**
    * Bodies up to this size may fill the whole in-flight budget; larger ones only three quarters of
@@ -41,6 +48,11 @@ final class RequestBodyLimits extends Handler.Wrapper {
   private final long requestTimeoutNanos;
   private final AtomicLong inFlightBytes = new AtomicLong();
 
+  /** The bodies that did not arrive with their head, which a stop refuses. */
+  private final Set<Body> waiting = ConcurrentHashMap.newKeySet();
+
+  private volatile boolean shutdown;
+
   RequestBodyLimits(
       Handler handler, long maxBodyBytes, long maxInFlightBytes, long requestTimeoutMillis) {
     super(handler);
@@ -53,6 +65,26 @@ final class RequestBodyLimits extends Handler.Wrapper {
   /** The bytes of bodies held now (buffers allocated for requests not yet answered). */
   long inFlightBytes() {
     return inFlightBytes.get();
+  }
+
+  @Override
+  protected void doStart() throws Exception {
+    shutdown = false;
+    super.doStart();
+  }
+
+  @Override
+  public CompletableFuture<Void> shutdown() {
+    shutdown = true;
+    for (Body body : waiting) {
+      body.stopping();
+    }
+    return CompletableFuture.completedFuture(null);
+  }
+
+  @Override
+  public boolean isShutdown() {
+    return shutdown;
   }
 
   @Override
@@ -184,6 +216,11 @@ final class RequestBodyLimits extends Handler.Wrapper {
 
     private void startTimeout() {
       if (timeout == null) {
+        waiting.add(this);
+        if (shutdown) {
+          // The stop began after this body was registered nowhere: refuse it here.
+          request.getContext().execute(this::stopping);
+        }
         long left = requestTimeoutNanos - NanoTime.since(request.getBeginNanoTime());
         timeout =
             request
@@ -196,6 +233,18 @@ final class RequestBodyLimits extends Handler.Wrapper {
     private void cancelTimeout() {
       if (timeout != null) {
         timeout.cancel();
+        waiting.remove(this);
+      }
+    }
+
+    /** The server is stopping: a body still arriving will not reach an endpoint. */
+    void stopping() {
+      Runnable next;
+      synchronized (this) {
+        next = reading ? end(HttpStatus.SERVICE_UNAVAILABLE_503, "server stopping") : null;
+      }
+      if (next != null) {
+        next.run();
       }
     }
 

@@ -81,11 +81,11 @@ final class WsqosConnector extends ServerConnector {
 
   /**
    * Stops accepting as Jetty does, then closes every connection that has answered all it received
-   * and holds no byte of a next request: nothing is in flight on it, and Jetty would hold it until
-   * its shutdown idle timeout expired, or until the client closed its end. A connection with a
-   * request in flight answers it (with {@code Connection: close}, since the connector is shutting
-   * down) and is closed by the sweep, which looks every {@value #STOPPING_SWEEP_INTERVAL_MILLIS} ms
-   * from now on.
+   * and holds no byte of a next request, or whose output is shut: nothing is in flight on it, and
+   * Jetty would hold it until its shutdown idle timeout expired, or until the client closed its
+   * end. A connection with a request in flight answers it (with {@code Connection: close}, since
+   * the connector is shutting down) and is closed by the sweep, which looks every {@value
+   * #STOPPING_SWEEP_INTERVAL_MILLIS} ms from now on.
    */
   @Override
   public CompletableFuture<Void> shutdown() {
@@ -97,7 +97,9 @@ final class WsqosConnector extends ServerConnector {
 
   private void closeAnswered() {
     for (EndPoint endPoint : getConnectedEndPoints()) {
-      if (endPoint.getConnection() instanceof HttpConnection http && answeredAll(http)) {
+      // Once its output is shut, a connection can answer nothing more.
+      if (endPoint.isOutputShutdown()
+          || (endPoint.getConnection() instanceof HttpConnection http && answeredAll(http))) {
         endPoint.close();
       }
     }
