@@ -29,8 +29,10 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
  * CXF JAX-WS endpoints, JAX-RS resources and plain servlets on an embedded Jetty 12 server, served
  * by CXF's servlet as in a WAR (the same {@link CxfApplication} a WAR registers in its container),
  * on a dedicated CXF {@link Bus} (never the default bus). A fault in any endpoint is logged in one
- * line (the stack trace at DEBUG). Build one with {@link #builder()}, and {@link #close()} it;
- * nothing is left running when the start fails.
+ * line (the stack trace at DEBUG). Every request is bounded (a request timeout, a largest body, a
+ * budget of bodies held at once: see the {@link Builder}), and a body is received before an
+ * endpoint reads it, so that a slow client holds no thread. Build one with {@link #builder()}, and
+ * {@link #close()} it; nothing is left running when the start fails.
  *
  * <pre>{@code
  * try (EmbeddedServer server =
@@ -269,10 +271,13 @@ public final class EmbeddedServer implements AutoCloseable {
   }
 
   /**
-   * Stops accepting connections, lets the requests in flight finish (up to the stop timeout), then
+   * Stops accepting connections, closes at once those waiting for a next request, answers 503 to
+   * the requests whose body is still arriving (they reached no endpoint), lets the requests in
+   * flight finish (up to the stop timeout) and closes their connections after the answer, then
    * stops the endpoints and shuts the bus down. Idempotent.
    *
-   * @throws IllegalStateException if a part did not stop cleanly; the others are stopped anyway
+   * @throws IllegalStateException if a part did not stop cleanly, such as a request in flight that
+   *     outlasted the stop timeout; the others are stopped anyway
    */
   @Override
   public void close() {
@@ -651,7 +656,9 @@ public final class EmbeddedServer implements AutoCloseable {
      * Serves every request with {@code handler}, a Jetty 12 handler such as a reverse proxy,
      * instead of CXF endpoints and servlets: a server with a handler has neither, and its {@link
      * EmbeddedServer#bus()} and {@link EmbeddedServer#endpoint} throw. It gets everything else of
-     * this builder: host, port, protocol family, threads, accept queue and graceful stop.
+     * this builder (host, port, protocol family, threads, accept queue, graceful stop, idle
+     * timeout, the request head's deadline, error body) but the body limits: the handler reads its
+     * own bodies, without blocking a thread on a slow client.
      */
     public Builder handler(Handler handler) {
       this.handler = requireNonNull(handler, "handler");

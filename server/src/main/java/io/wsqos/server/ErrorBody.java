@@ -8,7 +8,8 @@ import static java.util.Objects.requireNonNull;
  * the limits (413, 503), a request not received in time (408), a path nothing serves (404). An
  * application whose clients read errors in a format of their own (the broker's JSON) gives one to
  * {@link EmbeddedServer.Builder#errorBody}; without one, Jetty writes its own page. Called on a
- * Jetty thread for each such error: it must be quick and must not throw.
+ * Jetty thread for each such error, so it must be quick; if it throws, the error is answered with
+ * an empty body.
  */
 @FunctionalInterface
 public interface ErrorBody {

@@ -1,6 +1,8 @@
 package io.wsqos.server;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,8 +25,8 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * Receives a request's whole body before the servlets see the request, so that no Jetty thread
  * waits for a slow client: CXF reads a body with blocking reads, and a thread blocked on a client
  * that sends a byte a second is a thread nobody else gets. The body is read as it arrives, without
- * a thread in between, into memory, within three limits: its size (413, before a byte is read when
- * {@code Content-Length} says so), the bytes of all bodies held at once (503 with {@code
+ * a thread in between, into blocks of memory, within three limits: its size (413, before a byte is
+ * read when {@code Content-Length} says so), the bytes of all bodies held at once (503 with {@code
  * Retry-After}), and the request timeout counted from the request's first byte (408). A refused
  * request's connection is closed after the answer. A request without a body goes straight on.
  *
@@ -39,8 +41,18 @@ final class RequestBodyLimits extends Handler.Wrapper implements Graceful {
    */
   static final int SMALL_BODY_BYTES = 64 * 1024;
 
-  /** The first buffer of a body of unknown or large length; it doubles as the body arrives. */
-  private static final int FIRST_BUFFER_BYTES = 8 * 1024;
+  /**
+   * A body's first block: a client that sends a byte and stalls holds no more, whatever length it
+   * announced.
+   */
+  private static final int FIRST_BLOCK_BYTES = 8 * 1024;
+
+  /**
+   * Every further block of a body. Fixed blocks rather than one growing array: no copy as a body
+   * grows, and no array so large that the collector allocates it apart, with its last region mostly
+   * empty.
+   */
+  private static final int BLOCK_BYTES = 64 * 1024;
 
   private final long maxBodyBytes;
   private final long maxInFlightBytes;
@@ -125,8 +137,11 @@ final class RequestBodyLimits extends Handler.Wrapper implements Graceful {
     private final Response response;
     private final Callback callback;
     private final long length;
-    private byte[] buffer = new byte[0];
-    private int size;
+    private final List<byte[]> blocks = new ArrayList<>();
+    private byte[] block;
+    private int blockUsed;
+    private long size;
+    private long reserved;
     private boolean reading = true;
     private boolean released;
     private Scheduler.Task timeout;
@@ -170,17 +185,14 @@ final class RequestBodyLimits extends Handler.Wrapper implements Graceful {
               : end(failure);
         }
         ByteBuffer bytes = chunk.getByteBuffer();
-        int n = bytes.remaining();
-        if (size + (long) n > maxBodyBytes) {
+        if (size + bytes.remaining() > maxBodyBytes) {
           chunk.release();
           return end(HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge());
         }
-        if (!reserve(size + n)) {
+        if (!append(bytes)) {
           chunk.release();
           return end(HttpStatus.SERVICE_UNAVAILABLE_503, "too many request bodies at once");
         }
-        bytes.get(buffer, size, n);
-        size += n;
         boolean last = chunk.isLast();
         chunk.release();
         if (last) {
@@ -192,25 +204,43 @@ final class RequestBodyLimits extends Handler.Wrapper implements Graceful {
       return null;
     }
 
-    /** Makes room for {@code needed} bytes within the budget, or says there is none. */
-    private boolean reserve(int needed) {
-      if (needed <= buffer.length) {
-        return true;
+    /** Copies {@code bytes} into the blocks, or says the budget has no room for them. */
+    private boolean append(ByteBuffer bytes) {
+      while (bytes.hasRemaining()) {
+        if (block == null || blockUsed == block.length) {
+          int capacity = nextBlockBytes(bytes.remaining());
+          if (!reserve(capacity)) {
+            return false;
+          }
+          block = new byte[capacity];
+          blocks.add(block);
+          blockUsed = 0;
+        }
+        int n = Math.min(bytes.remaining(), block.length - blockUsed);
+        bytes.get(block, blockUsed, n);
+        blockUsed += n;
+        size += n;
       }
-      long cap = length > 0 ? length : maxBodyBytes;
-      int capacity =
-          (int) Math.min(cap, Math.max(needed, Math.max(FIRST_BUFFER_BYTES, 2L * buffer.length)));
-      long more = capacity - buffer.length;
+      return true;
+    }
+
+    private int nextBlockBytes(int arriving) {
+      long left = (length > 0 ? length : maxBodyBytes) - size;
+      int preferred = blocks.isEmpty() ? FIRST_BLOCK_BYTES : BLOCK_BYTES;
+      return (int) Math.min(left, Math.max(preferred, Math.min(arriving, BLOCK_BYTES)));
+    }
+
+    /** Takes {@code more} bytes from the budget, or says there is no room. */
+    private boolean reserve(int more) {
       long total = inFlightBytes.addAndGet(more);
-      long limit = capacity > SMALL_BODY_BYTES ? largeBodiesMaxInFlightBytes : maxInFlightBytes;
+      boolean large = length > SMALL_BODY_BYTES || reserved + more > SMALL_BODY_BYTES;
+      long limit = large ? largeBodiesMaxInFlightBytes : maxInFlightBytes;
       // A body alone is admitted whatever the budget, so that one of the largest size always fits.
-      if (total > limit && total != capacity) {
+      if (total > limit && total != reserved + more) {
         inFlightBytes.addAndGet(-more);
         return false;
       }
-      byte[] larger = new byte[capacity];
-      System.arraycopy(buffer, 0, larger, 0, size);
-      buffer = larger;
+      reserved += more;
       return true;
     }
 
@@ -278,13 +308,17 @@ final class RequestBodyLimits extends Handler.Wrapper implements Graceful {
     private synchronized void release() {
       if (!released) {
         released = true;
-        inFlightBytes.addAndGet(-buffer.length);
-        buffer = null;
+        inFlightBytes.addAndGet(-reserved);
+        blocks.clear();
+        block = null;
       }
     }
 
     private void dispatch() {
-      ByteBuffer body = ByteBuffer.wrap(buffer, 0, size);
+      List<ByteBuffer> body = new ArrayList<>(blocks.size());
+      for (byte[] full : blocks) {
+        body.add(ByteBuffer.wrap(full, 0, full == block ? blockUsed : full.length));
+      }
       Callback done = Callback.from(callback, this::release);
       Request received = new ReceivedRequest(request, body);
       try {
@@ -297,20 +331,23 @@ final class RequestBodyLimits extends Handler.Wrapper implements Graceful {
     }
   }
 
-  /** The request with its body already received: one chunk, then the end. */
+  /** The request with its body already received: one chunk per block, the last one last. */
   private static final class ReceivedRequest extends Request.Wrapper {
-    private volatile Content.Chunk next;
+    private final List<ByteBuffer> body;
+    private int next;
 
-    ReceivedRequest(Request request, ByteBuffer body) {
+    ReceivedRequest(Request request, List<ByteBuffer> body) {
       super(request);
-      next = Content.Chunk.from(body, true);
+      this.body = body;
     }
 
     @Override
-    public Content.Chunk read() {
-      Content.Chunk chunk = next;
-      next = Content.Chunk.EOF;
-      return chunk;
+    public synchronized Content.Chunk read() {
+      if (next >= body.size()) {
+        return Content.Chunk.EOF;
+      }
+      ByteBuffer bytes = body.get(next++);
+      return Content.Chunk.from(bytes, next == body.size());
     }
 
     @Override
@@ -320,8 +357,8 @@ final class RequestBodyLimits extends Handler.Wrapper implements Graceful {
     }
 
     @Override
-    public boolean consumeAvailable() {
-      next = Content.Chunk.EOF;
+    public synchronized boolean consumeAvailable() {
+      next = body.size();
       return true;
     }
   }
