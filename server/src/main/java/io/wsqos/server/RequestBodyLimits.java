@@ -248,7 +248,7 @@ final class RequestBodyLimits extends Handler.Wrapper implements Graceful {
       if (timeout == null) {
         waiting.add(this);
         if (shutdown) {
-          // The stop began after this body was registered nowhere: refuse it here.
+          // A stop that began before this body was registered did not see it: refuse it here.
           request.getContext().execute(this::stopping);
         }
         long left = requestTimeoutNanos - NanoTime.since(request.getBeginNanoTime());
