@@ -3,9 +3,11 @@ package io.wsqos.server;
 import static java.util.Objects.requireNonNull;
 
 import jakarta.servlet.Servlet;
+import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,8 @@ import org.apache.cxf.transport.http.DestinationRegistry;
 import org.apache.cxf.transport.http.DestinationRegistryImpl;
 import org.apache.cxf.transport.http.HTTPTransportFactory;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
+import org.apache.cxf.transport.servlet.ServletController;
+import org.apache.cxf.transport.servlet.servicelist.ServiceListGeneratorServlet;
 
 /**
  * {@link CxfMounts} published on a dedicated CXF {@link Bus} (never the default bus), served by one
@@ -47,6 +51,7 @@ public final class CxfApplication implements AutoCloseable {
       Map.of("hide-service-list-page", "true");
 
   private final Bus bus;
+  private final DestinationRegistry registry;
   private final CXFNonSpringServlet servlet;
   private final CXFNonSpringServlet ownThreadsServlet;
   private final Map<String, Server> endpoints;
@@ -54,10 +59,12 @@ public final class CxfApplication implements AutoCloseable {
 
   private CxfApplication(
       Bus bus,
+      DestinationRegistry registry,
       CXFNonSpringServlet servlet,
       CXFNonSpringServlet ownThreadsServlet,
       Map<String, Server> endpoints) {
     this.bus = bus;
+    this.registry = registry;
     this.servlet = servlet;
     this.ownThreadsServlet = ownThreadsServlet;
     this.endpoints = Map.copyOf(endpoints);
@@ -93,8 +100,9 @@ public final class CxfApplication implements AutoCloseable {
       }
       return new CxfApplication(
           bus,
+          registry,
           new CXFNonSpringServlet(registry, bus),
-          new OwnThreadsServlet(registry, bus),
+          new OwnThreadsServlet(registry, bus, false),
           mounts.publish(bus));
     } catch (RuntimeException | Error e) {
       try {
@@ -123,6 +131,15 @@ public final class CxfApplication implements AutoCloseable {
    */
   public Servlet servletForOwnThreads() {
     return ownThreadsServlet;
+  }
+
+  /**
+   * {@link #servletForOwnThreads()}, which, when {@code unknownPathsAsErrors}, answers a path no
+   * endpoint serves with {@code sendError(404)}, so that the container's error handler writes the
+   * body, instead of CXF's own HTML page.
+   */
+  Servlet servletForOwnThreads(boolean unknownPathsAsErrors) {
+    return unknownPathsAsErrors ? new OwnThreadsServlet(registry, bus, true) : ownThreadsServlet;
   }
 
   /** The dedicated bus; it is shut down by {@link #close()}. */
@@ -181,10 +198,30 @@ public final class CxfApplication implements AutoCloseable {
     private static final long serialVersionUID = 1L;
 
     private final transient Bus bus;
+    private final transient DestinationRegistry registry;
+    private final boolean unknownPathsAsErrors;
 
-    OwnThreadsServlet(DestinationRegistry registry, Bus bus) {
+    OwnThreadsServlet(DestinationRegistry registry, Bus bus, boolean unknownPathsAsErrors) {
       super(registry, bus);
       this.bus = bus;
+      this.registry = registry;
+      this.unknownPathsAsErrors = unknownPathsAsErrors;
+    }
+
+    /** CXF's own controller, or, for unknown paths as errors, one that sends them as errors. */
+    @Override
+    protected ServletController createServletController(ServletConfig config) {
+      if (!unknownPathsAsErrors) {
+        return super.createServletController(config);
+      }
+      return new ServletController(
+          registry, config, new ServiceListGeneratorServlet(registry, bus)) {
+        @Override
+        protected void generateNotFound(HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+          response.sendError(HttpServletResponse.SC_NOT_FOUND);
+        }
+      };
     }
 
     @Override

@@ -3,11 +3,7 @@ package io.wsqos.server;
 import static java.util.Objects.requireNonNull;
 
 import jakarta.servlet.Servlet;
-import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
-import java.net.StandardSocketOptions;
-import java.nio.channels.ServerSocketChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +21,6 @@ import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
@@ -34,8 +29,10 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
  * CXF JAX-WS endpoints, JAX-RS resources and plain servlets on an embedded Jetty 12 server, served
  * by CXF's servlet as in a WAR (the same {@link CxfApplication} a WAR registers in its container),
  * on a dedicated CXF {@link Bus} (never the default bus). A fault in any endpoint is logged in one
- * line (the stack trace at DEBUG). Build one with {@link #builder()}, and {@link #close()} it;
- * nothing is left running when the start fails.
+ * line (the stack trace at DEBUG). Every request is bounded (a request timeout, a largest body, a
+ * budget of bodies held at once: see the {@link Builder}), and a body is received before an
+ * endpoint reads it, so that a slow client holds no thread. Build one with {@link #builder()}, and
+ * {@link #close()} it; nothing is left running when the start fails.
  *
  * <pre>{@code
  * try (EmbeddedServer server =
@@ -82,6 +79,34 @@ public final class EmbeddedServer implements AutoCloseable {
   public static final long DEFAULT_STOP_TIMEOUT_MILLIS = 5_000;
 
   /**
+   * The default time a connection may stay silent: Jetty's own default. It closes kept-alive
+   * connections nobody uses and bounds a client that stops sending or reading.
+   */
+  public static final long DEFAULT_IDLE_TIMEOUT_MILLIS = 30_000;
+
+  /**
+   * The default time a whole request (its head and its body) may take to arrive, from its first
+   * byte: a SOAP or JSON request of a few megabytes arrives in well under a second on the networks
+   * this middleware serves, and a client trickling bytes is cut off after this long. A request
+   * larger or slower than that on purpose needs a longer timeout.
+   */
+  public static final long DEFAULT_REQUEST_TIMEOUT_MILLIS = 30_000;
+
+  /**
+   * The default largest request body: 16 MiB, the size to which the compression feature inflates a
+   * request at most. Larger bodies are answered 413.
+   */
+  public static final long DEFAULT_MAX_REQUEST_BODY_BYTES = 16L * 1024 * 1024;
+
+  /**
+   * The default most bytes of request bodies held at once: 64 MiB, four bodies of the largest
+   * default size. CXF makes several times a body's size of objects while it reads it, so this keeps
+   * a burst of large requests well inside a heap of half a gigabyte; past it, further bodies are
+   * answered 503.
+   */
+  public static final long DEFAULT_MAX_IN_FLIGHT_BODY_BYTES = 64L * 1024 * 1024;
+
+  /**
    * Checks that {@code implementor} implements {@code sei}, as every endpoint must; a launcher that
    * takes both before it builds the server calls this to fail as early, with the same message.
    *
@@ -100,6 +125,9 @@ public final class EmbeddedServer implements AutoCloseable {
 
   /** The CXF application, or null for a server of a {@link Builder#handler handler}. */
   private final CxfApplication cxf;
+
+  /** The body limits, or null for a server of a {@link Builder#handler handler}. */
+  private final RequestBodyLimits bodyLimits;
 
   private final String host;
   private final int port;
@@ -121,20 +149,44 @@ public final class EmbeddedServer implements AutoCloseable {
                 builder.threadNamePrefix + "-scheduler", builder.daemonThreads),
             null);
     jetty.setStopTimeout(builder.stopTimeout.toMillis());
-    ServerConnector connector =
-        builder.protocolFamily == null
-            ? new ServerConnector(jetty, builder.acceptors, builder.selectors, http())
-            : new FamilyConnector(
-                jetty, builder.acceptors, builder.selectors, builder.protocolFamily);
+    long requestTimeoutMillis = builder.requestTimeout.toMillis();
+    WsqosConnector connector =
+        new WsqosConnector(
+            jetty,
+            builder.acceptors,
+            builder.selectors,
+            builder.protocolFamily,
+            requestTimeoutMillis,
+            http());
     connector.setHost(builder.host);
     connector.setPort(builder.port);
     connector.setAcceptQueueSize(builder.acceptQueueSize);
+    connector.setIdleTimeout(builder.idleTimeout.toMillis());
+    // At a stop, Jetty gives the connections still open this idle timeout; the connector closes
+    // those waiting for a request itself, so it only bounds a request in flight that stalls on its
+    // client, which may take the whole stop timeout.
+    connector.setShutdownIdleTimeout(Math.max(1, builder.stopTimeout.toMillis()));
     jetty.addConnector(connector);
 
+    Handler served;
+    if (builder.handler != null) {
+      served = builder.handler;
+      bodyLimits = null;
+    } else {
+      bodyLimits =
+          new RequestBodyLimits(
+              servlets(cxf, builder.servlets, builder.errorBody),
+              builder.maxRequestBodyBytes,
+              builder.maxInFlightBodyBytes,
+              requestTimeoutMillis);
+      served = bodyLimits;
+    }
+    if (builder.errorBody != null) {
+      jetty.setErrorHandler(new ErrorBodyHandler(builder.errorBody));
+    }
     // Lets stop() finish the requests in flight, up to the stop timeout, before closing.
     GracefulHandler graceful = new GracefulHandler();
-    graceful.setHandler(
-        builder.handler != null ? builder.handler : servlets(cxf, builder.servlets));
+    graceful.setHandler(served);
     jetty.setHandler(graceful);
 
     try {
@@ -154,9 +206,13 @@ public final class EmbeddedServer implements AutoCloseable {
     baseAddress = "http://" + uriHost(builder.host) + ":" + port;
   }
 
-  private static Handler servlets(CxfApplication cxf, Map<String, Servlet> plainServlets) {
+  private static Handler servlets(
+      CxfApplication cxf, Map<String, Servlet> plainServlets, ErrorBody errorBody) {
     ServletContextHandler context = new ServletContextHandler("/");
-    ServletHolder servlet = new ServletHolder("cxf", cxf.servletForOwnThreads());
+    if (errorBody != null) {
+      context.setErrorHandler(new ErrorBodyHandler(errorBody));
+    }
+    ServletHolder servlet = new ServletHolder("cxf", cxf.servletForOwnThreads(errorBody != null));
     servlet.setInitOrder(1);
     servlet.setInitParameters(CxfApplication.SERVLET_INIT_PARAMETERS);
     context.addServlet(servlet, "/*");
@@ -199,6 +255,11 @@ public final class EmbeddedServer implements AutoCloseable {
     return cxf().endpoint(path);
   }
 
+  /** The bytes of request bodies the server holds now, for tests; 0 for a handler's server. */
+  long inFlightBodyBytes() {
+    return bodyLimits == null ? 0 : bodyLimits.inFlightBytes();
+  }
+
   /** Whether {@link #close()} has been called. */
   public boolean isClosed() {
     return closed.get();
@@ -210,10 +271,13 @@ public final class EmbeddedServer implements AutoCloseable {
   }
 
   /**
-   * Stops accepting connections, lets the requests in flight finish (up to the stop timeout), then
+   * Stops accepting connections, closes at once those waiting for a next request, answers 503 to
+   * the requests whose body is still arriving (they reached no endpoint), lets the requests in
+   * flight finish (up to the stop timeout) and closes their connections after the answer, then
    * stops the endpoints and shuts the bus down. Idempotent.
    *
-   * @throws IllegalStateException if a part did not stop cleanly; the others are stopped anyway
+   * @throws IllegalStateException if a part did not stop cleanly, such as a request in flight that
+   *     outlasted the stop timeout; the others are stopped anyway
    */
   @Override
   public void close() {
@@ -264,47 +328,6 @@ public final class EmbeddedServer implements AutoCloseable {
     return new HttpConnectionFactory(configuration);
   }
 
-  /**
-   * A connector whose listening channel, and so every connection it accepts, is of one protocol
-   * family; Jetty's own opens the JDK's default, a dual-stack IPv6 socket where IPv6 is available.
-   */
-  private static final class FamilyConnector extends ServerConnector {
-    private final StandardProtocolFamily family;
-
-    FamilyConnector(
-        org.eclipse.jetty.server.Server jetty,
-        int acceptors,
-        int selectors,
-        StandardProtocolFamily family) {
-      super(jetty, acceptors, selectors, http());
-      this.family = family;
-    }
-
-    @Override
-    protected ServerSocketChannel openAcceptChannel() throws IOException {
-      InetSocketAddress address =
-          getHost() == null
-              ? new InetSocketAddress(getPort())
-              : new InetSocketAddress(getHost(), getPort());
-      ServerSocketChannel channel = ServerSocketChannel.open(family);
-      try {
-        channel.setOption(StandardSocketOptions.SO_REUSEADDR, getReuseAddress());
-        channel.bind(address, getAcceptQueueSize());
-        return channel;
-      } catch (IOException | RuntimeException e) {
-        channel.close();
-        throw new IOException(
-            "cannot bind "
-                + address
-                + " on an "
-                + family
-                + " channel (expected: an address of that family): "
-                + e,
-            e);
-      }
-    }
-  }
-
   private static String uriHost(String host) {
     return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
   }
@@ -326,6 +349,11 @@ public final class EmbeddedServer implements AutoCloseable {
     private String threadNamePrefix = DEFAULT_THREAD_NAME_PREFIX;
     private boolean daemonThreads;
     private Duration stopTimeout = Duration.ofMillis(DEFAULT_STOP_TIMEOUT_MILLIS);
+    private Duration idleTimeout = Duration.ofMillis(DEFAULT_IDLE_TIMEOUT_MILLIS);
+    private Duration requestTimeout = Duration.ofMillis(DEFAULT_REQUEST_TIMEOUT_MILLIS);
+    private long maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_BYTES;
+    private long maxInFlightBodyBytes = DEFAULT_MAX_IN_FLIGHT_BODY_BYTES;
+    private ErrorBody errorBody;
     private StandardProtocolFamily protocolFamily;
     private final CxfMounts.Builder mounts = CxfMounts.builder();
     private final Map<String, Servlet> servlets = new LinkedHashMap<>();
@@ -533,6 +561,78 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
+     * How long a connection may stay silent before it is closed: a kept-alive connection nobody
+     * uses, or a client that stops sending its request or reading the response. At least 1 ms;
+     * default {@link #DEFAULT_IDLE_TIMEOUT_MILLIS} ms.
+     */
+    public Builder idleTimeout(Duration idleTimeout) {
+      this.idleTimeout = positiveMillis("idleTimeout", idleTimeout);
+      return this;
+    }
+
+    /**
+     * How long a request may take to arrive, head and body, from its first byte, at least 1 ms;
+     * default {@link #DEFAULT_REQUEST_TIMEOUT_MILLIS} ms. A body not received in time is answered
+     * 408; a head not received in time (a client trickling header lines) has its connection closed,
+     * at most a quarter of the timeout (or a second) late. No thread waits for either: the server
+     * receives a body before its endpoint reads it. Not applied to the body of a {@link #handler}'s
+     * requests, which the handler reads itself.
+     */
+    public Builder requestTimeout(Duration requestTimeout) {
+      this.requestTimeout = positiveMillis("requestTimeout", requestTimeout);
+      return this;
+    }
+
+    /**
+     * The largest request body, at least 1 byte; default {@link #DEFAULT_MAX_REQUEST_BODY_BYTES}. A
+     * larger one is answered 413 and its connection closed: before any of it is read when its
+     * {@code Content-Length} says so, as soon as it passes the limit when it is chunked. Not
+     * applied to a {@link #handler}'s requests.
+     */
+    public Builder maxRequestBodyBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxRequestBodyBytes: " + bytes + " (expected: >= 1)");
+      }
+      this.maxRequestBodyBytes = bytes;
+      return this;
+    }
+
+    /**
+     * The most bytes of request bodies the server holds at once, the bodies being received and
+     * those of requests being served, at least 1 byte; default {@link
+     * #DEFAULT_MAX_IN_FLIGHT_BODY_BYTES}. A body that would pass it is answered 503 with {@code
+     * Retry-After: 1} and its connection closed. Bodies over 64 KiB may fill only three quarters of
+     * it, so that small requests are still served while large ones are refused; a body alone is
+     * always admitted, up to {@link #maxRequestBodyBytes}. Not applied to a {@link #handler}'s
+     * requests.
+     */
+    public Builder maxInFlightBodyBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxInFlightBodyBytes: " + bytes + " (expected: >= 1)");
+      }
+      this.maxInFlightBodyBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Writes the body of every error the server answers itself (malformed requests, a header too
+     * large, the limits above, paths nothing serves) with {@code errorBody}, for every method;
+     * default: Jetty's own pages (HTML, or text or JSON as the request accepts).
+     */
+    public Builder errorBody(ErrorBody errorBody) {
+      this.errorBody = requireNonNull(errorBody, "errorBody");
+      return this;
+    }
+
+    private static Duration positiveMillis(String name, Duration value) {
+      requireNonNull(value, name);
+      if (value.toMillis() < 1) {
+        throw new IllegalArgumentException(name + ": " + value + " (expected: >= 1 ms)");
+      }
+      return value;
+    }
+
+    /**
      * Starts the server and returns once it accepts requests; the caller owns it and must close it.
      *
      * @throws IllegalStateException if nothing is configured to serve, a handler and endpoints or
@@ -556,7 +656,9 @@ public final class EmbeddedServer implements AutoCloseable {
      * Serves every request with {@code handler}, a Jetty 12 handler such as a reverse proxy,
      * instead of CXF endpoints and servlets: a server with a handler has neither, and its {@link
      * EmbeddedServer#bus()} and {@link EmbeddedServer#endpoint} throw. It gets everything else of
-     * this builder: host, port, protocol family, threads, accept queue and graceful stop.
+     * this builder (host, port, protocol family, threads, accept queue, graceful stop, idle
+     * timeout, the request head's deadline, error body) but the body limits: the handler reads its
+     * own bodies, without blocking a thread on a slow client.
      */
     public Builder handler(Handler handler) {
       this.handler = requireNonNull(handler, "handler");

@@ -70,6 +70,27 @@ public final class RawHttp {
     return exchange("GET", address, null, headers);
   }
 
+  /**
+   * Sends {@code request} exactly as given, request line, headers and body, nothing added (so it
+   * should say {@code Connection: close}), to the server of {@code address} ({@code
+   * http://host:port}, any path ignored), and reads until the server closes the connection: for
+   * what {@link #get} cannot send, such as a malformed request target.
+   *
+   * @throws UncheckedIOException if the exchange fails or the response has no end of headers
+   */
+  public static Response exchange(String address, String request) {
+    URI uri = URI.create(address);
+    try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+      socket.setSoTimeout(TIMEOUT_MILLIS);
+      OutputStream out = socket.getOutputStream();
+      out.write(requireNonNull(request, "request").getBytes(StandardCharsets.ISO_8859_1));
+      out.flush();
+      return Response.parse(socket.getInputStream().readAllBytes());
+    } catch (IOException e) {
+      throw new UncheckedIOException("exchange with " + address + " failed", e);
+    }
+  }
+
   private static void checkPairs(String[] headers) {
     if (headers.length % 2 != 0) {
       throw new IllegalArgumentException(

@@ -107,6 +107,19 @@ class RawHttpTest {
         .hasMessage("headers: [Accept] (expected: name, value pairs)");
   }
 
+  @Test
+  void exchangeSendsTheRequestAsGivenEvenAMalformedTarget() throws Exception {
+    CompletableFuture<String> request =
+        answerOnce("HTTP/1.1 400 Bad Request\r\nContent-Length: 3\r\n\r\nbad");
+    String sent = "GET /api/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
+    RawHttp.Response response = RawHttp.exchange(address(), sent);
+
+    assertThat(request.get(30, TimeUnit.SECONDS)).isEqualTo(sent);
+    assertThat(response.status()).isEqualTo(400);
+    assertThat(response.text()).isEqualTo("bad");
+  }
+
   private String address() {
     return "http://127.0.0.1:" + listener.getLocalPort() + "/service?x=1";
   }

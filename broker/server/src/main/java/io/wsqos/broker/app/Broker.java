@@ -14,9 +14,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A running broker: its {@link BrokerParts} (registry, selector, {@link BrokerService}) served on
- * one {@link EmbeddedServer} with REST, SOAP and (unless turned off) Prometheus metrics. Start one
- * with {@link #start(Arguments)} from {@link BrokerOptions}; {@link #close()} stops the server,
- * then the selector, then the registry.
+ * one {@link EmbeddedServer} with REST, SOAP and (unless turned off) Prometheus metrics, within the
+ * server's limits from {@link BrokerOptions}; the errors the server answers itself (a malformed
+ * path, a header too large, the limits, an unknown path) are in the REST API's JSON. Start one with
+ * {@link #start(Arguments)} from {@link BrokerOptions}; {@link #close()} stops the server, then the
+ * selector, then the registry.
  */
 public final class Broker implements AutoCloseable {
 
@@ -51,6 +53,11 @@ public final class Broker implements AutoCloseable {
               .host(arguments.get(BrokerOptions.HOST))
               .port(arguments.get(BrokerOptions.PORT))
               .threadNamePrefix("wsqos-broker-http")
+              .requestTimeout(arguments.get(BrokerOptions.REQUEST_TIMEOUT))
+              .idleTimeout(arguments.get(BrokerOptions.IDLE_TIMEOUT))
+              .maxRequestBodyBytes(arguments.get(BrokerOptions.MAX_REQUEST_BODY_BYTES))
+              .maxInFlightBodyBytes(arguments.get(BrokerOptions.MAX_IN_FLIGHT_BODY_BYTES))
+              .errorBody(new JsonErrorBody())
               .mounts(parts.apis());
       Optional<Servlet> metrics = parts.metricsServlet();
       metrics.ifPresent(servlet -> builder.servlet(METRICS_PATH, servlet));

@@ -9,6 +9,7 @@ import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
 import io.wsqos.core.cli.Source;
 import io.wsqos.core.cli.UsageException;
+import io.wsqos.server.EmbeddedServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -125,6 +126,33 @@ public final class BrokerOptions {
   public static final Option<String> METRICS =
       Option.choice(
           "metrics", "on", List.of("on", "off"), "Whether /metrics serves Prometheus metrics");
+  public static final Option<Duration> REQUEST_TIMEOUT =
+      Option.duration(
+          "request-timeout",
+          Duration.ofMillis(EmbeddedServer.DEFAULT_REQUEST_TIMEOUT_MILLIS),
+          ChronoUnit.MILLIS,
+          "Time a request's head and body may take to arrive, at least 1ms: a later body is"
+              + " answered 408, a later head closed");
+  public static final Option<Duration> IDLE_TIMEOUT =
+      Option.duration(
+          "idle-timeout",
+          Duration.ofMillis(EmbeddedServer.DEFAULT_IDLE_TIMEOUT_MILLIS),
+          ChronoUnit.MILLIS,
+          "Time a connection may stay silent before it is closed, at least 1ms");
+  public static final Option<Long> MAX_REQUEST_BODY_BYTES =
+      Option.longInteger(
+          "max-request-body-bytes",
+          EmbeddedServer.DEFAULT_MAX_REQUEST_BODY_BYTES,
+          1,
+          Long.MAX_VALUE,
+          "Largest request body; a larger one is answered 413");
+  public static final Option<Long> MAX_IN_FLIGHT_BODY_BYTES =
+      Option.longInteger(
+          "max-in-flight-body-bytes",
+          EmbeddedServer.DEFAULT_MAX_IN_FLIGHT_BODY_BYTES,
+          1,
+          Long.MAX_VALUE,
+          "Most bytes of request bodies held at once; past it a body is answered 503");
 
   /** Every option of the broker, in the order of the README's table. */
   public static final Options OPTIONS =
@@ -143,7 +171,11 @@ public final class BrokerOptions {
           DEFAULT_CURRENCY,
           POLL_INTERVAL,
           STALE_AFTER,
-          METRICS);
+          METRICS,
+          REQUEST_TIMEOUT,
+          IDLE_TIMEOUT,
+          MAX_REQUEST_BODY_BYTES,
+          MAX_IN_FLIGHT_BODY_BYTES);
 
   private BrokerOptions() {}
 
