@@ -37,6 +37,14 @@ class SlowAndLargeClientsTest {
   private static final int SLOW_CLIENTS = 300;
   private static final int LARGE_CLIENTS = 40;
   private static final int LARGE_BODY_BYTES = 20_000_000;
+
+  /**
+   * How fast each large client sends: a client on a fast network, not a loopback flood. Unpaced, 40
+   * senders in this JVM would spend both cores copying bytes, and the probes would measure that
+   * rather than whether the server holds them back.
+   */
+  private static final long LARGE_CLIENT_BYTES_PER_SECOND = 4_000_000;
+
   private static final Duration ATTACK = Duration.ofSeconds(15);
 
   // Far above any answer of an unloaded server: only a starved probe fails.
@@ -140,13 +148,16 @@ class SlowAndLargeClientsTest {
     }
   }
 
-  /** Sends 20 MB bodies, one connection each, until {@code end}; counts the statuses answered. */
+  /**
+   * Sends 20 MB bodies at {@link #LARGE_CLIENT_BYTES_PER_SECOND}, one connection each, until {@code
+   * end}; counts the statuses answered.
+   */
   private static Void sendLargeUntil(
       EmbeddedServer server,
       boolean chunked,
       long end,
       ConcurrentHashMap<Integer, AtomicLong> answers)
-      throws IOException {
+      throws IOException, InterruptedException {
     byte[] piece = new byte[64 * 1024];
     java.util.Arrays.fill(piece, (byte) 'x');
     String prefix =
@@ -166,7 +177,14 @@ class SlowAndLargeClientsTest {
                       + prefix
                       + (chunked ? "\r\n" : ""))
                   .getBytes(StandardCharsets.US_ASCII));
+          long pieceNanos = TimeUnit.SECONDS.toNanos(piece.length) / LARGE_CLIENT_BYTES_PER_SECOND;
+          long due = System.nanoTime();
           for (int sent = prefix.length(); sent < LARGE_BODY_BYTES; sent += piece.length) {
+            due += pieceNanos;
+            long early = due - System.nanoTime();
+            if (early > 0) {
+              TimeUnit.NANOSECONDS.sleep(early);
+            }
             out.write(chunkHead.getBytes(StandardCharsets.US_ASCII));
             out.write(piece);
             if (chunked) {
