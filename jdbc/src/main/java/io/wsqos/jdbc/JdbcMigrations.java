@@ -1,0 +1,83 @@
+package io.wsqos.jdbc;
+
+import static java.util.Objects.requireNonNull;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+
+/**
+ * Creates or upgrades a module's tables with Flyway, each module with a history table of its own so
+ * that several share one database.
+ */
+public final class JdbcMigrations {
+
+  private JdbcMigrations() {}
+
+  /**
+   * Runs the migrations at {@code location} (e.g. {@code classpath:db/migration/broker}) on {@code
+   * dataSource}'s default schema, recording them in {@code historyTable}.
+   *
+   * @throws IllegalStateException if the database cannot be reached
+   * @throws org.flywaydb.core.api.FlywayException if a migration fails
+   */
+  public static void migrate(DataSource dataSource, String location, String historyTable) {
+    migrate(dataSource, List.of(requireNonNull(location, "location")), historyTable);
+  }
+
+  /**
+   * Runs the migrations at {@code locations}, in Flyway's version order across them, as {@link
+   * #migrate(DataSource, String, String)} does.
+   */
+  public static void migrate(DataSource dataSource, List<String> locations, String historyTable) {
+    requireNonNull(dataSource, "dataSource");
+    requireNonNull(historyTable, "historyTable");
+    if (locations.isEmpty()) {
+      throw new IllegalArgumentException("locations: [] (expected: at least one)");
+    }
+    Database database;
+    try (Connection connection = dataSource.getConnection()) {
+      database = Database.of(connection);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot connect to migrate " + locations, e);
+    }
+    // A migration may index a large table for longer than any statement of the application
+    // should run; its connections then carry no statement timeout, and leave the pool afterwards.
+    String noStatementTimeout =
+        switch (database) {
+          case H2 -> "SET QUERY_TIMEOUT 0";
+          case POSTGRESQL -> "SET statement_timeout = 0";
+          case OTHER -> "";
+        };
+    try {
+      FluentConfiguration flyway =
+          Flyway.configure(JdbcMigrations.class.getClassLoader())
+              .dataSource(dataSource)
+              .locations(locations.toArray(String[]::new))
+              .table(historyTable);
+      if (!noStatementTimeout.isEmpty()) {
+        flyway.initSql(noStatementTimeout);
+      }
+      flyway.load().migrate();
+    } finally {
+      evictIdle(dataSource);
+    }
+  }
+
+  private static void evictIdle(DataSource dataSource) {
+    try {
+      if (dataSource.isWrapperFor(HikariDataSource.class)) {
+        HikariDataSource pool = dataSource.unwrap(HikariDataSource.class);
+        if (pool.getHikariPoolMXBean() != null) {
+          pool.getHikariPoolMXBean().softEvictConnections();
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot renew the pool's connections after migrating", e);
+    }
+  }
+}
