@@ -16,7 +16,9 @@ public enum Database {
     return product.equals("h2") ? H2 : product.contains("postgresql") ? POSTGRESQL : OTHER;
   }
 
-  /** The database a JDBC URL names, told by its prefix ({@code jdbc:h2:}, {@code jdbc:postgresql:}). */
+  /**
+   * The database a JDBC URL names, told by its prefix ({@code jdbc:h2:}, {@code jdbc:postgresql:}).
+   */
   public static Database ofUrl(String jdbcUrl) {
     String url = jdbcUrl.toLowerCase(Locale.ROOT);
     return url.startsWith("jdbc:h2:")

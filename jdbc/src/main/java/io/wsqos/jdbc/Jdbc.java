@@ -20,8 +20,7 @@ public final class Jdbc {
    *
    * @throws IllegalArgumentException for a parameter of another type
    */
-  public static void bind(PreparedStatement statement, Object... parameters)
-      throws SQLException {
+  public static void bind(PreparedStatement statement, Object... parameters) throws SQLException {
     for (int i = 0; i < parameters.length; i++) {
       Object p = parameters[i];
       if (p instanceof Long l) {

@@ -5,9 +5,13 @@ import static java.util.Objects.requireNonNull;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.callback.Callback;
+import org.flywaydb.core.api.callback.Context;
+import org.flywaydb.core.api.callback.Event;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 
 /**
@@ -60,11 +64,38 @@ public final class JdbcMigrations {
               .locations(locations.toArray(String[]::new))
               .table(historyTable);
       if (!noStatementTimeout.isEmpty()) {
-        flyway.initSql(noStatementTimeout);
+        flyway.callbacks(new OnConnect(noStatementTimeout));
       }
       flyway.load().migrate();
     } finally {
       evictIdle(dataSource);
+    }
+  }
+
+  /** Runs a statement on each connection Flyway opens. */
+  private record OnConnect(String sql) implements Callback {
+    @Override
+    public boolean supports(Event event, Context context) {
+      return event == Event.AFTER_CONNECT;
+    }
+
+    @Override
+    public boolean canHandleInTransaction(Event event, Context context) {
+      return true;
+    }
+
+    @Override
+    public void handle(Event event, Context context) {
+      try (Statement statement = context.getConnection().createStatement()) {
+        statement.execute(sql);
+      } catch (SQLException e) {
+        throw new IllegalStateException("cannot run '" + sql + "' before migrating", e);
+      }
+    }
+
+    @Override
+    public String getCallbackName() {
+      return "wsqos-no-statement-timeout";
     }
   }
 

@@ -71,8 +71,8 @@ public final class JdbcPool {
   private JdbcPool() {}
 
   /**
-   * Returns a builder of a pool for {@code jdbcUrl}, e.g. {@code jdbc:h2:file:./data/app} or
-   * {@code jdbc:postgresql://db:5432/app}.
+   * Returns a builder of a pool for {@code jdbcUrl}, e.g. {@code jdbc:h2:file:./data/app} or {@code
+   * jdbc:postgresql://db:5432/app}.
    *
    * @throws IllegalArgumentException if {@code jdbcUrl} does not start with {@code jdbc:}
    */
@@ -98,7 +98,7 @@ public final class JdbcPool {
    * for the first call.
    */
   public static final class Builder {
-    private final String jdbcUrl;
+    private String jdbcUrl;
     private String user = "";
     private String password = "";
     private String poolName = "wsqos-pool";
@@ -113,6 +113,21 @@ public final class JdbcPool {
 
     private Builder(String jdbcUrl) {
       this.jdbcUrl = jdbcUrl;
+    }
+
+    /**
+     * Another database than the one the builder was made for.
+     *
+     * @throws IllegalArgumentException if {@code jdbcUrl} does not start with {@code jdbc:}
+     */
+    public Builder url(String jdbcUrl) {
+      this.jdbcUrl = checkUrl(jdbcUrl);
+      return this;
+    }
+
+    /** The database the pool will open, as given (see {@link JdbcPool#effectiveUrl}). */
+    public String url() {
+      return jdbcUrl;
     }
 
     /** The user and password to connect as, default empty. */
@@ -183,11 +198,10 @@ public final class JdbcPool {
     }
 
     /**
-     * Longest wait of one statement for a lock another transaction holds, {@link
-     * #MIN_LOCK_TIMEOUT} up to the statement timeout, default {@link #DEFAULT_LOCK_TIMEOUT}: H2's
-     * {@code LOCK_TIMEOUT}, PostgreSQL's {@code lock_timeout}. The statement then fails, and the
-     * caller's transaction with it, instead of holding its connection for as long as the lock is
-     * held.
+     * Longest wait of one statement for a lock another transaction holds, {@link #MIN_LOCK_TIMEOUT}
+     * up to the statement timeout, default {@link #DEFAULT_LOCK_TIMEOUT}: H2's {@code
+     * LOCK_TIMEOUT}, PostgreSQL's {@code lock_timeout}. The statement then fails, and the caller's
+     * transaction with it, instead of holding its connection for as long as the lock is held.
      */
     public Builder lockTimeout(Duration timeout) {
       this.lockTimeout = check("lockTimeout", timeout, MIN_LOCK_TIMEOUT, MAX_STATEMENT_TIMEOUT);
@@ -249,8 +263,7 @@ public final class JdbcPool {
       config.setExceptionOverride(new EvictBrokenConnections());
       Database database = Database.ofUrl(jdbcUrl);
       if (database == Database.POSTGRESQL) {
-        long seconds =
-            (statementTimeout.toMillis() + 999) / 1_000 + SOCKET_TIMEOUT_MARGIN_SECONDS;
+        long seconds = (statementTimeout.toMillis() + 999) / 1_000 + SOCKET_TIMEOUT_MARGIN_SECONDS;
         config.addDataSourceProperty("socketTimeout", Long.toString(seconds));
       }
       String sql = join(timeoutSql(database, statementTimeout, lockTimeout), initSql);
@@ -305,10 +318,10 @@ public final class JdbcPool {
   }
 
   /**
-   * {@code jdbcUrl} as the pool opens it. An H2 URL that does not set {@code DB_CLOSE_ON_EXIT}
-   * gets {@code DB_CLOSE_ON_EXIT=FALSE}: H2's own shutdown hook would otherwise close the database
-   * at JVM exit under a write still in progress (a log flushed from a shutdown hook, a broker's
-   * last write); it closes with the pool instead. An H2 URL of a file this process opens ({@code
+   * {@code jdbcUrl} as the pool opens it. An H2 URL that does not set {@code DB_CLOSE_ON_EXIT} gets
+   * {@code DB_CLOSE_ON_EXIT=FALSE}: H2's own shutdown hook would otherwise close the database at
+   * JVM exit under a write still in progress (a log flushed from a shutdown hook, a broker's last
+   * write); it closes with the pool instead. An H2 URL of a file this process opens ({@code
    * jdbc:h2:file:} or {@code jdbc:h2:} and a path) that does not set {@code WRITE_DELAY} gets
    * {@code WRITE_DELAY=0}: H2 otherwise writes a commit to its file up to half a second later, and
    * a process killed meanwhile loses writes it had acknowledged. Any other URL as it is.

@@ -41,7 +41,8 @@ class JdbcPoolTest {
               () ->
                   catchSql(
                       () ->
-                          update(pool, "UPDATE jdbc_test_item SET name = 'pool' WHERE id = ?", id)));
+                          update(
+                              pool, "UPDATE jdbc_test_item SET name = 'pool' WHERE id = ?", id)));
 
       assertThat(refused.getSQLState())
           .as(refused.toString())
@@ -87,8 +88,7 @@ class JdbcPoolTest {
                 .build()) {
 
       SQLException cancelled =
-          assertTimeoutPreemptively(
-              HANG, () -> catchSql(() -> Jdbc.queryLong(pool, slow)));
+          assertTimeoutPreemptively(HANG, () -> catchSql(() -> Jdbc.queryLong(pool, slow)));
 
       assertThat(cancelled.getSQLState()).as(cancelled.toString()).isEqualTo("57014");
       assertThat(Jdbc.queryLong(pool, "SELECT 1")).isEqualTo(1);
@@ -129,7 +129,9 @@ class JdbcPoolTest {
       assertThat(second).isGreaterThan(first);
       assertThat(
               Jdbc.queryLong(
-                  pool, "SELECT COUNT(*) FROM jdbc_test_item WHERE name = ?", "a'; DROP TABLE jdbc_test_item; --"))
+                  pool,
+                  "SELECT COUNT(*) FROM jdbc_test_item WHERE name = ?",
+                  "a'; DROP TABLE jdbc_test_item; --"))
           .isEqualTo(1);
       assertThat(Jdbc.queryLong(pool, "SELECT COUNT(*) FROM jdbc_test_item WHERE name IS NULL"))
           .isEqualTo(1);
@@ -139,10 +141,10 @@ class JdbcPoolTest {
       try (Connection c = pool.getConnection()) {
         assertThat(Database.of(c))
             .isEqualTo(kind == TestDatabase.Kind.H2 ? Database.H2 : Database.POSTGRESQL);
-        assertThatThrownBy(
-                () -> Jdbc.bind(c.prepareStatement("SELECT ?"), Duration.ZERO))
+        assertThatThrownBy(() -> Jdbc.bind(c.prepareStatement("SELECT ?"), Duration.ZERO))
             .isInstanceOf(IllegalArgumentException.class)
-            .hasMessage("parameter 1: java.time.Duration (expected: Long, Integer, String or null)");
+            .hasMessage(
+                "parameter 1: java.time.Duration (expected: Long, Integer, String or null)");
       }
     }
   }
@@ -216,7 +218,8 @@ class JdbcPoolTest {
     return TestDatabase.of(kind)
         .migrated(
             ds ->
-                JdbcMigrations.migrate(ds, "classpath:db/migration/jdbc-test", "jdbc_test_history"));
+                JdbcMigrations.migrate(
+                    ds, "classpath:db/migration/jdbc-test", "jdbc_test_history"));
   }
 
   private static long insertItem(HikariDataSource pool, String name) throws SQLException {
