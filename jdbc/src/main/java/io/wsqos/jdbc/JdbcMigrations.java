@@ -3,10 +3,12 @@ package io.wsqos.jdbc;
 import static java.util.Objects.requireNonNull;
 
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.util.DriverDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Properties;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.callback.Callback;
@@ -50,26 +52,43 @@ public final class JdbcMigrations {
       throw new IllegalStateException("cannot connect to migrate " + locations, e);
     }
     // A migration may index a large table for longer than any statement of the application
-    // should run; its connections then carry no statement timeout, and leave the pool afterwards.
+    // should run: its connections carry no statement timeout.
     String noStatementTimeout =
         switch (database) {
           case H2 -> "SET QUERY_TIMEOUT 0";
           case POSTGRESQL -> "SET statement_timeout = 0";
           case OTHER -> "";
         };
-    try {
-      FluentConfiguration flyway =
-          Flyway.configure(JdbcMigrations.class.getClassLoader())
-              .dataSource(dataSource)
-              .locations(locations.toArray(String[]::new))
-              .table(historyTable);
-      if (!noStatementTimeout.isEmpty()) {
-        flyway.callbacks(new OnConnect(noStatementTimeout));
-      }
-      flyway.load().migrate();
-    } finally {
-      evictIdle(dataSource);
+    FluentConfiguration flyway =
+        Flyway.configure(JdbcMigrations.class.getClassLoader())
+            .dataSource(unpooled(dataSource))
+            .locations(locations.toArray(String[]::new))
+            .table(historyTable);
+    if (!noStatementTimeout.isEmpty()) {
+      flyway.callbacks(new OnConnect(noStatementTimeout));
     }
+    flyway.load().migrate();
+  }
+
+  /**
+   * Connections of their own to the database of {@code dataSource} if that is a HikariCP pool (the
+   * same URL, settings and credentials, without PostgreSQL's {@code socketTimeout}), so that the
+   * pool's connections keep their timeouts while a migration runs without them; the pool's open
+   * connections keep an in-memory H2 database alive meanwhile. Any other data source as it is.
+   */
+  private static DataSource unpooled(DataSource dataSource) {
+    if (!(dataSource instanceof HikariDataSource pool)) {
+      return dataSource;
+    }
+    Properties properties = new Properties();
+    properties.putAll(pool.getDataSourceProperties());
+    properties.remove("socketTimeout");
+    return new DriverDataSource(
+        pool.getJdbcUrl(),
+        pool.getDriverClassName(),
+        properties,
+        pool.getUsername(),
+        pool.getPassword());
   }
 
   /** Runs a statement on each connection Flyway opens. */
@@ -96,19 +115,6 @@ public final class JdbcMigrations {
     @Override
     public String getCallbackName() {
       return "wsqos-no-statement-timeout";
-    }
-  }
-
-  private static void evictIdle(DataSource dataSource) {
-    try {
-      if (dataSource.isWrapperFor(HikariDataSource.class)) {
-        HikariDataSource pool = dataSource.unwrap(HikariDataSource.class);
-        if (pool.getHikariPoolMXBean() != null) {
-          pool.getHikariPoolMXBean().softEvictConnections();
-        }
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("cannot renew the pool's connections after migrating", e);
     }
   }
 }

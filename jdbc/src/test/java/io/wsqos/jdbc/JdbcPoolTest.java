@@ -96,7 +96,7 @@ class JdbcPoolTest {
   }
 
   @Test
-  void aMigrationRunsWithoutTheStatementTimeoutWhichItsConnectionsGetBackAfterwards()
+  void aMigrationRunsWithoutTheStatementTimeoutWhileThePoolKeepsIt()
       throws Exception {
     try (TestDatabase database = TestDatabase.postgres();
         HikariDataSource pool =
@@ -110,6 +110,24 @@ class JdbcPoolTest {
       assertThat(Jdbc.queryLong(pool, "SELECT COUNT(*) FROM jdbc_test_slow")).isZero();
       try (Connection c = pool.getConnection()) {
         assertThat(settings(TestDatabase.Kind.POSTGRES, c)).containsExactly("100", "200");
+      }
+    }
+  }
+
+  @Test
+  void anInMemoryH2DatabaseOnlyThePoolKeepsOpenKeepsItsTablesAfterMigrating() throws Exception {
+    try (HikariDataSource pool =
+        JdbcPool.builder("jdbc:h2:mem:jdbc-test-" + System.nanoTime())
+            .poolName("jdbc-test")
+            .statementTimeout(Duration.ofMillis(500))
+            .lockTimeout(Duration.ofMillis(100))
+            .build()) {
+
+      JdbcMigrations.migrate(pool, "classpath:db/migration/jdbc-test", "jdbc_test_history");
+
+      assertThat(insertItem(pool, "kept")).isPositive();
+      try (Connection c = pool.getConnection()) {
+        assertThat(settings(TestDatabase.Kind.H2, c)).containsExactly("100", "500");
       }
     }
   }
