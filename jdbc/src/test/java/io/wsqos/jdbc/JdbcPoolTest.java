@@ -96,8 +96,7 @@ class JdbcPoolTest {
   }
 
   @Test
-  void aMigrationRunsWithoutTheStatementTimeoutWhileThePoolKeepsIt()
-      throws Exception {
+  void aMigrationRunsWithoutTheStatementTimeoutWhileThePoolKeepsIt() throws Exception {
     try (TestDatabase database = TestDatabase.postgres();
         HikariDataSource pool =
             pool(database)
