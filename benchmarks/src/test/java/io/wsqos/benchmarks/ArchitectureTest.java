@@ -10,6 +10,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import com.zaxxer.hikari.HikariDataSource;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -30,6 +31,7 @@ class ArchitectureTest {
   /** The project's modules and the packages each one owns. */
   enum Module {
     CORE("io.wsqos.core.."),
+    JDBC("io.wsqos.jdbc.."),
     // Listed package by package: io.wsqos.monitor.jdbc is another module's.
     MONITOR(
         "io.wsqos.monitor",
@@ -66,18 +68,19 @@ class ArchitectureTest {
 
     /**
      * The modules this one may depend on: a library on core (the JDBC store on the monitor it
-     * stores for, the broker on its API and, for its launcher, the server; the binding selector on
-     * the server, on which it publishes SOAP and its descriptor; the broker's WAR on the broker and
-     * the server's container-neutral part), the test kit on the server and the payloads, the
-     * examples on every library and the server, the benchmarks on everything.
+     * stores for and on the JDBC base, the broker on its API, the JDBC base and, for its launcher,
+     * the server; the binding selector on the server, on which it publishes SOAP and its
+     * descriptor; the broker's WAR on the broker and the server's container-neutral part), the JDBC
+     * base on none, the test kit on the server and the payloads, the examples on every library and
+     * the server, the benchmarks on everything.
      */
     Set<Module> mayUse() {
       return switch (this) {
-        case CORE, SERVER, TEST_PAYLOADS -> Set.of();
+        case CORE, JDBC, SERVER, TEST_PAYLOADS -> Set.of();
         case MONITOR, BROKER_API -> Set.of(CORE);
         case QOS_PROXY, BINDING_SELECTOR -> Set.of(CORE, SERVER);
-        case MONITOR_JDBC -> Set.of(CORE, MONITOR);
-        case BROKER -> Set.of(CORE, BROKER_API, SERVER);
+        case MONITOR_JDBC -> Set.of(CORE, MONITOR, JDBC);
+        case BROKER -> Set.of(CORE, BROKER_API, JDBC, SERVER);
         case BROKER_WAR -> Set.of(CORE, BROKER_API, BROKER, SERVER);
         case TESTING -> Set.of(SERVER, TEST_PAYLOADS);
         case EXAMPLES -> EnumSet.complementOf(EnumSet.of(EXAMPLES, BENCHMARKS, TESTING));
@@ -106,6 +109,7 @@ class ArchitectureTest {
     for (Module module :
         List.of(
             Module.CORE,
+            Module.JDBC,
             Module.MONITOR,
             Module.MONITOR_JDBC,
             Module.BROKER_API,
@@ -176,6 +180,27 @@ class ArchitectureTest {
             "org.h2..",
             "org.postgresql..")
         .because("a client adds monitoring without a database (wsqos-monitor-jdbc has the store)")
+        .check(classes);
+  }
+
+  /**
+   * Every pool gets the H2 settings, the statement and lock timeouts and the eviction of broken
+   * connections from one builder, and every migration runs without the statement timeout.
+   */
+  @Test
+  void poolsAndMigrationsAreBuiltOnlyByTheJdbcModule() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(Module.JDBC.packages)
+        .should()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName("com.zaxxer.hikari.HikariConfig")
+        .orShould()
+        .callConstructor(HikariDataSource.class)
+        .orShould()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.flywaydb..")
+        .because("JdbcPool and JdbcMigrations in wsqos-jdbc build every pool and migration")
         .check(classes);
   }
 

@@ -2,12 +2,12 @@ package io.wsqos.benchmarks.experiment;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.core.cli.Option;
+import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.jdbc.QosAnalysis;
@@ -391,17 +391,18 @@ final class MonitoringExperiment implements Experiment {
   static final String ANALYSIS_APPLICATION_NAME = "wsqos-monitoring-analysis";
 
   static HikariDataSource analysisSource(LogDatabase database) {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(database.url());
-    config.setUsername(database.user());
-    config.setMaximumPoolSize(1);
-    config.setPoolName(ANALYSIS_APPLICATION_NAME);
+    JdbcPool.Builder pool =
+        JdbcPool.builder(database.url())
+            .credentials(database.user(), "")
+            .maxPoolSize(1)
+            .poolName(ANALYSIS_APPLICATION_NAME)
+            .statementTimeout(QosReport.STATEMENT_TIMEOUT);
     if (database.url().startsWith("jdbc:postgresql:")) {
       // A name of its own, whatever the log's URL names its connections: the log's backends can
       // then be told apart from the report's, and their CPU read alone.
-      config.setConnectionInitSql("SET application_name = '" + ANALYSIS_APPLICATION_NAME + "'");
+      pool.initSql("SET application_name = '" + ANALYSIS_APPLICATION_NAME + "'");
     }
-    return new HikariDataSource(config);
+    return pool.build();
   }
 
   /** Deletes {@code work} unless {@code --keep-db=true}. */

@@ -1,6 +1,7 @@
 package io.wsqos.benchmarks.jmh;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;
@@ -62,8 +63,10 @@ public class QosLogWriterBenchmark {
   public void setUp() throws IOException {
     dir = Files.createTempDirectory("wsqos-writer-bench");
     // The pool QosLog makes for a JDBC URL, on the kind of database the monitored server uses.
-    dataSource = new HikariDataSource();
-    dataSource.setJdbcUrl("jdbc:h2:file:" + dir.resolve("qos") + JdbcRecordStore.H2_LOG_SETTINGS);
+    dataSource =
+        JdbcPool.builder("jdbc:h2:file:" + dir.resolve("qos") + JdbcRecordStore.H2_LOG_SETTINGS)
+            .maxPoolSize(2)
+            .build();
     store = JdbcRecordStore.builder().dataSource(dataSource).build();
     batch = new ArrayList<>(BATCH);
   }

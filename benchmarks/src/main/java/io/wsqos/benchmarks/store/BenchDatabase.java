@@ -1,8 +1,9 @@
 package io.wsqos.benchmarks.store;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
+import io.wsqos.monitor.jdbc.report.QosReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import javax.sql.DataSource;
 
 /**
@@ -46,14 +48,20 @@ abstract sealed class BenchDatabase implements AutoCloseable {
   @Override
   public abstract void close() throws SQLException;
 
+  /**
+   * Longest run of one statement: the benchmark's queries read millions of rows, so as long as a
+   * report's (see {@link QosReport#STATEMENT_TIMEOUT}).
+   */
+  static final Duration STATEMENT_TIMEOUT = QosReport.STATEMENT_TIMEOUT;
+
   static HikariDataSource pool(String url, String user) {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(url);
-    config.setUsername(user);
-    config.setPassword("");
-    config.setMaximumPoolSize(2);
-    config.setPoolName("wsqos-store-benchmark");
-    return new HikariDataSource(config);
+    return JdbcPool.builder(url)
+        .credentials(user, "")
+        .maxPoolSize(2)
+        .minIdle(2)
+        .poolName("wsqos-store-benchmark")
+        .statementTimeout(STATEMENT_TIMEOUT)
+        .build();
   }
 
   static long single(DataSource dataSource, String sql) throws SQLException {

@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.monitor.jdbc.report.QosReport;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,11 +30,18 @@ class MonitoringExperimentTest {
   }
 
   @Test
-  void onH2TheAnalysisConnectsWithoutAnInitStatement(@TempDir Path dir) throws Exception {
+  void onH2TheAnalysisConnectsWithTheReportsStatementTimeoutAndNoName(@TempDir Path dir)
+      throws Exception {
     try (HikariDataSource source = MonitoringExperiment.analysisSource(LogDatabase.h2(dir));
-        Connection connection = source.getConnection()) {
-      assertThat(source.getConnectionInitSql()).isNull();
-      assertThat(connection.isValid(1)).isTrue();
+        Connection connection = source.getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet timeout =
+            statement.executeQuery(
+                "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
+                    + " WHERE SETTING_NAME = 'QUERY_TIMEOUT'")) {
+      assertThat(source.getConnectionInitSql()).doesNotContain("application_name");
+      assertThat(timeout.next()).isTrue();
+      assertThat(timeout.getLong(1)).isEqualTo(QosReport.STATEMENT_TIMEOUT.toMillis());
     }
   }
 }

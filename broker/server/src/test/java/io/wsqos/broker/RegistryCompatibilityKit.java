@@ -30,6 +30,9 @@ import io.wsqos.core.header.TransportPriority;
 import io.wsqos.testing.db.TestDatabase;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
@@ -120,9 +123,13 @@ abstract class RegistryCompatibilityKit {
 
   /** Another broker instance's registry on the same database, closed after the test. */
   Registry open() {
-    Registry opening = registry("kit-" + opened.size());
-    opened.add(opening);
-    return opening;
+    return remember(registry("kit-" + opened.size()));
+  }
+
+  /** {@code registry}, closed after the test. */
+  Registry remember(Registry registry) {
+    opened.add(registry);
+    return registry;
   }
 
   private Registry registry(String poolName) {
@@ -285,6 +292,158 @@ abstract class RegistryCompatibilityKit {
     assertThat(third.items().subList(0, 5)).containsExactlyElementsOf(registered.subList(20, 25));
     assertThat(third.nextAfter()).isEqualTo(OptionalLong.empty());
     assertThat(registry.providers(third.items().get(5).id(), 10).items()).isEmpty();
+  }
+
+  /**
+   * Two publishes overlap, and the one that took the lower id commits last: on PostgreSQL another
+   * connection holds the row of the first one's endpoint, which its foreign key check then waits
+   * for, while the second publishes for another endpoint. A reader that pages meanwhile and then
+   * pages on from the last id it got must see both offers (on H2, where writes run one at a time,
+   * nothing waits and the two commit in turn).
+   */
+  @Test
+  void aReaderPagingOnNeverSkipsAnOfferThatCommittedAfterAHigherId() throws Exception {
+    // Waits for locks far longer than the test holds them, so that nothing fails on a slow machine.
+    Registry patient =
+        remember(
+            Registry.builder()
+                .url(database.url(), database.user(), "")
+                .poolName("kit-patient")
+                .lockTimeout(Duration.ofSeconds(60))
+                .statementTimeout(Duration.ofSeconds(60))
+                .migrate(false)
+                .build());
+    Service service = bookstore();
+    Provider provider = registry.registerProvider("Acme");
+    Endpoint held =
+        registry.registerEndpoint(
+            provider.id(), service.id(), URI.create("http://127.0.0.1:9000/held"), SOAP);
+    Endpoint free =
+        registry.registerEndpoint(
+            provider.id(), service.id(), URI.create("http://127.0.0.1:9000/free"), SOAP);
+    List<Long> before = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      before.add(registry.publishOffer(free.id(), terms("1").build()).id());
+    }
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    List<Long> seen = new ArrayList<>();
+    Future<Offer> first;
+    Future<Offer> second;
+    try {
+      try (Connection holder = database.connect()) {
+        holder.setAutoCommit(false);
+        try (PreparedStatement lock =
+            holder.prepareStatement("SELECT id FROM broker_endpoint WHERE id = ? FOR UPDATE")) {
+          lock.setLong(1, held.id());
+          lock.executeQuery().close();
+        }
+
+        first = threads.submit(() -> patient.publishOffer(held.id(), terms("2").build()));
+        await().until(() -> first.isDone() || waitingBehind(holder) >= 1);
+        second = threads.submit(() -> patient.publishOffer(free.id(), terms("3").build()));
+        await().until(() -> second.isDone() || waitingBehind(holder) >= 2);
+        seen.addAll(pageAllOffers(0));
+
+        holder.rollback();
+      }
+      long[] published = {
+        first.get(30, TimeUnit.SECONDS).id(), second.get(30, TimeUnit.SECONDS).id()
+      };
+      seen.addAll(pageAllOffers(seen.isEmpty() ? 0 : seen.get(seen.size() - 1)));
+
+      assertThat(seen)
+          .doesNotHaveDuplicates()
+          .containsAll(before)
+          .contains(published[0], published[1]);
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  /**
+   * Publishes from several threads while a reader pages on and on: once the writers are done and
+   * the reader has paged on from the last id it got, it has seen every offer exactly once.
+   */
+  @Test
+  void aReaderPagingDuringConcurrentPublishesSeesEveryOfferOnce() throws Exception {
+    Service service = bookstore();
+    List<Endpoint> endpoints = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      Provider p = registry.registerProvider("provider " + i);
+      endpoints.add(
+          registry.registerEndpoint(
+              p.id(), service.id(), URI.create("http://127.0.0.1:9000/" + i), SOAP));
+    }
+    List<Long> before = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      before.add(registry.publishOffer(endpoints.get(0).id(), terms("1").build()).id());
+    }
+    Registry other = open();
+    ExecutorService threads = Executors.newFixedThreadPool(endpoints.size());
+    List<Long> seen = new ArrayList<>();
+    try {
+      List<Future<?>> writers = new ArrayList<>();
+      for (int w = 0; w < endpoints.size(); w++) {
+        Registry through = w % 2 == 0 ? registry : other;
+        long endpoint = endpoints.get(w).id();
+        writers.add(
+            threads.submit(
+                () -> {
+                  for (int i = 0; i < 25; i++) {
+                    through.publishOffer(endpoint, terms("2").build());
+                  }
+                  return null;
+                }));
+      }
+      long after = 0;
+      while (!writers.stream().allMatch(Future::isDone)) {
+        Page<Offer> page = registry.offers(after, 7);
+        for (Offer offer : page.items()) {
+          seen.add(offer.id());
+          after = offer.id();
+        }
+      }
+      for (Future<?> writer : writers) {
+        writer.get(30, TimeUnit.SECONDS);
+      }
+      seen.addAll(pageAllOffers(after));
+    } finally {
+      threads.shutdownNow();
+    }
+
+    assertThat(seen).doesNotHaveDuplicates().containsAll(before).hasSize(10 + 4 * 25);
+    assertThat(seen).containsExactlyInAnyOrderElementsOf(pageAllOffers(0));
+  }
+
+  /** The ids of the offers after id {@code after}, page by page of 2. */
+  private List<Long> pageAllOffers(long after) {
+    List<Long> ids = new ArrayList<>();
+    long next = after;
+    while (true) {
+      Page<Offer> page = registry.offers(next, 2);
+      page.items().forEach(o -> ids.add(o.id()));
+      if (page.items().isEmpty()) {
+        return ids;
+      }
+      next = page.items().get(page.items().size() - 1).id();
+    }
+  }
+
+  /** How many sessions wait, directly or through another that waits, for {@code holder}'s locks. */
+  private long waitingBehind(Connection holder) throws SQLException {
+    String sql =
+        kind == TestDatabase.Kind.POSTGRES
+            ? "WITH RECURSIVE blocked(pid) AS ("
+                + " SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
+                + " UNION SELECT a.pid FROM pg_stat_activity a JOIN blocked b"
+                + " ON b.pid = ANY(pg_blocking_pids(a.pid)))"
+                + " SELECT COUNT(*) FROM blocked"
+            : "SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS WHERE BLOCKER_ID = SESSION_ID()";
+    try (PreparedStatement s = holder.prepareStatement(sql);
+        ResultSet r = s.executeQuery()) {
+      r.next();
+      return r.getLong(1);
+    }
   }
 
   @Test

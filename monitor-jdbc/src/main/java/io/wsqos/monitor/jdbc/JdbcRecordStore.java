@@ -2,25 +2,22 @@ package io.wsqos.monitor.jdbc;
 
 import static java.util.Objects.requireNonNull;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.SQLExceptionOverride;
+import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;
 import io.wsqos.monitor.jdbc.internal.RecordStore;
 import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
  * The monitor's tables in a relational database (H2 or PostgreSQL) as a {@link QosRecordStore}:
  * give it to {@code QosLog.builder(registry).store(...)}. It creates or upgrades the tables with
  * Flyway when built (history table {@value #HISTORY_TABLE}), writes each batch in one transaction
- * (all records or none), and, when built from a JDBC URL, owns a small HikariCP pool that {@link
- * #close()} closes.
+ * (all records or none), and, when built from a JDBC URL, owns a small HikariCP pool (built by
+ * {@link JdbcPool}, with its statement and lock timeouts) that {@link #close()} closes.
  *
  * <p>Read what it wrote with {@link QosAnalysis} or SQL on the view the monitor's README documents.
  */
@@ -63,13 +60,25 @@ public final class JdbcRecordStore implements QosRecordStore {
    * long one write attempt waits while the database is unreachable, before the log's retry takes
    * over.
    */
-  public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(2);
+  public static final Duration DEFAULT_CONNECTION_TIMEOUT = JdbcPool.DEFAULT_CONNECTION_TIMEOUT;
 
   /** Shortest connection timeout accepted (HikariCP's own least). */
-  public static final Duration MIN_CONNECTION_TIMEOUT = Duration.ofMillis(250);
+  public static final Duration MIN_CONNECTION_TIMEOUT = JdbcPool.MIN_CONNECTION_TIMEOUT;
 
   /** Longest connection timeout accepted. */
-  public static final Duration MAX_CONNECTION_TIMEOUT = Duration.ofMinutes(1);
+  public static final Duration MAX_CONNECTION_TIMEOUT = JdbcPool.MAX_CONNECTION_TIMEOUT;
+
+  /**
+   * Default longest run of one statement of the pool a store built from a URL owns: a batch's write
+   * takes milliseconds, so a write that runs this long is stuck, and failing it hands the batch to
+   * the log's retry.
+   */
+  public static final Duration DEFAULT_STATEMENT_TIMEOUT = JdbcPool.DEFAULT_STATEMENT_TIMEOUT;
+
+  /**
+   * Default longest wait of one statement for a lock, in the pool a store built from a URL owns.
+   */
+  public static final Duration DEFAULT_LOCK_TIMEOUT = JdbcPool.DEFAULT_LOCK_TIMEOUT;
 
   /** Returns a builder for a store in {@link #DEFAULT_JDBC_URL}. */
   public static Builder builder() {
@@ -110,12 +119,10 @@ public final class JdbcRecordStore implements QosRecordStore {
    * {@link DataSource} the caller owns; the one set last is used.
    */
   public static final class Builder {
-    private String jdbcUrl = DEFAULT_JDBC_URL;
-    private String user = "";
-    private String password = "";
+    // The log's writer is the only user; a second connection lets Flyway or a check run alongside.
+    private final JdbcPool.Builder pool =
+        JdbcPool.builder(DEFAULT_JDBC_URL).poolName(DEFAULT_POOL_NAME).maxPoolSize(2).minIdle(1);
     private DataSource dataSource;
-    private String poolName = DEFAULT_POOL_NAME;
-    private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
     private boolean migrate = true;
 
     private Builder() {}
@@ -128,18 +135,13 @@ public final class JdbcRecordStore implements QosRecordStore {
      * <p>An H2 URL that does not set {@code DB_CLOSE_ON_EXIT} gets {@code DB_CLOSE_ON_EXIT=FALSE}:
      * H2's own shutdown hook would otherwise close the database at JVM exit while the log, often
      * closed from a shutdown hook itself, still writes its queue, and those records would be lost.
-     * The database then closes when the store closes its pool.
+     * The database then closes when the store closes its pool. An H2 file URL that does not set
+     * {@code WRITE_DELAY} gets {@code WRITE_DELAY=0} ({@link JdbcPool#effectiveUrl}).
      *
      * @throws IllegalArgumentException if {@code jdbcUrl} does not start with {@code jdbc:}
      */
     public Builder url(String jdbcUrl, String user, String password) {
-      requireNonNull(jdbcUrl, "jdbcUrl");
-      if (!jdbcUrl.startsWith("jdbc:")) {
-        throw new IllegalArgumentException("jdbcUrl: '" + jdbcUrl + "' (expected: jdbc:...)");
-      }
-      this.jdbcUrl = jdbcUrl;
-      this.user = requireNonNull(user, "user");
-      this.password = requireNonNull(password, "password");
+      pool.url(jdbcUrl).credentials(user, password);
       dataSource = null;
       return this;
     }
@@ -158,11 +160,7 @@ public final class JdbcRecordStore implements QosRecordStore {
      * threads are named after it.
      */
     public Builder poolName(String poolName) {
-      requireNonNull(poolName, "poolName");
-      if (poolName.isBlank()) {
-        throw new IllegalArgumentException("poolName: '" + poolName + "' (expected: not blank)");
-      }
-      this.poolName = poolName;
+      pool.poolName(poolName);
       return this;
     }
 
@@ -172,19 +170,26 @@ public final class JdbcRecordStore implements QosRecordStore {
      * #MAX_CONNECTION_TIMEOUT}: how long one write attempt waits while the database is unreachable.
      */
     public Builder connectionTimeout(Duration timeout) {
-      requireNonNull(timeout, "connectionTimeout");
-      if (timeout.compareTo(MIN_CONNECTION_TIMEOUT) < 0
-          || timeout.compareTo(MAX_CONNECTION_TIMEOUT) > 0) {
-        throw new IllegalArgumentException(
-            "connectionTimeout: "
-                + timeout.toMillis()
-                + " ms (expected: "
-                + MIN_CONNECTION_TIMEOUT.toMillis()
-                + ".."
-                + MAX_CONNECTION_TIMEOUT.toMillis()
-                + " ms)");
-      }
-      this.connectionTimeout = timeout;
+      pool.connectionTimeout(timeout);
+      return this;
+    }
+
+    /**
+     * Longest run of one statement in the pool a store built from a URL owns, default {@link
+     * #DEFAULT_STATEMENT_TIMEOUT}, {@link JdbcPool#MIN_STATEMENT_TIMEOUT}..{@link
+     * JdbcPool#MAX_STATEMENT_TIMEOUT}: a write that runs longer fails and the log retries it.
+     */
+    public Builder statementTimeout(Duration timeout) {
+      pool.statementTimeout(timeout);
+      return this;
+    }
+
+    /**
+     * Longest wait of one statement for a lock in the pool a store built from a URL owns, default
+     * {@link #DEFAULT_LOCK_TIMEOUT}, {@link JdbcPool#MIN_LOCK_TIMEOUT} up to the statement timeout.
+     */
+    public Builder lockTimeout(Duration timeout) {
+      pool.lockTimeout(timeout);
       return this;
     }
 
@@ -204,23 +209,11 @@ public final class JdbcRecordStore implements QosRecordStore {
       if (dataSource != null) {
         return new JdbcRecordStore(tables(dataSource), null, dataSource.toString());
       }
-      HikariConfig config = new HikariConfig();
-      config.setJdbcUrl(openUntilPoolCloses(jdbcUrl));
-      config.setUsername(user);
-      config.setPassword(password);
-      // The log's writer is the only user; a second connection lets Flyway or a check run
-      // alongside.
-      config.setMaximumPoolSize(2);
-      config.setMinimumIdle(1);
-      config.setPoolName(poolName);
-      config.setConnectionTimeout(connectionTimeout.toMillis());
-      config.setValidationTimeout(Math.min(connectionTimeout.toMillis(), 5_000));
-      config.setExceptionOverride(new EvictBrokenConnections());
-      HikariDataSource pool = new HikariDataSource(config);
+      HikariDataSource owned = pool.build();
       try {
-        return new JdbcRecordStore(tables(pool), pool, poolName);
+        return new JdbcRecordStore(tables(owned), owned, owned.getPoolName());
       } catch (RuntimeException e) {
-        pool.close();
+        owned.close();
         throw e;
       }
     }
@@ -232,32 +225,5 @@ public final class JdbcRecordStore implements QosRecordStore {
       }
       return tables;
     }
-  }
-
-  /**
-   * Hikari evicts a connection whose error has an SQL state of class 08; H2's client reports a
-   * broken connection with states of its own (90067, then 90098), and Hikari would hand the dead
-   * connection out again until it had been idle for half a second, long enough for the log's quick
-   * first retries to fail on it after the database is back.
-   */
-  static final class EvictBrokenConnections implements SQLExceptionOverride {
-    @java.lang.Override // Override alone names SQLExceptionOverride's nested enum here.
-    public SQLExceptionOverride.Override adjudicate(SQLException e) {
-      return e instanceof SQLNonTransientConnectionException
-          ? SQLExceptionOverride.Override.MUST_EVICT
-          : SQLExceptionOverride.Override.CONTINUE_EVICT;
-    }
-  }
-
-  /**
-   * {@code url} with {@code ;DB_CLOSE_ON_EXIT=FALSE} appended if it is an H2 URL without that
-   * setting; any other URL as it is.
-   */
-  static String openUntilPoolCloses(String url) {
-    if (!url.regionMatches(true, 0, "jdbc:h2:", 0, "jdbc:h2:".length())
-        || url.toUpperCase(Locale.ROOT).contains(";DB_CLOSE_ON_EXIT=")) {
-      return url;
-    }
-    return url + ";DB_CLOSE_ON_EXIT=FALSE";
   }
 }

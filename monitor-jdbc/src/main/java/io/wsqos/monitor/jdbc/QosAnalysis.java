@@ -2,13 +2,13 @@ package io.wsqos.monitor.jdbc;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.jdbc.Database;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.Validity;
 import io.wsqos.monitor.jdbc.internal.Codes;
-import io.wsqos.monitor.jdbc.internal.Database;
 import io.wsqos.monitor.jdbc.internal.RecordStore;
 import io.wsqos.monitor.jdbc.internal.RowStream;
 import java.sql.Connection;

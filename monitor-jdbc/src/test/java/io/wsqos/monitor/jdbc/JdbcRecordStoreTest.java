@@ -42,7 +42,7 @@ class JdbcRecordStoreTest {
       await().until(() -> counter("wsqos.monitor.records.written") == 100);
       // The database is open in the store's pool: a URL without settings joins it as it is.
       try (Connection connection =
-              DriverManager.getConnection(JdbcRecordStore.openUntilPoolCloses(file), "", "");
+              DriverManager.getConnection(file + ";DB_CLOSE_ON_EXIT=FALSE", "", "");
           ResultSet cache =
               connection
                   .createStatement()

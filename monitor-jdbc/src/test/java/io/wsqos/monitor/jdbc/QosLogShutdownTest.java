@@ -14,7 +14,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,21 +58,6 @@ class QosLogShutdownTest {
             connection.createStatement().executeQuery("SELECT COUNT(*) FROM qos_record")) {
       rows.next();
       assertThat(rows.getLong(1)).isEqualTo(RECORDS);
-    }
-  }
-
-  @Test
-  void onlyH2UrlsWithoutTheSettingAreChanged() {
-    assertThat(JdbcRecordStore.openUntilPoolCloses("jdbc:h2:file:./qos"))
-        .isEqualTo("jdbc:h2:file:./qos;DB_CLOSE_ON_EXIT=FALSE");
-    assertThat(JdbcRecordStore.openUntilPoolCloses("JDBC:H2:mem:q;DB_CLOSE_DELAY=-1"))
-        .isEqualTo("JDBC:H2:mem:q;DB_CLOSE_DELAY=-1;DB_CLOSE_ON_EXIT=FALSE");
-    for (String unchanged :
-        List.of(
-            "jdbc:h2:file:./qos;db_close_on_exit=true",
-            "jdbc:postgresql://127.0.0.1:5432/test",
-            "jdbc:h2x:file:./qos")) {
-      assertThat(JdbcRecordStore.openUntilPoolCloses(unchanged)).isEqualTo(unchanged);
     }
   }
 

@@ -70,6 +70,19 @@ public final class BrokerOptions {
   public static final Option<Integer> POOL_SIZE =
       Option.integer(
           "pool-size", Registry.DEFAULT_MAX_POOL_SIZE, 2, 100, "Most database connections");
+  public static final Option<Duration> LOCK_TIMEOUT =
+      Option.duration(
+          "lock-timeout",
+          Registry.DEFAULT_LOCK_TIMEOUT,
+          ChronoUnit.MILLIS,
+          "Longest wait of a database statement for a lock another session holds; the call then"
+              + " answers 503 (10ms up to the statement timeout)");
+  public static final Option<Duration> STATEMENT_TIMEOUT =
+      Option.duration(
+          "statement-timeout",
+          Registry.DEFAULT_STATEMENT_TIMEOUT,
+          ChronoUnit.MILLIS,
+          "Longest run of a database statement; the call then answers 503 (100ms to 24h)");
   public static final Option<String> ADMIN_TOKEN =
       Option.of(
               "admin-token",
@@ -166,6 +179,8 @@ public final class BrokerOptions {
           JDBC_USER,
           JDBC_PASSWORD,
           POOL_SIZE,
+          LOCK_TIMEOUT,
+          STATEMENT_TIMEOUT,
           ADMIN_TOKEN,
           READS,
           DEFAULT_CURRENCY,

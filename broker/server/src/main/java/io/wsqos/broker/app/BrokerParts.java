@@ -80,6 +80,8 @@ public final class BrokerParts implements AutoCloseable {
                   arguments.get(BrokerOptions.JDBC_USER),
                   arguments.get(BrokerOptions.JDBC_PASSWORD))
               .maxPoolSize(arguments.get(BrokerOptions.POOL_SIZE))
+              .lockTimeout(arguments.get(BrokerOptions.LOCK_TIMEOUT))
+              .statementTimeout(arguments.get(BrokerOptions.STATEMENT_TIMEOUT))
               .meterRegistry(meters)
               .build();
       opened.add(0, registry);

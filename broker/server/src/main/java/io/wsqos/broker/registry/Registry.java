@@ -2,7 +2,6 @@ package io.wsqos.broker.registry;
 
 import static java.util.Objects.requireNonNull;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -17,6 +16,9 @@ import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.VersionConflictException;
+import io.wsqos.jdbc.Jdbc;
+import io.wsqos.jdbc.JdbcMigrations;
+import io.wsqos.jdbc.JdbcPool;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -34,13 +36,13 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import javax.xml.namespace.QName;
-import org.flywaydb.core.Flyway;
 
 /**
  * The broker's registry of providers, services, endpoints and offers in H2 or PostgreSQL: the truth
  * that selections are indexed from. Every write is one transaction that also increments the
  * registry version, so that other broker instances on the same database notice it; values always go
- * through prepared statements and are stored verbatim. Lists are pages in id order.
+ * through prepared statements and are stored verbatim. Lists are pages in id order, and ids are
+ * taken in commit order, so that a reader paging on never misses a row committed meanwhile.
  *
  * <p>A write the database cannot take throws {@link RegistryUnavailableException} having written
  * nothing; a refused write throws the {@link io.wsqos.broker.api.BrokerException} that says why.
@@ -51,9 +53,6 @@ public final class Registry implements AutoCloseable {
 
   /** Default JDBC URL: an H2 database in the file {@code ./data/wsqos-broker.mv.db}. */
   public static final String DEFAULT_JDBC_URL = "jdbc:h2:file:./data/wsqos-broker";
-
-  /** H2 URL kinds after {@code jdbc:h2:} that are not a file this process opens. */
-  private static final List<String> NOT_A_LOCAL_FILE = List.of("MEM:", "TCP:", "SSL:", "ZIP:");
 
   /** Flyway's history table for the broker, apart from other modules' migrations. */
   public static final String HISTORY_TABLE = "wsqos_broker_schema_history";
@@ -71,7 +70,26 @@ public final class Registry implements AutoCloseable {
    * Default time a call waits for a connection before the database counts as unavailable: 2 s, so
    * that a write to a database that went away fails quickly instead of hanging its caller.
    */
-  public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(2);
+  public static final Duration DEFAULT_CONNECTION_TIMEOUT = JdbcPool.DEFAULT_CONNECTION_TIMEOUT;
+
+  /**
+   * Default longest wait of one statement for a lock another transaction holds: 2 s, as long as a
+   * call waits for a connection, so that a write stuck behind a lock (another instance's, an
+   * operator's) fails as soon as a write to an unreachable database does, and frees its connection.
+   */
+  public static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(2);
+
+  /**
+   * Default longest run of one statement: 10 s, far above the longest, the read of every offer when
+   * an index loads the whole registry, and short enough that a hung database frees a connection.
+   */
+  public static final Duration DEFAULT_STATEMENT_TIMEOUT = Duration.ofSeconds(10);
+
+  /**
+   * Connections of the pool that writes never take, so that reads (pages, the index's refresh) are
+   * answered while every writer waits on a lock.
+   */
+  public static final int CONNECTIONS_KEPT_FOR_READS = 1;
 
   /** SQLSTATE of a foreign key violation, on H2 and PostgreSQL alike. */
   private static final String FOREIGN_KEY_VIOLATION = "23503";
@@ -107,7 +125,12 @@ public final class Registry implements AutoCloseable {
   private Registry(HikariDataSource pool, MeterRegistry meters) {
     this.pool = pool;
     this.transactions =
-        new Transactions(pool, meters, pool.getJdbcUrl().startsWith("jdbc:postgresql:"));
+        new Transactions(
+            pool,
+            meters,
+            pool.getJdbcUrl().startsWith("jdbc:postgresql:"),
+            pool.getMaximumPoolSize() - CONNECTIONS_KEPT_FOR_READS,
+            Duration.ofMillis(pool.getConnectionTimeout()));
   }
 
   // Providers.
@@ -120,9 +143,10 @@ public final class Registry implements AutoCloseable {
    */
   public Provider registerProvider(String name) {
     Provider.checkName(name);
-    return transactions.write(
+    return transactions.insert(
         "register provider",
         "provider name '" + name + "'",
+        Rows.PROVIDERS,
         (c, changed) ->
             new Provider(insert(c, "INSERT INTO broker_provider (name) VALUES (?)", name), name));
   }
@@ -136,9 +160,10 @@ public final class Registry implements AutoCloseable {
   public Provider registerProvider(String name, String tokenHash) {
     Provider.checkName(name);
     checkTokenHash(tokenHash);
-    return transactions.write(
+    return transactions.insert(
         "register provider",
         "provider name '" + name + "'",
+        Rows.PROVIDERS,
         (c, changed) -> {
           changed.tokens();
           return new Provider(
@@ -248,9 +273,10 @@ public final class Registry implements AutoCloseable {
   public Service registerService(QName portType, URI wsdlLocation) {
     Service.checkPortType(portType);
     Service.checkWsdlLocation(wsdlLocation);
-    return transactions.write(
+    return transactions.insert(
         "register service",
         "service port type " + portType,
+        Rows.SERVICES,
         (c, changed) ->
             new Service(
                 insert(
@@ -319,9 +345,10 @@ public final class Registry implements AutoCloseable {
       long providerId, long serviceId, URI address, Set<Binding> bindings) {
     Endpoint.checkAddress(address);
     Set<Binding> checked = Endpoint.checkBindings(bindings);
-    return transactions.write(
+    return transactions.insert(
         "register endpoint",
         "endpoint address " + address + " of service " + serviceId,
+        Rows.ENDPOINTS,
         (c, changed) -> {
           exists(c, Rows.PROVIDERS, providerId);
           exists(c, Rows.SERVICES, serviceId);
@@ -422,9 +449,10 @@ public final class Registry implements AutoCloseable {
   public Offer publishOffer(long endpointId, OfferTerms terms, ProviderCheck check) {
     requireNonNull(terms, "terms");
     requireNonNull(check, "check");
-    return transactions.write(
+    return transactions.insert(
         "publish offer",
         "",
+        Rows.OFFERS,
         (c, changed) -> {
           long service = endpointPlace(c, endpointId, check).serviceId();
           long id;
@@ -437,7 +465,7 @@ public final class Registry implements AutoCloseable {
             s.setLong(1, endpointId);
             Rows.bindTerms(s, 2, terms);
             s.executeUpdate();
-            id = generatedId(s);
+            id = Jdbc.generatedId(s);
           } catch (SQLException e) {
             throw gone(e, "endpoint", endpointId); // withdrawn since the check above
           }
@@ -752,30 +780,14 @@ public final class Registry implements AutoCloseable {
   }
 
   private static long insert(Connection c, String sql, Object... parameters) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
-      bind(s, parameters);
-      s.executeUpdate();
-      return generatedId(s);
-    }
-  }
-
-  private static long generatedId(PreparedStatement s) throws SQLException {
-    try (ResultSet keys = s.getGeneratedKeys()) {
-      if (!keys.next()) {
-        throw new SQLException("the database returned no generated id");
-      }
-      return keys.getLong(1);
-    }
+    return Jdbc.insert(c, sql, parameters);
   }
 
   /** Runs an update or delete of the row {@code id} of {@code kind}, which must exist. */
   private static Void update(Connection c, String kind, long id, String sql, Object... parameters)
       throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(sql)) {
-      bind(s, parameters);
-      if (s.executeUpdate() == 0) {
-        throw new NotFoundException(kind, id);
-      }
+    if (Jdbc.update(c, sql, parameters) == 0) {
+      throw new NotFoundException(kind, id);
     }
     return null;
   }
@@ -817,17 +829,6 @@ public final class Registry implements AutoCloseable {
           throw new VersionConflictException(id, expectedVersion, version);
         }
         return place;
-      }
-    }
-  }
-
-  private static void bind(PreparedStatement s, Object... parameters) throws SQLException {
-    for (int i = 0; i < parameters.length; i++) {
-      Object p = parameters[i];
-      if (p instanceof Long l) {
-        s.setLong(i + 1, l);
-      } else {
-        s.setString(i + 1, (String) p);
       }
     }
   }
@@ -972,12 +973,13 @@ public final class Registry implements AutoCloseable {
 
   /** Configures a {@link Registry}. */
   public static final class Builder {
-    private String jdbcUrl = DEFAULT_JDBC_URL;
-    private String user = "";
-    private String password = "";
-    private String poolName = DEFAULT_POOL_NAME;
-    private int maxPoolSize = DEFAULT_MAX_POOL_SIZE;
-    private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
+    private final JdbcPool.Builder pool =
+        JdbcPool.builder(DEFAULT_JDBC_URL)
+            .poolName(DEFAULT_POOL_NAME)
+            .maxPoolSize(DEFAULT_MAX_POOL_SIZE)
+            .minIdle(1)
+            .lockTimeout(DEFAULT_LOCK_TIMEOUT)
+            .statementTimeout(DEFAULT_STATEMENT_TIMEOUT);
     private boolean migrate = true;
     private MeterRegistry meterRegistry = new CompositeMeterRegistry();
 
@@ -999,52 +1001,60 @@ public final class Registry implements AutoCloseable {
      * that does not set {@code DB_CLOSE_ON_EXIT} gets {@code DB_CLOSE_ON_EXIT=FALSE}, so that H2's
      * shutdown hook does not close the database under a write in progress; it closes with the pool.
      * An H2 file URL that does not set {@code WRITE_DELAY} gets {@code WRITE_DELAY=0}, so that a
-     * write is in the file when it returns and survives the process being killed.
+     * write is in the file when it returns and survives the process being killed ({@link
+     * JdbcPool#effectiveUrl}).
      *
      * @throws IllegalArgumentException if {@code jdbcUrl} does not start with {@code jdbc:}
      */
     public Builder url(String jdbcUrl, String user, String password) {
-      requireNonNull(jdbcUrl, "jdbcUrl");
-      if (!jdbcUrl.startsWith("jdbc:")) {
-        throw new IllegalArgumentException("jdbcUrl: '" + jdbcUrl + "' (expected: jdbc:...)");
-      }
-      this.jdbcUrl = jdbcUrl;
-      this.user = requireNonNull(user, "user");
-      this.password = requireNonNull(password, "password");
+      pool.url(jdbcUrl).credentials(user, password);
       return this;
     }
 
     /** Name of the pool, default {@value #DEFAULT_POOL_NAME}; its threads are named after it. */
     public Builder poolName(String poolName) {
-      requireNonNull(poolName, "poolName");
-      if (poolName.isBlank()) {
-        throw new IllegalArgumentException("poolName: '" + poolName + "' (expected: not blank)");
-      }
-      this.poolName = poolName;
-      return this;
-    }
-
-    /** The most connections, {@code 2..100}, default {@value #DEFAULT_MAX_POOL_SIZE}. */
-    public Builder maxPoolSize(int maxPoolSize) {
-      if (maxPoolSize < 2 || maxPoolSize > 100) {
-        throw new IllegalArgumentException("maxPoolSize: " + maxPoolSize + " (expected: 2..100)");
-      }
-      this.maxPoolSize = maxPoolSize;
+      pool.poolName(poolName);
       return this;
     }
 
     /**
-     * How long a call waits for a connection before it fails with {@link
-     * RegistryUnavailableException}: 250 ms to 1 minute, default 2 s.
+     * The most connections, {@code 2..100}, default {@value #DEFAULT_MAX_POOL_SIZE}; writes take at
+     * most all but {@value #CONNECTIONS_KEPT_FOR_READS}.
+     */
+    public Builder maxPoolSize(int maxPoolSize) {
+      if (maxPoolSize < 2 || maxPoolSize > 100) {
+        throw new IllegalArgumentException("maxPoolSize: " + maxPoolSize + " (expected: 2..100)");
+      }
+      pool.maxPoolSize(maxPoolSize);
+      return this;
+    }
+
+    /**
+     * How long a call waits for a connection (a write also for its turn among the writers) before
+     * it fails with {@link RegistryUnavailableException}: 250 ms to 1 minute, default 2 s.
      */
     public Builder connectionTimeout(Duration connectionTimeout) {
-      requireNonNull(connectionTimeout, "connectionTimeout");
-      if (connectionTimeout.compareTo(Duration.ofMillis(250)) < 0
-          || connectionTimeout.compareTo(Duration.ofMinutes(1)) > 0) {
-        throw new IllegalArgumentException(
-            "connectionTimeout: " + connectionTimeout + " (expected: 250 ms to 1 minute)");
-      }
-      this.connectionTimeout = connectionTimeout;
+      pool.connectionTimeout(connectionTimeout);
+      return this;
+    }
+
+    /**
+     * How long one statement waits for a lock another transaction holds before the call fails with
+     * {@link RegistryUnavailableException}, having written nothing: 10 ms up to the statement
+     * timeout, default {@link #DEFAULT_LOCK_TIMEOUT}.
+     */
+    public Builder lockTimeout(Duration lockTimeout) {
+      pool.lockTimeout(lockTimeout);
+      return this;
+    }
+
+    /**
+     * How long one statement runs before the database cancels it and the call fails with {@link
+     * RegistryUnavailableException}: 100 ms to 24 hours, default {@link
+     * #DEFAULT_STATEMENT_TIMEOUT}.
+     */
+    public Builder statementTimeout(Duration statementTimeout) {
+      pool.statementTimeout(statementTimeout);
       return this;
     }
 
@@ -1059,65 +1069,26 @@ public final class Registry implements AutoCloseable {
      *
      * @throws RegistryUnavailableException if the database cannot be reached; the pool is closed
      *     again
+     * @throws IllegalArgumentException if the lock timeout exceeds the statement timeout
      */
     public Registry build() {
-      HikariConfig config = new HikariConfig();
-      config.setJdbcUrl(commitsReachTheFile(openUntilPoolCloses(jdbcUrl)));
-      config.setUsername(user);
-      config.setPassword(password);
-      config.setMaximumPoolSize(maxPoolSize);
-      config.setMinimumIdle(1);
-      config.setPoolName(poolName);
-      config.setConnectionTimeout(connectionTimeout.toMillis());
-      config.setValidationTimeout(Math.min(connectionTimeout.toMillis(), 1_000));
-      HikariDataSource pool;
+      HikariDataSource built;
       try {
-        pool = new HikariDataSource(config);
+        built = pool.build();
+      } catch (IllegalArgumentException e) {
+        throw e;
       } catch (RuntimeException e) {
-        throw new RegistryUnavailableException("connect to " + jdbcUrl, e);
+        throw new RegistryUnavailableException("connect to " + pool.url(), e);
       }
       try {
         if (migrate) {
-          Flyway.configure(Registry.class.getClassLoader())
-              .dataSource(pool)
-              .locations(MIGRATIONS)
-              .table(HISTORY_TABLE)
-              .load()
-              .migrate();
+          JdbcMigrations.migrate(built, MIGRATIONS, HISTORY_TABLE);
         }
-        return new Registry(pool, meterRegistry);
+        return new Registry(built, meterRegistry);
       } catch (RuntimeException e) {
-        pool.close();
+        built.close();
         throw e;
       }
     }
-  }
-
-  /**
-   * {@code url} with {@code ;DB_CLOSE_ON_EXIT=FALSE} appended if it is an H2 URL without that
-   * setting; any other URL as it is.
-   */
-  static String openUntilPoolCloses(String url) {
-    if (!url.regionMatches(true, 0, "jdbc:h2:", 0, "jdbc:h2:".length())
-        || url.toUpperCase(Locale.ROOT).contains(";DB_CLOSE_ON_EXIT=")) {
-      return url;
-    }
-    return url + ";DB_CLOSE_ON_EXIT=FALSE";
-  }
-
-  /**
-   * {@code url} with {@code ;WRITE_DELAY=0} appended if it is an H2 URL of a file opened in this
-   * process ({@code jdbc:h2:file:}, or {@code jdbc:h2:} and a path) without that setting; any other
-   * URL as it is. H2 otherwise writes commits to its file up to half a second later, and a process
-   * killed meanwhile loses writes it had acknowledged.
-   */
-  static String commitsReachTheFile(String url) {
-    String upper = url.toUpperCase(Locale.ROOT);
-    if (!upper.startsWith("JDBC:H2:")
-        || upper.contains(";WRITE_DELAY=")
-        || NOT_A_LOCAL_FILE.stream().anyMatch(prefix -> upper.startsWith(prefix, 8))) {
-      return url;
-    }
-    return url + ";WRITE_DELAY=0";
   }
 }

@@ -7,17 +7,23 @@ import io.wsqos.broker.api.DuplicateException;
 import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.VersionConflictException;
+import io.wsqos.jdbc.Jdbc;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +45,20 @@ import org.slf4j.LoggerFactory;
  * <p>On H2 the writes of this process also run one at a time, each until its commit has been
  * stored: a write whose statements ran while another's commit was being stored could survive a kill
  * in part (an offer without its version increment, seen in {@code KillDuringPublishesIT}).
+ *
+ * <p>Pages are read by id, so a row must never commit after a row of a higher id of its table: a
+ * reader that had paged past the higher id would never see it. On H2 the version row, locked first,
+ * already makes ids follow commits. On PostgreSQL, where a sequence hands out ids when rows are
+ * inserted and the version row is locked last, a write that inserts first locks its table's row of
+ * {@code broker_insert_order}, before any other lock, and holds it until it commits: inserts into
+ * one table then commit in id order. Being every such write's first lock, it cannot take part in a
+ * deadlock; it serialises only inserts into one table, which the version row serialises at their
+ * end anyway. (Reading pages up to the oldest running transaction's id instead would need
+ * PostgreSQL's snapshot functions and hide committed rows behind a slow writer.)
+ *
+ * <p>Writes take at most all but one of the pool's connections, each waiting at most the connection
+ * timeout for its turn, so that reads are answered while the writers wait on a lock; a write waits
+ * for a lock at most the pool's lock timeout.
  */
 final class Transactions {
 
@@ -105,14 +125,29 @@ final class Transactions {
   /** Held by each write of this process from its first statement until it is stored; H2 only. */
   private final ReentrantLock oneWriter;
 
+  /** One per connection a write may hold at once. */
+  private final Semaphore writers;
+
+  /** The longest wait of a write for its turn. */
+  private final long turnTimeoutMillis;
+
   /**
    * @param versionLast whether writes lock the version row last (PostgreSQL) rather than first
+   * @param maxWriters the most writes holding a connection at once
+   * @param turnTimeout the longest wait of a write for its turn
    */
-  Transactions(HikariDataSource pool, MeterRegistry meters, boolean versionLast) {
+  Transactions(
+      HikariDataSource pool,
+      MeterRegistry meters,
+      boolean versionLast,
+      int maxWriters,
+      Duration turnTimeout) {
     this.pool = pool;
     this.meters = meters;
     this.versionLast = versionLast;
     this.oneWriter = versionLast ? null : new ReentrantLock();
+    this.writers = new Semaphore(maxWriters);
+    this.turnTimeoutMillis = turnTimeout.toMillis();
     this.databaseErrors =
         Counter.builder(DATABASE_ERRORS)
             .description("Registry calls the database did not answer")
@@ -135,9 +170,21 @@ final class Transactions {
    * @param unique what a unique-constraint violation means (e.g. {@code provider name 'x'})
    */
   <T> T write(String what, String unique, Write<T> work) {
+    return write(what, unique, null, work);
+  }
+
+  /**
+   * Runs {@code work}, which inserts into {@code table}, as {@link #write(String, String, Write)}
+   * does, with the table's inserts in commit order.
+   */
+  <T> T insert(String what, String unique, Rows.Table<?> table, Write<T> work) {
+    return write(what, unique, table.name(), work);
+  }
+
+  private <T> T write(String what, String unique, String insertsInto, Write<T> work) {
     String outcome = "error";
     try {
-      T result = writeOnce(what, unique, work);
+      T result = writeInTurn(what, unique, insertsInto, work);
       outcome = "ok";
       return result;
     } catch (RegistryUnavailableException e) {
@@ -161,16 +208,58 @@ final class Transactions {
     }
   }
 
-  private <T> T writeOnce(String what, String unique, Write<T> work) {
-    T result;
-    if (oneWriter != null) {
-      oneWriter.lock();
+  /** Runs {@code work} once a connection for writes and, on H2, this process's turn are free. */
+  private <T> T inTurn(String what, Supplier<T> work) {
+    boolean turn = false;
+    boolean writer = false;
+    try {
+      writer = writers.tryAcquire(turnTimeoutMillis, TimeUnit.MILLISECONDS);
+      turn =
+          writer
+              && (oneWriter == null || oneWriter.tryLock(turnTimeoutMillis, TimeUnit.MILLISECONDS));
+      if (!turn) {
+        databaseErrors.increment();
+        throw new RegistryUnavailableException(
+            what,
+            new SQLException(
+                "no turn to write within " + turnTimeoutMillis + " ms: the writers before wait"));
+      }
+      return work.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RegistryUnavailableException(what, e);
+    } finally {
+      if (turn && oneWriter != null) {
+        oneWriter.unlock();
+      }
+      if (writer) {
+        writers.release();
+      }
     }
+  }
+
+  private <T> T writeInTurn(String what, String unique, String insertsInto, Write<T> work) {
+    T result = inTurn(what, () -> writeOnce(what, unique, insertsInto, work));
+    for (Runnable listener : listeners) {
+      try {
+        listener.run();
+      } catch (RuntimeException e) {
+        log.warn("A registry change listener failed; the write stands", e);
+      }
+    }
+    return result;
+  }
+
+  private <T> T writeOnce(String what, String unique, String insertsInto, Write<T> work) {
+    T result;
     Connection used = null;
     try (Connection connection = pool.getConnection()) {
       used = connection;
       connection.setAutoCommit(false);
       try {
+        if (versionLast && insertsInto != null) {
+          lockInsertOrder(connection, insertsInto);
+        }
         if (!versionLast) {
           bumpVersion(connection);
         }
@@ -182,7 +271,7 @@ final class Transactions {
         recordChanges(connection, changed);
         connection.commit();
       } catch (SQLException | RuntimeException e) {
-        rollbackQuietly(connection, e);
+        Jdbc.rollbackQuietly(connection, e);
         throw e;
       }
     } catch (SQLException e) {
@@ -190,19 +279,21 @@ final class Transactions {
         throw new DuplicateException(unique, e);
       }
       throw unavailable(what, used, e);
-    } finally {
-      if (oneWriter != null) {
-        oneWriter.unlock();
-      }
-    }
-    for (Runnable listener : listeners) {
-      try {
-        listener.run();
-      } catch (RuntimeException e) {
-        log.warn("A registry change listener failed; the write stands", e);
-      }
     }
     return result;
+  }
+
+  private static void lockInsertOrder(Connection connection, String table) throws SQLException {
+    try (PreparedStatement lock =
+        connection.prepareStatement(
+            "SELECT table_name FROM broker_insert_order WHERE table_name = ? FOR UPDATE")) {
+      lock.setString(1, table);
+      try (ResultSet r = lock.executeQuery()) {
+        if (!r.next()) {
+          throw new SQLException("the insert order row of " + table + " is missing: migrate");
+        }
+      }
+    }
   }
 
   /**
@@ -210,15 +301,7 @@ final class Transactions {
    * listener: for what changes no registry content.
    */
   <T> T maintain(String what, Work<T> work) {
-    if (oneWriter == null) {
-      return transaction(what, false, work);
-    }
-    oneWriter.lock();
-    try {
-      return transaction(what, false, work);
-    } finally {
-      oneWriter.unlock();
-    }
+    return inTurn(what, () -> transaction(what, false, work));
   }
 
   private static void bumpVersion(Connection connection) throws SQLException {
@@ -297,7 +380,7 @@ final class Transactions {
         connection.commit();
         return result;
       } catch (SQLException | RuntimeException e) {
-        rollbackQuietly(connection, e);
+        Jdbc.rollbackQuietly(connection, e);
         throw e;
       }
     } catch (SQLException e) {
@@ -317,13 +400,5 @@ final class Transactions {
       pool.evictConnection(connection);
     }
     return new RegistryUnavailableException(what, e);
-  }
-
-  private static void rollbackQuietly(Connection connection, Exception cause) {
-    try {
-      connection.rollback();
-    } catch (SQLException e) {
-      cause.addSuppressed(e);
-    }
   }
 }

@@ -2,7 +2,9 @@ package io.wsqos.monitor.jdbc.internal;
 
 import static java.util.Objects.requireNonNull;
 
-import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.jdbc.Database;
+import io.wsqos.jdbc.Jdbc;
+import io.wsqos.jdbc.JdbcMigrations;
 import io.wsqos.monitor.QosRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,7 +14,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.stream.IntStream;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 
 /**
  * The monitor's tables: their Flyway migrations and the insert, one row of {@code qos_record} per
@@ -86,12 +87,7 @@ public final class RecordStore {
     }
     List<String> locations =
         database == null ? List.of(MIGRATIONS) : List.of(MIGRATIONS, TIME_INDEX + database);
-    Flyway.configure(RecordStore.class.getClassLoader())
-        .dataSource(dataSource)
-        .locations(locations.toArray(String[]::new))
-        .table(HISTORY_TABLE)
-        .load()
-        .migrate();
+    JdbcMigrations.migrate(dataSource, locations, HISTORY_TABLE);
   }
 
   /** Inserts {@code batch} in one transaction: all records or none. */
@@ -112,7 +108,7 @@ public final class RecordStore {
         insertRows(connection, batch, targetIds);
         connection.commit();
       } catch (SQLException | RuntimeException e) {
-        rollbackQuietly(connection, e);
+        Jdbc.rollbackQuietly(connection, e);
         throw e;
       }
     }
@@ -129,10 +125,8 @@ public final class RecordStore {
       PostgresCopy.copy(connection, batch, targetIds);
     } catch (SQLException e) {
       String state = e.getSQLState();
-      if (state != null
-          && state.startsWith(CONNECTION_EXCEPTION)
-          && dataSource.isWrapperFor(HikariDataSource.class)) {
-        dataSource.unwrap(HikariDataSource.class).evictConnection(connection);
+      if (state != null && state.startsWith(CONNECTION_EXCEPTION)) {
+        Jdbc.evict(dataSource, connection);
       }
       throw e;
     }
@@ -220,13 +214,5 @@ public final class RecordStore {
   /** Microseconds since the epoch, the unit of every time column. */
   public static long toMicros(Instant instant) {
     return ChronoUnit.MICROS.between(Instant.EPOCH, instant);
-  }
-
-  private static void rollbackQuietly(Connection connection, Exception cause) {
-    try {
-      connection.rollback();
-    } catch (SQLException e) {
-      cause.addSuppressed(e);
-    }
   }
 }

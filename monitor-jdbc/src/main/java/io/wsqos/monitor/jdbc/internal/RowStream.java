@@ -1,5 +1,6 @@
 package io.wsqos.monitor.jdbc.internal;
 
+import io.wsqos.jdbc.Database;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

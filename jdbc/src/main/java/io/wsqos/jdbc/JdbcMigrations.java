@@ -1,0 +1,120 @@
+package io.wsqos.jdbc;
+
+import static java.util.Objects.requireNonNull;
+
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.util.DriverDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Properties;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.callback.Callback;
+import org.flywaydb.core.api.callback.Context;
+import org.flywaydb.core.api.callback.Event;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+
+/**
+ * Creates or upgrades a module's tables with Flyway, each module with a history table of its own so
+ * that several share one database.
+ */
+public final class JdbcMigrations {
+
+  private JdbcMigrations() {}
+
+  /**
+   * Runs the migrations at {@code location} (e.g. {@code classpath:db/migration/broker}) on {@code
+   * dataSource}'s default schema, recording them in {@code historyTable}.
+   *
+   * @throws IllegalStateException if the database cannot be reached
+   * @throws org.flywaydb.core.api.FlywayException if a migration fails
+   */
+  public static void migrate(DataSource dataSource, String location, String historyTable) {
+    migrate(dataSource, List.of(requireNonNull(location, "location")), historyTable);
+  }
+
+  /**
+   * Runs the migrations at {@code locations}, in Flyway's version order across them, as {@link
+   * #migrate(DataSource, String, String)} does.
+   */
+  public static void migrate(DataSource dataSource, List<String> locations, String historyTable) {
+    requireNonNull(dataSource, "dataSource");
+    requireNonNull(historyTable, "historyTable");
+    if (locations.isEmpty()) {
+      throw new IllegalArgumentException("locations: [] (expected: at least one)");
+    }
+    Database database;
+    try (Connection connection = dataSource.getConnection()) {
+      database = Database.of(connection);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot connect to migrate " + locations, e);
+    }
+    // A migration may index a large table for longer than any statement of the application
+    // should run: its connections carry no statement timeout.
+    String noStatementTimeout =
+        switch (database) {
+          case H2 -> "SET QUERY_TIMEOUT 0";
+          case POSTGRESQL -> "SET statement_timeout = 0";
+          case OTHER -> "";
+        };
+    FluentConfiguration flyway =
+        Flyway.configure(JdbcMigrations.class.getClassLoader())
+            .dataSource(unpooled(dataSource))
+            .locations(locations.toArray(String[]::new))
+            .table(historyTable);
+    if (!noStatementTimeout.isEmpty()) {
+      flyway.callbacks(new OnConnect(noStatementTimeout));
+    }
+    flyway.load().migrate();
+  }
+
+  /**
+   * Connections of their own to the database of {@code dataSource} if that is a HikariCP pool (the
+   * same URL, settings and credentials, without PostgreSQL's {@code socketTimeout}), so that the
+   * pool's connections keep their timeouts while a migration runs without them; the pool's open
+   * connections keep an in-memory H2 database alive meanwhile. Any other data source as it is.
+   */
+  private static DataSource unpooled(DataSource dataSource) {
+    if (!(dataSource instanceof HikariDataSource pool)) {
+      return dataSource;
+    }
+    Properties properties = new Properties();
+    properties.putAll(pool.getDataSourceProperties());
+    properties.remove("socketTimeout");
+    return new DriverDataSource(
+        pool.getJdbcUrl(),
+        pool.getDriverClassName(),
+        properties,
+        pool.getUsername(),
+        pool.getPassword());
+  }
+
+  /** Runs a statement on each connection Flyway opens. */
+  private record OnConnect(String sql) implements Callback {
+    @Override
+    public boolean supports(Event event, Context context) {
+      return event == Event.AFTER_CONNECT;
+    }
+
+    @Override
+    public boolean canHandleInTransaction(Event event, Context context) {
+      return true;
+    }
+
+    @Override
+    public void handle(Event event, Context context) {
+      try (Statement statement = context.getConnection().createStatement()) {
+        statement.execute(sql);
+      } catch (SQLException e) {
+        throw new IllegalStateException("cannot run '" + sql + "' before migrating", e);
+      }
+    }
+
+    @Override
+    public String getCallbackName() {
+      return "wsqos-no-statement-timeout";
+    }
+  }
+}
