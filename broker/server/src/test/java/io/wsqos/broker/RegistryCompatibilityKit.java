@@ -520,6 +520,19 @@ abstract class RegistryCompatibilityKit {
   }
 
   @Test
+  void aDuplicateErrorShowsALongNameCutShort() {
+    String name = "N".repeat(Provider.MAX_NAME_CHARS);
+    registry.registerProvider(name);
+
+    assertThatThrownBy(() -> registry.registerProvider(name))
+        .isInstanceOf(DuplicateException.class)
+        .hasMessageStartingWith("provider name 'NNNN")
+        .hasMessageContaining("(" + Provider.MAX_NAME_CHARS + " characters)")
+        .hasMessageEndingWith(" is already registered")
+        .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(Provider.MAX_NAME_CHARS));
+  }
+
+  @Test
   void duplicatesAreRefusedAndWriteNothing() {
     Service service = bookstore();
     Provider acme = registry.registerProvider("Acme");

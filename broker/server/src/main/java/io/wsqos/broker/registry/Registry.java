@@ -16,6 +16,7 @@ import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.VersionConflictException;
+import io.wsqos.core.Checks;
 import io.wsqos.jdbc.Jdbc;
 import io.wsqos.jdbc.JdbcMigrations;
 import io.wsqos.jdbc.JdbcPool;
@@ -145,7 +146,7 @@ public final class Registry implements AutoCloseable {
     Provider.checkName(name);
     return transactions.insert(
         "register provider",
-        "provider name '" + name + "'",
+        "provider name " + Checks.shown(name),
         Rows.PROVIDERS,
         (c, changed) ->
             new Provider(insert(c, "INSERT INTO broker_provider (name) VALUES (?)", name), name));
@@ -162,7 +163,7 @@ public final class Registry implements AutoCloseable {
     checkTokenHash(tokenHash);
     return transactions.insert(
         "register provider",
-        "provider name '" + name + "'",
+        "provider name " + Checks.shown(name),
         Rows.PROVIDERS,
         (c, changed) -> {
           changed.tokens();
@@ -233,7 +234,7 @@ public final class Registry implements AutoCloseable {
     Provider.checkName(name);
     return transactions.write(
         "rename provider",
-        "provider name '" + name + "'",
+        "provider name " + Checks.shown(name),
         (c, changed) -> {
           lockProviderAndItsEndpoints(c, id, changed);
           update(c, "provider", id, "UPDATE broker_provider SET name = ? WHERE id = ?", name, id);
@@ -275,7 +276,7 @@ public final class Registry implements AutoCloseable {
     Service.checkWsdlLocation(wsdlLocation);
     return transactions.insert(
         "register service",
-        "service port type " + portType,
+        "service port type " + Checks.shown(portType.toString()),
         Rows.SERVICES,
         (c, changed) ->
             new Service(
@@ -347,7 +348,7 @@ public final class Registry implements AutoCloseable {
     Set<Binding> checked = Endpoint.checkBindings(bindings);
     return transactions.insert(
         "register endpoint",
-        "endpoint address " + address + " of service " + serviceId,
+        "endpoint address " + Checks.shown(address.toString()) + " of service " + serviceId,
         Rows.ENDPOINTS,
         (c, changed) -> {
           exists(c, Rows.PROVIDERS, providerId);
@@ -387,7 +388,7 @@ public final class Registry implements AutoCloseable {
     Set<Binding> checked = Endpoint.checkBindings(bindings);
     return transactions.write(
         "update endpoint",
-        "endpoint address " + address,
+        "endpoint address " + Checks.shown(address.toString()),
         (c, changed) -> {
           changed.service(endpointPlace(c, id, check).serviceId());
           update(
