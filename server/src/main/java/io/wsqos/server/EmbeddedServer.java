@@ -186,7 +186,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     // Lets stop() finish the requests in flight, up to the stop timeout, before closing.
     GracefulHandler graceful = new GracefulHandler();
-    graceful.setHandler(served);
+    graceful.setHandler(new ClosingAfterContinue(served));
     jetty.setHandler(graceful);
 
     try {

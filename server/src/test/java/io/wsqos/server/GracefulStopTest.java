@@ -136,6 +136,44 @@ class GracefulStopTest {
   }
 
   /** Reads one response whose body has a {@code Content-Length}; returns head and body. */
+  /**
+   * A client that sends {@code Expect: 100-continue} and {@code Connection: close} reads its
+   * response to the end of the connection: the server must say it closes, and close.
+   */
+  @Test
+  void aClientAskingToCloseAfterExpectingContinueIsAnsweredAndTheConnectionClosed()
+      throws Exception {
+    byte[] body = EmbeddedServerTest.ECHO_REQUEST.getBytes(StandardCharsets.UTF_8);
+    try (EmbeddedServer server =
+            EmbeddedServer.builder()
+                .idleTimeout(Duration.ofHours(1))
+                .endpoint("/echo", Echo.class, new Echo.Impl())
+                .start();
+        Socket client = new Socket("127.0.0.1", server.port())) {
+      client.setSoTimeout(SOCKET_TIMEOUT_MILLIS);
+      OutputStream out = client.getOutputStream();
+      out.write(
+          ("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                  + "Expect: 100-continue\r\nContent-Type: text/xml; charset=UTF-8\r\n"
+                  + "SOAPAction: \"\"\r\nContent-Length: "
+                  + body.length
+                  + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      String interim = readResponse(client.getInputStream());
+      assertThat(interim).startsWith("HTTP/1.1 100");
+      out.write(body);
+      out.flush();
+
+      String response = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(response)
+          .startsWith("HTTP/1.1 200")
+          .containsIgnoringCase("\r\nConnection: close\r\n")
+          .contains("echo: hi");
+    }
+  }
+
   static String readResponse(InputStream in) throws IOException {
     StringBuilder head = new StringBuilder();
     while (!head.toString().endsWith("\r\n\r\n")) {
