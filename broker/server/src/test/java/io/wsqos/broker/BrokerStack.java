@@ -8,6 +8,10 @@ import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.db.TestDatabase;
 import java.sql.SQLException;
 import java.time.Duration;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The broker's parts for an API test, as the launcher wires them: a registry on a fresh H2
@@ -47,6 +51,49 @@ public final class BrokerStack implements AutoCloseable {
   /** A stack whose reads take a token. */
   public static BrokerStack withClosedReads() {
     return new BrokerStack(false);
+  }
+
+  /**
+   * A stack with open reads for a whole test class, registered as a static {@code
+   * RegisterExtension} field: started before the class's {@code BeforeAll} methods, its tables
+   * emptied before each test, closed after the class.
+   */
+  public static PerClass perClass() {
+    return new PerClass();
+  }
+
+  /** The JUnit 5 extension of {@link #perClass()}. */
+  public static final class PerClass
+      implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
+
+    private BrokerStack stack;
+
+    private PerClass() {}
+
+    /** The class's stack, once the class has started. */
+    public BrokerStack stack() {
+      if (stack == null) {
+        throw new IllegalStateException("the stack starts before the class's BeforeAll methods");
+      }
+      return stack;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+      stack = start();
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws SQLException {
+      stack.emptyTables();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws SQLException {
+      try (BrokerStack closing = stack) {
+        stack = null;
+      }
+    }
   }
 
   public TestDatabase database() {

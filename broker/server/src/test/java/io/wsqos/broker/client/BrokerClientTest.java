@@ -22,16 +22,14 @@ import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
 import java.math.BigDecimal;
 import java.net.URI;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Currency;
 import java.util.Set;
 import javax.xml.namespace.QName;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The typed client and the endpoint candidates against the real REST API over H2. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -42,23 +40,15 @@ class BrokerClientTest {
   static final QosRequirement ANYTHING =
       QosRequirement.of(CompressionPreference.SERVER_DECIDES, QosTerms.builder().build());
 
+  @RegisterExtension static final BrokerStack.PerClass broker = BrokerStack.perClass();
+
   private BrokerStack stack;
   private BrokerClient admin;
 
   @BeforeAll
   void start() {
-    stack = BrokerStack.start();
+    stack = broker.stack();
     admin = client(ADMIN_TOKEN);
-  }
-
-  @AfterAll
-  void stop() throws SQLException {
-    stack.close();
-  }
-
-  @BeforeEach
-  void emptyTables() throws SQLException {
-    stack.emptyTables();
   }
 
   private BrokerClient client(String token) {

@@ -19,7 +19,6 @@ import io.wsqos.server.EmbeddedServer;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,11 +29,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.xml.namespace.QName;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The REST API on a real server over a real registry (H2), driven over HTTP as curl would: every
@@ -47,23 +45,15 @@ class BrokerRestTest {
   static final String ADMIN = BrokerStack.ADMIN_TOKEN;
   static final String BOOKSTORE = "{http://wsqos.io/examples}Bookstore";
 
+  @RegisterExtension static final BrokerStack.PerClass broker = BrokerStack.perClass();
+
   private BrokerStack stack;
   private RestClient rest;
 
   @BeforeAll
   void start() {
-    stack = BrokerStack.start();
+    stack = broker.stack();
     rest = new RestClient(stack.address());
-  }
-
-  @AfterAll
-  void stop() throws SQLException {
-    stack.close();
-  }
-
-  @BeforeEach
-  void emptyTables() throws SQLException {
-    stack.emptyTables();
   }
 
   static Map<String, Object> terms(String price) {

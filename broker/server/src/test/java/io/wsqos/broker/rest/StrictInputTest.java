@@ -11,14 +11,12 @@ import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.rest.RestClient.Answer;
 import io.wsqos.testing.RawHttp;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The REST API reads strictly: JSON that could mean two things, numbers it would have to truncate,
@@ -30,23 +28,15 @@ class StrictInputTest {
 
   private static final String ADMIN = BrokerRestTest.ADMIN;
 
+  @RegisterExtension static final BrokerStack.PerClass broker = BrokerStack.perClass();
+
   private BrokerStack stack;
   private RestClient rest;
 
   @BeforeAll
   void start() {
-    stack = BrokerStack.start();
+    stack = broker.stack();
     rest = new RestClient(stack.address());
-  }
-
-  @AfterAll
-  void stop() throws SQLException {
-    stack.close();
-  }
-
-  @BeforeEach
-  void emptyTables() throws SQLException {
-    stack.emptyTables();
   }
 
   @Test

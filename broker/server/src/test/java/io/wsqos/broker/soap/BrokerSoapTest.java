@@ -16,7 +16,6 @@ import io.wsqos.core.header.QosTerms;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.testing.RawHttp;
 import java.math.BigDecimal;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -26,11 +25,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.xml.namespace.QName;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The SOAP API on a real embedded server over a real registry (H2 in memory) and selector: every
@@ -45,6 +43,8 @@ class BrokerSoapTest {
   static final String WSDL = "http://127.0.0.1:8080/bookstore?wsdl";
   static final String QOS = "http://wsqos.io/ns/qos/1";
 
+  @RegisterExtension static final BrokerStack.PerClass broker = BrokerStack.perClass();
+
   private BrokerStack stack;
   private String address;
   private BrokerPort admin;
@@ -52,20 +52,10 @@ class BrokerSoapTest {
 
   @BeforeAll
   void start() {
-    stack = BrokerStack.start();
+    stack = broker.stack();
     address = stack.soapAddress();
     admin = client(address, ADMIN_TOKEN);
     anonymous = client(address, null);
-  }
-
-  @AfterAll
-  void stop() throws SQLException {
-    stack.close();
-  }
-
-  @BeforeEach
-  void emptyTables() throws SQLException {
-    stack.emptyTables();
   }
 
   static OfferTermsInfo terms(String price) {

@@ -9,13 +9,11 @@ import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.rest.RestClient;
 import io.wsqos.testing.RawHttp;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A SOAP request of the wrong shape is the client's error ({@code soap:Client}) and writes nothing;
@@ -28,23 +26,15 @@ class SoapStrictInputTest {
   private static final String REGISTER =
       "<b:registerProvider><name>Acme</name></b:registerProvider>";
 
+  @RegisterExtension static final BrokerStack.PerClass broker = BrokerStack.perClass();
+
   private BrokerStack stack;
   private RestClient rest;
 
   @BeforeAll
   void start() {
-    stack = BrokerStack.start();
+    stack = broker.stack();
     rest = new RestClient(stack.address());
-  }
-
-  @AfterAll
-  void stop() throws SQLException {
-    stack.close();
-  }
-
-  @BeforeEach
-  void emptyTables() throws SQLException {
-    stack.emptyTables();
   }
 
   @Test
