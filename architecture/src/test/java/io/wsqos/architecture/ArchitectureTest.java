@@ -1,4 +1,4 @@
-package io.wsqos.benchmarks;
+package io.wsqos.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module rules of {@code docs/architecture.md}, checked on the compiled main classes of every
- * module: this module depends on all of them, so they are all on its class path. A module is known
- * by its packages; a module added to the project is added to {@link Module} and to this module's
- * dependencies.
+ * module: this module depends on the benchmarks, which depend on all of them, so they are all on
+ * its class path. A module is known by its packages; a module added to the project is added to
+ * {@link Module} and to this module's dependencies.
  */
 class ArchitectureTest {
 

@@ -1,4 +1,4 @@
-package io.wsqos.benchmarks;
+package io.wsqos.architecture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
