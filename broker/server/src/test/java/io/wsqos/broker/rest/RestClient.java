@@ -2,7 +2,11 @@ package io.wsqos.broker.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.ProviderRegistration;
+import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.json.BrokerJson;
+import io.wsqos.broker.api.json.Requests;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -12,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Plain HTTP calls to the REST API, as curl would make them, and their JSON answers; public for the
@@ -27,6 +32,44 @@ public final class RestClient {
 
   public RestClient(String base) {
     this.base = base;
+  }
+
+  /**
+   * What {@link #registerAcmeEndpoint} registered: the provider's registration and its endpoint.
+   */
+  public record AcmeEndpoint(ProviderRegistration registration, Endpoint endpoint) {
+    /** The provider's token. */
+    public String token() {
+      return registration.token();
+    }
+  }
+
+  /**
+   * Registers, as the administrator {@code adminToken}, the provider {@code Acme}, the bookstore
+   * service ({@link BrokerRestTest#BOOKSTORE}) and Acme's SOAP 1.1 endpoint for it: what most REST
+   * tests start from.
+   */
+  public AcmeEndpoint registerAcmeEndpoint(String adminToken) {
+    ProviderRegistration acme =
+        post("/api/providers", adminToken, new Requests.ProviderName("Acme"))
+            .as(ProviderRegistration.class);
+    Service service =
+        post(
+                "/api/services",
+                acme.token(),
+                Map.of("portType", BrokerRestTest.BOOKSTORE, "wsdlLocation", "http://h/w"))
+            .as(Service.class);
+    Endpoint endpoint =
+        post(
+                "/api/endpoints",
+                acme.token(),
+                Map.of(
+                    "providerId", acme.provider().id(),
+                    "serviceId", service.id(),
+                    "address", "http://127.0.0.1:9000/acme",
+                    "bindings", List.of("soap11")))
+            .as(Endpoint.class);
+    return new AcmeEndpoint(acme, endpoint);
   }
 
   /** A response: its status, headers and body as JSON (null when there is none). */

@@ -5,10 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.Offer;
-import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Selection;
-import io.wsqos.broker.api.Service;
-import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.rest.RestClient.Answer;
 import io.wsqos.broker.selection.OfferSelector;
@@ -62,25 +59,8 @@ class RestLockTimeoutTest {
               .jaxrs(BrokerRest.PATH, api.resources(), api.providers())
               .start()) {
         RestClient rest = new RestClient(server.address());
-        ProviderRegistration acme =
-            rest.post("/api/providers", BrokerRestTest.ADMIN, new Requests.ProviderName("Acme"))
-                .as(ProviderRegistration.class);
-        Service service =
-            rest.post(
-                    "/api/services",
-                    acme.token(),
-                    Map.of("portType", BrokerRestTest.BOOKSTORE, "wsdlLocation", "http://h/w"))
-                .as(Service.class);
-        Endpoint endpoint =
-            rest.post(
-                    "/api/endpoints",
-                    acme.token(),
-                    Map.of(
-                        "providerId", acme.provider().id(),
-                        "serviceId", service.id(),
-                        "address", "http://127.0.0.1:9000/acme",
-                        "bindings", List.of("soap11")))
-                .as(Endpoint.class);
+        RestClient.AcmeEndpoint acme = rest.registerAcmeEndpoint(BrokerRestTest.ADMIN);
+        Endpoint endpoint = acme.endpoint();
         Map<String, Object> offer =
             Map.of("endpointId", endpoint.id(), "terms", BrokerRestTest.terms("0.10"));
         Offer before = rest.post("/api/offers", acme.token(), offer).as(Offer.class);

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.ProviderRegistration;
-import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.rest.RestClient.Answer;
 import io.wsqos.testing.RawHttp;
@@ -235,24 +234,7 @@ class StrictInputTest {
   }
 
   private Endpoint endpoint() {
-    ProviderRegistration acme =
-        rest.post("/api/providers", ADMIN, new Requests.ProviderName("Acme"))
-            .as(ProviderRegistration.class);
-    Service service =
-        rest.post(
-                "/api/services",
-                acme.token(),
-                Map.of("portType", BrokerRestTest.BOOKSTORE, "wsdlLocation", "http://h/w"))
-            .as(Service.class);
-    return rest.post(
-            "/api/endpoints",
-            acme.token(),
-            Map.of(
-                "providerId", acme.provider().id(),
-                "serviceId", service.id(),
-                "address", "http://127.0.0.1:9000/acme",
-                "bindings", List.of("soap11")))
-        .as(Endpoint.class);
+    return rest.registerAcmeEndpoint(ADMIN).endpoint();
   }
 
   private List<String> providerNames() {
