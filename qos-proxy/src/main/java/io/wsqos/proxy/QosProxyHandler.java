@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
+import org.eclipse.jetty.client.AbstractConnectionPool;
+import org.eclipse.jetty.client.Destination;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.http.HttpCookieStore;
 import org.eclipse.jetty.http.HttpField;
@@ -71,6 +73,12 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
    * service ends (or until they are refused).
    */
   static final String HELD_BYTES_GAUGE = "wsqos.proxy.held.bytes";
+
+  /**
+   * Connections to the service in the proxy's pools (all priority classes), tagged {@code state}:
+   * {@code active} (carrying an exchange) or {@code idle} (kept alive for the next).
+   */
+  static final String UPSTREAM_CONNECTIONS_GAUGE = "wsqos.proxy.upstream.connections";
 
   /**
    * Responses to clamped requests, tagged {@code outcome}: {@code reported} (the clamp added to
@@ -140,6 +148,14 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         .description("Bytes of request bodies the proxy holds until their exchange ends")
         .baseUnit("bytes")
         .register(registry);
+    Gauge.builder(UPSTREAM_CONNECTIONS_GAUGE, this, handler -> handler.upstreamConnections(true))
+        .description("Connections to the service carrying an exchange")
+        .tag("state", "active")
+        .register(registry);
+    Gauge.builder(UPSTREAM_CONNECTIONS_GAUGE, this, handler -> handler.upstreamConnections(false))
+        .description("Connections to the service kept alive for the next exchange")
+        .tag("state", "idle")
+        .register(registry);
     this.transport = ipv4 ? UpstreamTransport.IPV4 : UpstreamTransport.DEFAULT;
     TransportPriority[] classes = TransportPriority.values();
     clients = new HttpClient[classes.length];
@@ -186,6 +202,18 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
       client.getProtocolHandlers().clear();
     }
     super.doStart();
+  }
+
+  private int upstreamConnections(boolean active) {
+    int connections = 0;
+    for (HttpClient client : clients) {
+      for (Destination destination : client.getDestinations()) {
+        if (destination.getConnectionPool() instanceof AbstractConnectionPool pool) {
+          connections += active ? pool.getActiveConnectionCount() : pool.getIdleConnectionCount();
+        }
+      }
+    }
+    return connections;
   }
 
   @Override

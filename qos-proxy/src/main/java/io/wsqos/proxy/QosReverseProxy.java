@@ -95,6 +95,13 @@ public final class QosReverseProxy implements AutoCloseable {
    */
   public static final String HELD_BYTES_GAUGE = QosProxyHandler.HELD_BYTES_GAUGE;
 
+  /**
+   * Connections to the service in the proxy's pools, tagged {@code state}: {@code active} (carrying
+   * an exchange) or {@code idle} (kept alive for the next).
+   */
+  public static final String UPSTREAM_CONNECTIONS_GAUGE =
+      QosProxyHandler.UPSTREAM_CONNECTIONS_GAUGE;
+
   private final EmbeddedServer server;
 
   private QosReverseProxy(Builder builder) {

@@ -2,6 +2,7 @@ package io.wsqos.proxy;
 
 import static io.wsqos.core.header.TransportPriority.ASSURED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.testing.Closer;
@@ -35,6 +36,14 @@ class UpstreamFailureTest {
             .upstreamIdleTimeout(SHORT)
             .meterRegistry(registry)
             .start());
+  }
+
+  private double upstreamConnections(String state) {
+    return registry
+        .get(QosReverseProxy.UPSTREAM_CONNECTIONS_GAUGE)
+        .tag("state", state)
+        .gauge()
+        .value();
   }
 
   private static RawHttp.Response call(QosReverseProxy proxy) throws Exception {
@@ -203,6 +212,9 @@ class UpstreamFailureTest {
     QosReverseProxy proxy = proxy(upstream.uri());
 
     RawHttp.Response first = RawHttp.get(proxy.address() + "/service?wsdl");
+    // The client may read the whole response before the proxy's pool takes the connection back;
+    // the second exchange must find it there to show that the body did not disturb the framing.
+    await().until(() -> upstreamConnections("idle") == 1);
     RawHttp.Response second = RawHttp.get(proxy.address() + "/service?wsdl");
 
     assertThat(first.status()).isEqualTo(200);
@@ -212,5 +224,7 @@ class UpstreamFailureTest {
     assertThat(second.text()).isEqualTo(body);
     assertThat(upstream.requests()).isEqualTo(2);
     assertThat(upstream.connections()).isEqualTo(1);
+    await().until(() -> upstreamConnections("idle") == 1);
+    assertThat(upstreamConnections("active")).isZero();
   }
 }
