@@ -431,6 +431,13 @@ abstract class RegistryCompatibilityKit {
 
   /** How many sessions wait, directly or through another that waits, for {@code holder}'s locks. */
   private long waitingBehind(Connection holder) throws SQLException {
+    if (kind == TestDatabase.Kind.POSTGRES) {
+      // PostgreSQL keeps one pg_stat_activity snapshot per transaction: without this, a session
+      // that connected after the holder's first look would never be seen waiting.
+      try (PreparedStatement clear = holder.prepareStatement("SELECT pg_stat_clear_snapshot()")) {
+        clear.execute();
+      }
+    }
     String sql =
         kind == TestDatabase.Kind.POSTGRES
             ? "WITH RECURSIVE blocked(pid) AS ("
