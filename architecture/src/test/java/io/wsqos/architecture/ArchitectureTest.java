@@ -41,7 +41,7 @@ class ArchitectureTest {
         "io.wsqos.monitor.reconfiguration..",
         "io.wsqos.monitor.remote.."),
     MONITOR_JDBC("io.wsqos.monitor.jdbc..", "db.migration.monitor.."),
-    BROKER_API("io.wsqos.broker.api..", "io.wsqos.broker.client.."),
+    BROKER_API("io.wsqos.broker.api..", "io.wsqos.broker.client..", "io.wsqos.broker.adaptive.."),
     // Listed package by package: io.wsqos.broker.api is another module's.
     BROKER(
         "io.wsqos.broker.registry..",

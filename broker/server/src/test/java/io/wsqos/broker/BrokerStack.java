@@ -1,9 +1,13 @@
 package io.wsqos.broker;
 
+import io.wsqos.broker.api.Page;
+import io.wsqos.broker.api.Provider;
+import io.wsqos.broker.api.Service;
 import io.wsqos.broker.app.BrokerApis;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
+import io.wsqos.broker.service.Caller;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.db.TestDatabase;
 import java.sql.SQLException;
@@ -131,10 +135,24 @@ public final class BrokerStack implements AutoCloseable {
     return server.address(BrokerApis.SOAP_PATH);
   }
 
-  /** Withdraws every provider and service, and with them every endpoint and offer. */
+  /**
+   * Withdraws every provider and service, and with them every endpoint and offer, through the
+   * service as the administrator, so that the change feed records it and the selections forget them
+   * too; returns once the selections have.
+   */
   public void emptyTables() throws SQLException {
-    database.deleteAll("broker_provider");
-    database.deleteAll("broker_service");
+    Caller admin = Caller.bearer(ADMIN_TOKEN);
+    for (Page<Provider> page = service.providers(admin, 0, Page.MAX_LIMIT);
+        !page.items().isEmpty();
+        page = service.providers(admin, 0, Page.MAX_LIMIT)) {
+      page.items().forEach(provider -> service.withdrawProvider(admin, provider.id()));
+    }
+    for (Page<Service> page = service.services(admin, 0, Page.MAX_LIMIT);
+        !page.items().isEmpty();
+        page = service.services(admin, 0, Page.MAX_LIMIT)) {
+      page.items().forEach(withdrawn -> service.withdrawService(admin, withdrawn.id()));
+    }
+    selector.refresh();
   }
 
   @Override
