@@ -34,10 +34,9 @@ class SelectorTest {
 
   @Test
   void inTheSameJvmTheDefaultRulesChooseThePlainCall() {
-    Selector selector = defaults(CostModel.defaults());
+    Selector selector = defaults();
 
-    Selection selection =
-        selector.select("on first use", ALL_FOUR, sameJvm(), uncalibrated(selector), Map.of());
+    Selection selection = first(selector, ALL_FOUR, sameJvm());
 
     assertThat(selection.address()).isEqualTo(BindingAddress.local("catalog"));
     assertThat(selection.decision().reason())
@@ -48,14 +47,11 @@ class SelectorTest {
 
   @Test
   void betweenTheRemoteBindingsTheTimeVoteOfTheCostModelGivenDecides() {
-    Selector selector = defaults(CostModel.defaults());
+    Selector selector = defaults();
     Environment remote = remote(Outcome.OPEN, Outcome.OPEN);
 
-    Selection byDefaults =
-        selector.select("on first use", ALL_FOUR, remote, uncalibrated(selector), Map.of());
-    Selection byCheapSoap =
-        selector.select(
-            "on demand", ALL_FOUR, remote, new Calibration.Result(CHEAP_SOAP, List.of()), Map.of());
+    Selection byDefaults = first(selector, ALL_FOUR, remote);
+    Selection byCheapSoap = onDemand(selector, remote, CHEAP_SOAP);
 
     assertThat(byDefaults.kind()).isEqualTo(BindingKind.RMI);
     assertThat(byDefaults.decision().reason()).endsWith("if predicted:rmi then rmi");
@@ -66,7 +62,7 @@ class SelectorTest {
 
   @Test
   void aFailedBindingIsPassedOverAndSaysWhy() {
-    Selector selector = defaults(CostModel.defaults());
+    Selector selector = defaults();
     Map<BindingKind, String> failed = new LinkedHashMap<>();
     failed.put(BindingKind.RMI, "could not be connected: refused");
 
@@ -89,15 +85,9 @@ class SelectorTest {
 
   @Test
   void aBindingTheEnvironmentFindsUnreachableIsNotChosen() {
-    Selector selector = defaults(CostModel.defaults());
+    Selector selector = defaults();
 
-    Selection selection =
-        selector.select(
-            "on first use",
-            ALL_FOUR,
-            remote(Outcome.TIMED_OUT, Outcome.OPEN),
-            uncalibrated(selector),
-            Map.of());
+    Selection selection = first(selector, ALL_FOUR, remote(Outcome.TIMED_OUT, Outcome.OPEN));
 
     assertThat(selection.kind()).isEqualTo(BindingKind.SOAP);
     assertThat(selection.decision().reason()).endsWith("if firewall then soap");
@@ -105,7 +95,7 @@ class SelectorTest {
 
   @Test
   void whenNoBindingIsLeftTheSelectionFailsAndSaysWhy() {
-    Selector selector = defaults(CostModel.defaults());
+    Selector selector = defaults();
     Map<BindingKind, String> failed = new EnumMap<>(BindingKind.class);
     failed.put(BindingKind.SOAP, "failed: gone");
 
@@ -138,29 +128,19 @@ class SelectorTest {
             "1@elsewhere/t",
             List.of(BindingAddress.soap(URI.create("http://10.0.0.5:8080/catalog"))));
 
-    Selection selection =
-        selector.select(
-            "on first use",
-            soapOnly,
-            remote(Outcome.OPEN, Outcome.OPEN),
-            uncalibrated(selector),
-            Map.of());
+    Selection selection = first(selector, soapOnly, remote(Outcome.OPEN, Outcome.OPEN));
 
     assertThat(selection.kind()).isEqualTo(BindingKind.SOAP);
   }
 
   @Test
   void theVotesAreCountedOnceAndNotPerSelection() {
-    Selector selector = defaults(CostModel.defaults());
+    Selector selector = defaults();
     Environment remote = remote(Outcome.OPEN, Outcome.OPEN);
 
-    Selection first =
-        selector.select("on first use", ALL_FOUR, remote, uncalibrated(selector), Map.of());
-    Selection again =
-        selector.select("on demand", ALL_FOUR, remote, uncalibrated(selector), Map.of());
-    Selection calibrated =
-        selector.select(
-            "on demand", ALL_FOUR, remote, new Calibration.Result(CHEAP_SOAP, List.of()), Map.of());
+    Selection first = first(selector, ALL_FOUR, remote);
+    Selection again = onDemand(selector, remote, selector.costModel());
+    Selection calibrated = onDemand(selector, remote, CHEAP_SOAP);
 
     assertThat(again.prediction()).isSameAs(first.prediction());
     assertThat(again.timePrediction()).isSameAs(first.timePrediction());
@@ -183,7 +163,7 @@ class SelectorTest {
 
   @Test
   void theCalibrationsNotesAndTheTriggerAreExplained() {
-    Selector selector = defaults(CostModel.defaults());
+    Selector selector = defaults();
     Calibration.Result costs =
         new Calibration.Result(CHEAP_SOAP, List.of("rmi: measured 1.0 µs + 1.00 ns/B"));
 
@@ -196,36 +176,50 @@ class SelectorTest {
         .contains("cost model: " + CHEAP_SOAP.describe());
   }
 
-  private static Selector defaults(CostModel model) {
-    return new Selector(Catalog.class, PREDICTOR, Hints.none(), PolicyRules.defaults(), model);
+  private static Selector defaults() {
+    return new Selector(
+        Catalog.class, PREDICTOR, Hints.none(), PolicyRules.defaults(), CostModel.defaults());
+  }
+
+  /** A first selection with the selector's own cost model and nothing failed. */
+  private static Selection first(
+      Selector selector, ServiceDescriptor descriptor, Environment environment) {
+    return selector.select(
+        "on first use", descriptor, environment, uncalibrated(selector), Map.of());
+  }
+
+  /** A re-selection of one of {@link #ALL_FOUR} with {@code model}, uncalibrated. */
+  private static Selection onDemand(Selector selector, Environment environment, CostModel model) {
+    return selector.select(
+        "on demand", ALL_FOUR, environment, new Calibration.Result(model, List.of()), Map.of());
   }
 
   private static Calibration.Result uncalibrated(Selector selector) {
     return new Calibration.Result(selector.costModel(), List.of());
   }
 
+  /** In this JVM: every binding usable. */
   private static Environment sameJvm() {
-    Map<BindingKind, Reachability> reachability = new EnumMap<>(BindingKind.class);
-    reachability.put(
-        BindingKind.LOCAL, new Reachability(BindingKind.LOCAL, Outcome.IN_JVM, "registered"));
-    reachability.put(
-        BindingKind.CXF_LOCAL,
-        new Reachability(BindingKind.CXF_LOCAL, Outcome.IN_JVM, "registered"));
-    reachability.put(BindingKind.RMI, new Reachability(BindingKind.RMI, Outcome.OPEN, "open"));
-    reachability.put(BindingKind.SOAP, new Reachability(BindingKind.SOAP, Outcome.OPEN, "open"));
-    return new Environment(true, true, reachability, AT);
+    return environment(true, Outcome.IN_JVM, Outcome.OPEN, Outcome.OPEN);
   }
 
   /** In another JVM: the in-JVM bindings unusable, RMI and SOAP as given. */
   private static Environment remote(Outcome rmi, Outcome soap) {
+    return environment(false, Outcome.NOT_IN_JVM, rmi, soap);
+  }
+
+  private static Environment environment(
+      boolean sameJvm, Outcome inJvm, Outcome rmi, Outcome soap) {
     Map<BindingKind, Reachability> reachability = new EnumMap<>(BindingKind.class);
-    reachability.put(
-        BindingKind.LOCAL, new Reachability(BindingKind.LOCAL, Outcome.NOT_IN_JVM, "another JVM"));
-    reachability.put(
-        BindingKind.CXF_LOCAL,
-        new Reachability(BindingKind.CXF_LOCAL, Outcome.NOT_IN_JVM, "another JVM"));
-    reachability.put(BindingKind.RMI, new Reachability(BindingKind.RMI, rmi, "rmi probe"));
-    reachability.put(BindingKind.SOAP, new Reachability(BindingKind.SOAP, soap, "soap probe"));
-    return new Environment(false, false, reachability, AT);
+    for (BindingKind kind : BindingKind.values()) {
+      Outcome outcome =
+          switch (kind) {
+            case LOCAL, CXF_LOCAL -> inJvm;
+            case RMI -> rmi;
+            case SOAP -> soap;
+          };
+      reachability.put(kind, new Reachability(kind, outcome, kind + " probe"));
+    }
+    return new Environment(sameJvm, sameJvm, reachability, AT);
   }
 }
