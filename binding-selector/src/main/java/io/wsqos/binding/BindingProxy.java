@@ -17,9 +17,11 @@ import java.net.HttpURLConnection;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.apache.cxf.feature.Feature;
 
 /**
@@ -39,11 +41,13 @@ import org.apache.cxf.feature.Feature;
  * }
  * }</pre>
  *
- * <p>Only the first call and re-selections do I/O and take a lock; every other call reads one
- * volatile field and delegates. On the local binding the object {@link #service()} returns calls
- * the implementation directly: it is an instance of a class generated for the interface when the
- * interface and its methods' types are public and visible to this module, and a reflective {@link
- * Proxy} otherwise. A local binding passes arguments by reference; the others copy.
+ * <p>Only the first call and re-selections do I/O, and none of it under a lock: the lock guards the
+ * swap of the chosen binding only, and every other call reads one volatile field and delegates.
+ * Calls that need a selection at the same time (the first calls, or calls on a binding that failed)
+ * share one. On the local binding the object {@link #service()} returns calls the implementation
+ * directly: it is an instance of a class generated for the interface when the interface and its
+ * methods' types are public and visible to this module, and a reflective {@link Proxy} otherwise. A
+ * local binding passes arguments by reference; the others copy.
  */
 public final class BindingProxy<T> implements AutoCloseable {
 
@@ -56,14 +60,14 @@ public final class BindingProxy<T> implements AutoCloseable {
   /** A chosen binding and its invoker. */
   private record Bound(Selection selection, Invoker invoker) {}
 
+  /** A selection a call started, which other calls that found the same binding wait for. */
+  private record Pending(Bound replacing, CompletableFuture<Bound> result) {}
+
   private final Class<T> sei;
   private final URI descriptorUrl;
   private final ServiceDescriptor fixedDescriptor;
   private final LocalRegistry localRegistry;
-  private final PolicyRules rules;
-  private final Hints hints;
-  private final Predictor predictor;
-  private final CostModel costModel;
+  private final Selector selector;
   private final Calibration calibration;
   private final Discovery discovery;
   private final long receiveTimeoutMillis;
@@ -71,19 +75,19 @@ public final class BindingProxy<T> implements AutoCloseable {
   private final T service;
   // Null when the interface cannot be implemented by a generated class: calls stay reflective.
   private final RouteClasses.RouteHandle route;
+  // Guards the swap of the binding (bound, the route's target, closed) and pending; never I/O.
   private final Object lock = new Object();
   private volatile Bound bound;
   private volatile boolean closed;
+  private Pending pending;
 
   private BindingProxy(Builder<T> builder) {
     this.sei = builder.sei;
     this.descriptorUrl = builder.descriptorUrl;
     this.fixedDescriptor = builder.descriptor;
     this.localRegistry = builder.localRegistry;
-    this.rules = builder.rules;
-    this.hints = builder.hints;
-    this.predictor = builder.predictor;
-    this.costModel = builder.costModel;
+    this.selector =
+        new Selector(sei, builder.predictor, builder.hints, builder.rules, builder.costModel);
     this.calibration = builder.calibration;
     Discovery.Builder discoveryBuilder = Discovery.builder().probeTimeout(builder.probeTimeout);
     if (localRegistry != null) {
@@ -118,26 +122,29 @@ public final class BindingProxy<T> implements AutoCloseable {
     return selection().explain();
   }
 
-  /** Discovers again and chooses again, on demand; the previous binding is released. */
+  /**
+   * Discovers again and chooses again, on demand; the previous binding is released. Calls go on
+   * over the previous binding until the new one is connected. Of re-selections that run at the same
+   * time, the one that finishes last stays chosen.
+   */
   public Selection reselect() {
-    synchronized (lock) {
-      return replace("on demand", false, EnumSet.noneOf(BindingKind.class)).selection();
-    }
+    return swap(select("on demand", false, Map.of()), null, false).selection();
   }
 
   /** Releases the chosen binding's client; calls after this fail. Idempotent. */
   @Override
   public void close() {
+    Bound previous;
     synchronized (lock) {
       closed = true;
-      Bound previous = bound;
+      previous = bound;
       bound = null;
       if (route != null) {
         route.toReflective();
       }
-      if (previous != null) {
-        previous.invoker().close();
-      }
+    }
+    if (previous != null) {
+      previous.invoker().close();
     }
   }
 
@@ -147,91 +154,159 @@ public final class BindingProxy<T> implements AutoCloseable {
   }
 
   private Bound bindFirst() {
-    synchronized (lock) {
-      Bound b = bound;
-      return b != null ? b : replace("on first use", true, EnumSet.noneOf(BindingKind.class));
-    }
+    return selectOnce(null, "on first use", true, Map.of());
   }
 
   private Bound afterFailure(Bound failed, BindingFailureException failure) {
+    return selectOnce(
+        failed,
+        "after " + failure.kind() + " failed: " + failure.getMessage(),
+        false,
+        Map.of(failure.kind(), "failed: " + failure.getMessage()));
+  }
+
+  /**
+   * A selection a call needs because the binding is {@code replacing} (none yet, or one that
+   * failed): the first such call selects, later ones that find the same binding wait for its result
+   * instead of selecting too, and one that finds another binding already chosen takes it.
+   */
+  private Bound selectOnce(
+      Bound replacing, String trigger, boolean first, Map<BindingKind, String> failed) {
+    Pending mine = null;
+    Pending theirs = null;
     synchronized (lock) {
+      checkOpen();
       Bound b = bound;
-      if (b != failed && b != null) {
-        return b; // another thread re-selected already
+      if (b != replacing) {
+        return b;
       }
-      return replace(
-          "after " + failure.kind() + " failed: " + failure.getMessage(),
-          false,
-          EnumSet.of(failure.kind()));
+      if (pending != null && pending.replacing() == replacing) {
+        theirs = pending;
+      } else {
+        mine = new Pending(replacing, new CompletableFuture<>());
+        pending = mine;
+      }
+    }
+    if (theirs != null) {
+      return join(theirs.result());
+    }
+    Bound chosen;
+    try {
+      chosen = swap(select(trigger, first, failed), replacing, true);
+    } catch (RuntimeException | Error e) {
+      finish(mine);
+      mine.result().completeExceptionally(e);
+      throw e;
+    }
+    finish(mine);
+    mine.result().complete(chosen);
+    return chosen;
+  }
+
+  private void finish(Pending done) {
+    synchronized (lock) {
+      if (pending == done) {
+        pending = null;
+      }
     }
   }
 
-  // Holds the lock. The first selection may use what discovery cached; any later one probes again.
-  private Bound replace(String trigger, boolean first, Set<BindingKind> excluded) {
-    if (closed) {
-      throw new IllegalStateException("binding proxy of " + sei.getName() + " is closed");
+  private static <B> B join(CompletableFuture<B> result) {
+    try {
+      return result.join();
+    } catch (CompletionException e) {
+      // The selecting call's own exception, so that every waiting call fails as it did.
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      if (e.getCause() instanceof Error cause) {
+        throw cause;
+      }
+      throw e;
     }
+  }
+
+  /**
+   * Discovers, calibrates, chooses and connects, without the lock: each of those may wait for the
+   * probe timeout. The first selection may use what discovery and calibration cached; any later one
+   * probes and measures again.
+   */
+  private Bound select(String trigger, boolean first, Map<BindingKind, String> excluded) {
+    checkOpen();
     ServiceDescriptor descriptor = descriptor();
     Environment environment =
         first ? discovery.discover(descriptor) : discovery.rediscover(descriptor);
-    CostModel model = rules.applyCosts(costModel);
-    List<String> calibrated = List.of();
-    // Only a choice between the remote bindings needs their times.
-    if (calibration != null
-        && environment.usable(BindingKind.RMI)
-        && environment.usable(BindingKind.SOAP)) {
-      int timeout = (int) discovery.probeTimeout().toMillis();
-      Calibration.Result result =
-          first
-              ? calibration.calibrate(
-                  descriptor, environment, model, features, timeout, receiveTimeoutMillis)
-              : calibration.recalibrate(
-                  descriptor, environment, model, features, timeout, receiveTimeoutMillis);
-      model = result.model();
-      calibrated = result.notes();
-    }
-    Prediction prediction = predictor.predict(sei, hints);
-    TimePrediction timePrediction = predictor.predictTime(sei, hints, model);
-    Set<String> facts = new java.util.LinkedHashSet<>(environment.facts());
-    facts.add("predicted:" + timePrediction.choice().token());
-    facts.add("size-predicted:" + prediction.choice().token());
-    Set<BindingKind> failed = EnumSet.noneOf(BindingKind.class);
-    failed.addAll(excluded);
-    List<String> notes = new ArrayList<>();
+    Calibration.Result costs = costs(descriptor, environment, first);
+    Map<BindingKind, String> failed = new LinkedHashMap<>(excluded);
     while (true) {
-      PolicyRules.Decision decision =
-          rules.decide(facts, kind -> environment.usable(kind) && !failed.contains(kind));
-      BindingAddress address = descriptor.binding(decision.kind()).orElseThrow();
+      // Ends: each turn fails one more binding, and the selector throws when none is left.
+      Selection selection = selector.select(trigger, descriptor, environment, costs, failed);
       try {
-        Invoker invoker = connect(address);
-        List<String> passed = new ArrayList<>(notes);
-        passed.addAll(decision.passedOver());
-        Selection selection =
-            new Selection(
-                address,
-                trigger,
-                new PolicyRules.Decision(decision.kind(), decision.reason(), passed),
-                prediction,
-                timePrediction,
-                calibrated,
-                environment);
-        Bound previous = bound;
-        bound = new Bound(selection, invoker);
+        return new Bound(selection, connect(selection.address()));
+      } catch (BindingFailureException e) {
+        failed.put(selection.kind(), "could not be connected: " + e.getMessage());
+      }
+    }
+  }
+
+  private Calibration.Result costs(
+      ServiceDescriptor descriptor, Environment environment, boolean first) {
+    CostModel model = selector.costModel();
+    // Only a choice between the remote bindings needs their times.
+    if (calibration == null
+        || !environment.usable(BindingKind.RMI)
+        || !environment.usable(BindingKind.SOAP)) {
+      return new Calibration.Result(model, List.of());
+    }
+    int timeout = (int) discovery.probeTimeout().toMillis();
+    return first
+        ? calibration.calibrate(
+            descriptor, environment, model, features, timeout, receiveTimeoutMillis)
+        : calibration.recalibrate(
+            descriptor, environment, model, features, timeout, receiveTimeoutMillis);
+  }
+
+  /**
+   * Makes {@code fresh} the binding, unless the proxy is closed or, when {@code onlyReplacing},
+   * another selection has replaced {@code replacing} already; releases, outside the lock, whichever
+   * binding is no longer chosen.
+   *
+   * @return the binding chosen now
+   */
+  private Bound swap(Bound fresh, Bound replacing, boolean onlyReplacing) {
+    Bound released;
+    Bound chosen;
+    boolean wasClosed;
+    synchronized (lock) {
+      wasClosed = closed;
+      if (wasClosed || (onlyReplacing && bound != replacing)) {
+        released = fresh;
+        chosen = bound;
+      } else {
+        released = bound;
+        chosen = fresh;
+        bound = fresh;
         if (route != null) {
-          if (invoker instanceof LocalInvoker local) {
+          if (fresh.invoker() instanceof LocalInvoker local) {
             route.toLocal(local.implementor());
           } else {
             route.toReflective();
           }
         }
-        if (previous != null) {
-          previous.invoker().close();
-        }
-        return bound;
-      } catch (BindingFailureException e) {
-        failed.add(decision.kind());
-        notes.add(decision.kind() + " could not be connected: " + e.getMessage());
       }
+    }
+    if (released != null) {
+      released.invoker().close();
+    }
+    if (wasClosed) {
+      checkOpen();
+    }
+    return chosen;
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("binding proxy of " + sei.getName() + " is closed");
     }
   }
 
@@ -469,7 +544,8 @@ public final class BindingProxy<T> implements AutoCloseable {
     }
 
     /**
-     * Builds the proxy; no I/O happens until its first call.
+     * Builds the proxy; no I/O happens until its first call, whose selection also makes the
+     * predictor's estimates of the interface's messages, once for the proxy's life.
      *
      * @throws IllegalStateException if neither a descriptor nor its URL is given
      */

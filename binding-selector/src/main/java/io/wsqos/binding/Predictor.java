@@ -107,12 +107,12 @@ public final class Predictor {
    * the binding whose request plus response is smaller at most points.
    */
   public Prediction predict(Class<?> sei, Hints hints) {
-    return sizeVote(operations(sei), hints);
+    return votes(sei, hints).size();
   }
 
   /** The size vote over one operation and every point of {@code hints}. */
   public Prediction predict(Method operation, Hints hints) {
-    return sizeVote(List.of(requireNonNull(operation, "operation")), hints);
+    return new Votes(voters(List.of(requireNonNull(operation, "operation")), hints)).size();
   }
 
   /**
@@ -120,12 +120,21 @@ public final class Predictor {
    * whose call {@code model} predicts faster, from the estimated sizes, at most points.
    */
   public TimePrediction predictTime(Class<?> sei, Hints hints, CostModel model) {
-    return timeVote(operations(sei), hints, model);
+    return votes(sei, hints).time(model);
   }
 
   /** The time vote over one operation and every point of {@code hints}. */
   public TimePrediction predictTime(Method operation, Hints hints, CostModel model) {
-    return timeVote(List.of(requireNonNull(operation, "operation")), hints, model);
+    return new Votes(voters(List.of(requireNonNull(operation, "operation")), hints)).time(model);
+  }
+
+  /**
+   * The estimates of every operation of {@code sei} at every point of {@code hints} that votes,
+   * made now, from which the size vote and the time vote of any cost model are counted without
+   * estimating again.
+   */
+  Votes votes(Class<?> sei, Hints hints) {
+    return new Votes(voters(operations(sei), hints));
   }
 
   private static List<Method> operations(Class<?> sei) {
@@ -135,30 +144,41 @@ public final class Predictor {
         .toList();
   }
 
-  private Prediction sizeVote(List<Method> operations, Hints hints) {
-    Tally tally = tally(voters(operations, hints), MessageSizes::rmi, MessageSizes::soap);
-    return new Prediction(
-        tally.choice(),
-        tally.share(),
-        tally.points(),
-        tally.rmi(),
-        tally.soap(),
-        Math.round(tally.medianRmi()),
-        Math.round(tally.medianSoap()));
-  }
+  /** The estimated sizes at the points that vote; counting a vote on them does not estimate. */
+  static final class Votes {
+    private final List<MessageSizes> voters;
 
-  private TimePrediction timeVote(List<Method> operations, Hints hints, CostModel model) {
-    requireNonNull(model, "model");
-    Tally tally = tally(voters(operations, hints), model::rmiMicros, model::soapMicros);
-    return new TimePrediction(
-        tally.choice(),
-        tally.share(),
-        tally.points(),
-        tally.rmi(),
-        tally.soap(),
-        tally.medianRmi(),
-        tally.medianSoap(),
-        model);
+    private Votes(List<MessageSizes> voters) {
+      this.voters = List.copyOf(voters);
+    }
+
+    /** The report's size vote. */
+    Prediction size() {
+      Tally tally = tally(voters, MessageSizes::rmi, MessageSizes::soap);
+      return new Prediction(
+          tally.choice(),
+          tally.share(),
+          tally.points(),
+          tally.rmi(),
+          tally.soap(),
+          Math.round(tally.medianRmi()),
+          Math.round(tally.medianSoap()));
+    }
+
+    /** The time vote with {@code model}. */
+    TimePrediction time(CostModel model) {
+      requireNonNull(model, "model");
+      Tally tally = tally(voters, model::rmiMicros, model::soapMicros);
+      return new TimePrediction(
+          tally.choice(),
+          tally.share(),
+          tally.points(),
+          tally.rmi(),
+          tally.soap(),
+          tally.medianRmi(),
+          tally.medianSoap(),
+          model);
+    }
   }
 
   /** The estimates at the points that vote: those plausible under the maximum message size. */

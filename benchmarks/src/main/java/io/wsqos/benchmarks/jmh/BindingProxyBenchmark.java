@@ -10,6 +10,7 @@ import io.wsqos.binding.BindingPublisher;
 import io.wsqos.binding.LocalRegistry;
 import io.wsqos.binding.PolicyRules;
 import io.wsqos.binding.Publication;
+import io.wsqos.binding.Selection;
 import io.wsqos.server.EmbeddedServer;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -37,8 +38,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * and server in this JVM, single-threaded. {@code directSearch} against {@code localSearch} and
  * {@code directPost} against {@code localPost} are the same comparison on calls that do work: the
  * binding workloads' ten-result search and a financial post of three entries (about 1 KB of SOAP
- * each way). Does not measure selection (done once in setup), concurrency, or the network beyond
- * loopback.
+ * each way). {@code reselect} is one re-selection of a proxy on the local binding (rediscovery,
+ * probing RMI's and SOAP's ports on loopback, the rules with both votes, connecting and the swap),
+ * in microseconds. Does not measure concurrency or the network beyond loopback.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -65,6 +67,7 @@ public class BindingProxyBenchmark {
   private QuoteService cxfLocal;
   private QuoteService rmi;
   private QuoteService soap;
+  private BindingProxy<QuoteService> reselecting;
   private String symbol = "IBM";
   private int quantity = 100;
   private Workloads directWorkloads;
@@ -88,6 +91,8 @@ public class BindingProxyBenchmark {
     cxfLocal = bind(registry, BindingKind.CXF_LOCAL);
     rmi = bind(registry, BindingKind.RMI);
     soap = bind(registry, BindingKind.SOAP);
+    bind(registry, BindingKind.LOCAL);
+    reselecting = proxies.get(proxies.size() - 1);
     directWorkloads = new WorkloadsImpl();
     workloads =
         BindingPublisher.builder(Workloads.class, directWorkloads).local(registry).publish();
@@ -164,6 +169,12 @@ public class BindingProxyBenchmark {
   @Benchmark
   public List<LedgerEntry> localPost() {
     return localWorkloads.post(entries);
+  }
+
+  @Benchmark
+  @OutputTimeUnit(TimeUnit.MICROSECONDS)
+  public Selection reselect() {
+    return reselecting.reselect();
   }
 
   @Benchmark

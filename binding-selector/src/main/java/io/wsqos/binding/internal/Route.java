@@ -13,9 +13,9 @@ import java.util.function.Supplier;
 public abstract class Route {
 
   /** Where calls go; read once per call. */
-  public volatile Object target;
+  protected volatile Object target;
 
-  private volatile boolean local;
+  private Object reflective;
   private Method[] methods;
   private Supplier<String> description;
 
@@ -25,28 +25,28 @@ public abstract class Route {
   final void init(Method[] methods, Object reflective, Supplier<String> description) {
     this.methods = methods;
     this.description = description;
+    this.reflective = reflective;
     this.target = reflective;
   }
 
   /**
-   * What the generated code throws for what a call threw: on the local binding the mapping every
-   * binding applies ({@link ServiceExceptions}), otherwise the exception as the invoker left it.
+   * What the generated code throws for what a call of method number {@code method} on {@code
+   * called} threw: on the implementation itself the mapping every binding applies ({@link
+   * ServiceExceptions}), on the reflective proxy the exception as its invoker left it.
    */
-  public final Throwable map(int method, Throwable thrown) {
-    if (!local || thrown instanceof BindingFailureException) {
+  protected final Throwable map(int method, Object called, Throwable thrown) {
+    if (called == reflective || thrown instanceof BindingFailureException) {
       return thrown;
     }
     return ServiceExceptions.map(methods[method], thrown);
   }
 
   final void toLocal(Object implementation) {
-    local = true;
     target = implementation;
   }
 
-  final void toReflective(Object reflective) {
+  final void toReflective() {
     target = reflective;
-    local = false;
   }
 
   @Override

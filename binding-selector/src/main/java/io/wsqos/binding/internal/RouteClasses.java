@@ -1,35 +1,52 @@
 package io.wsqos.binding.internal;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.objectweb.asm.Opcodes.ACC_FINAL;
+import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
+import static org.objectweb.asm.Opcodes.ACC_SUPER;
+import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.ASTORE;
+import static org.objectweb.asm.Opcodes.ATHROW;
+import static org.objectweb.asm.Opcodes.CHECKCAST;
+import static org.objectweb.asm.Opcodes.GETFIELD;
+import static org.objectweb.asm.Opcodes.ILOAD;
+import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
+import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
+import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
+import static org.objectweb.asm.Opcodes.IRETURN;
+import static org.objectweb.asm.Opcodes.RETURN;
+import static org.objectweb.asm.Opcodes.V17;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
 
 /**
- * Generates, per binding proxy, a hidden class that implements the service interface by calling
- * {@link Route#target}: a {@link java.lang.reflect.Proxy} allocates an argument array, boxes
- * primitives and goes through {@code Method.invoke} on every call, which a plain interface call
- * does not. The class is written directly (class file version 49, so that no stack map frames are
- * needed) and unloaded with its proxy.
+ * Generates, with ASM, per binding proxy, a hidden class that implements the service interface by
+ * calling {@link Route#target}: a {@link java.lang.reflect.Proxy} allocates an argument array,
+ * boxes primitives and goes through {@code Method.invoke} on every call, which a plain interface
+ * call does not. The class is unloaded with its proxy.
  */
 public final class RouteClasses {
 
-  private static final int VERSION_49 = 49;
-  private static final String ROUTE = Route.class.getName().replace('.', '/');
+  private static final String ROUTE = Type.getInternalName(Route.class);
+  private static final String TARGET = "target";
+  private static final String MAP =
+      Type.getMethodDescriptor(
+          Type.getType(Throwable.class),
+          Type.INT_TYPE,
+          Type.getType(Object.class),
+          Type.getType(Throwable.class));
 
   private RouteClasses() {}
 
@@ -46,15 +63,15 @@ public final class RouteClasses {
       return Optional.empty();
     }
     try {
-      byte[] bytes = write(sei, methods);
-      MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClass(bytes, true);
+      MethodHandles.Lookup lookup =
+          MethodHandles.lookup().defineHiddenClass(write(sei, methods), true);
       Route route =
           (Route)
               lookup
                   .findConstructor(lookup.lookupClass(), MethodType.methodType(void.class))
                   .invoke();
       route.init(methods.toArray(new Method[0]), reflective, description);
-      return Optional.of(new RouteHandle(route, reflective));
+      return Optional.of(new RouteHandle(route));
     } catch (Throwable e) {
       if (e instanceof VirtualMachineError error) {
         throw error;
@@ -66,11 +83,9 @@ public final class RouteClasses {
   /** A generated route and the switch between its targets. */
   public static final class RouteHandle {
     private final Route route;
-    private final Object reflective;
 
-    RouteHandle(Route route, Object reflective) {
+    RouteHandle(Route route) {
       this.route = route;
-      this.reflective = reflective;
     }
 
     /** The object that implements the service interface. */
@@ -85,7 +100,7 @@ public final class RouteClasses {
 
     /** Calls go through the reflective proxy. */
     public void toReflective() {
-      route.toReflective(reflective);
+      route.toReflective();
     }
   }
 
@@ -100,11 +115,11 @@ public final class RouteClasses {
       if (method.isDefault() || Modifier.isStatic(method.getModifiers())) {
         continue;
       }
-      if (isObjectMethod(method) || !signatures.add(method.getName() + descriptor(method, true))) {
-        return null;
-      }
-      // Beyond 255 argument slots the loads would need the wide form, which is not written.
-      if (method.getParameterCount() > 120) {
+      // Two methods of one name and parameters (covariant returns across interfaces) would need
+      // bridge methods; an interface that redeclares an Object method would shadow Route's.
+      String parameters = Type.getMethodDescriptor(method);
+      parameters = method.getName() + parameters.substring(0, parameters.indexOf(')') + 1);
+      if (isObjectMethod(method) || !signatures.add(parameters)) {
         return null;
       }
       List<Class<?>> types = new ArrayList<>(List.of(method.getParameterTypes()));
@@ -146,256 +161,90 @@ public final class RouteClasses {
     }
   }
 
-  // ---- The class file.
-
+  /**
+   * The class: {@code public final class Route$Of extends Route implements SEI}, each method
+   *
+   * <pre>{@code
+   * Object t = this.target;
+   * try {
+   *   return ((SEI) t).method(args);
+   * } catch (Throwable e) {
+   *   throw this.map(index, t, e);
+   * }
+   * }</pre>
+   *
+   * The target is read once, so that the mapping sees the target that threw.
+   */
   private static byte[] write(Class<?> sei, List<Method> methods) {
-    ConstantPool pool = new ConstantPool();
-    String self = ROUTE + "$Of";
-    String seiName = sei.getName().replace('.', '/');
-    int thisClass = pool.classRef(self);
-    int superClass = pool.classRef(ROUTE);
-    int seiClass = pool.classRef(seiName);
-    int code = pool.utf8("Code");
-    int target = pool.fieldRef(ROUTE, "target", "Ljava/lang/Object;");
-    int map = pool.methodRef(ROUTE, "map", "(ILjava/lang/Throwable;)Ljava/lang/Throwable;", false);
-    int superInit = pool.methodRef(ROUTE, "<init>", "()V", false);
-    int init = pool.utf8("<init>");
-    int voidDescriptor = pool.utf8("()V");
-    ByteArrayOutputStream methodBytes = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(methodBytes)) {
-      // The constructor.
-      out.writeShort(Modifier.PUBLIC);
-      out.writeShort(init);
-      out.writeShort(voidDescriptor);
-      out.writeShort(1);
-      byte[] body = {0x2a, (byte) 0xb7, hi(superInit), lo(superInit), (byte) 0xb1};
-      writeCode(out, code, 1, 1, body, null);
-      for (int index = 0; index < methods.size(); index++) {
-        Method method = methods.get(index);
-        String descriptor = descriptor(method, false);
-        int interfaceMethod = pool.methodRef(seiName, method.getName(), descriptor, true);
-        out.writeShort(Modifier.PUBLIC | Modifier.FINAL);
-        out.writeShort(pool.utf8(method.getName()));
-        out.writeShort(pool.utf8(descriptor));
-        out.writeShort(1);
-        ByteArrayOutputStream instructions = new ByteArrayOutputStream();
-        instructions.write(0x2a); // aload_0
-        instructions.write(0xb4); // getfield target
-        instructions.write(hi(target));
-        instructions.write(lo(target));
-        instructions.write(0xc0); // checkcast SEI
-        instructions.write(hi(seiClass));
-        instructions.write(lo(seiClass));
-        int slot = 1;
-        for (Class<?> parameter : method.getParameterTypes()) {
-          instructions.write(load(parameter));
-          instructions.write(slot);
-          slot += size(parameter);
-        }
-        instructions.write(0xb9); // invokeinterface
-        instructions.write(hi(interfaceMethod));
-        instructions.write(lo(interfaceMethod));
-        instructions.write(slot);
-        instructions.write(0);
-        instructions.write(returns(method.getReturnType()));
-        int handler = instructions.size();
-        instructions.write(0x3a); // astore slot
-        instructions.write(slot);
-        instructions.write(0x2a); // aload_0
-        instructions.write(0x11); // sipush index
-        instructions.write(hi(index));
-        instructions.write(lo(index));
-        instructions.write(0x19); // aload slot
-        instructions.write(slot);
-        instructions.write(0xb6); // invokevirtual map
-        instructions.write(hi(map));
-        instructions.write(lo(map));
-        instructions.write(0xbf); // athrow
-        int maxStack = Math.max(Math.max(slot, 3), 2);
-        writeCode(
-            out,
-            code,
-            maxStack,
-            slot + 1,
-            instructions.toByteArray(),
-            new int[] {0, handler, handler});
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    ClassWriter writer =
+        new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+          // Frames only ever merge Object with Object here; loading the types would need the
+          // service's class loader, which ASM does not have.
+          @Override
+          protected String getCommonSuperClass(String type1, String type2) {
+            return Type.getInternalName(Object.class);
+          }
+        };
+    String seiName = Type.getInternalName(sei);
+    writer.visit(
+        V17,
+        ACC_PUBLIC | ACC_FINAL | ACC_SUPER,
+        ROUTE + "$Of",
+        null,
+        ROUTE,
+        new String[] {seiName});
+    MethodVisitor init = writer.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
+    init.visitCode();
+    init.visitVarInsn(ALOAD, 0);
+    init.visitMethodInsn(INVOKESPECIAL, ROUTE, "<init>", "()V", false);
+    init.visitInsn(RETURN);
+    init.visitMaxs(0, 0);
+    init.visitEnd();
+    for (int index = 0; index < methods.size(); index++) {
+      writeMethod(writer, seiName, methods.get(index), index);
     }
-    ByteArrayOutputStream classBytes = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(classBytes)) {
-      out.writeInt(0xCAFEBABE);
-      out.writeShort(0);
-      out.writeShort(VERSION_49);
-      pool.write(out);
-      out.writeShort(Modifier.PUBLIC | Modifier.FINAL | 0x20); // ACC_SUPER
-      out.writeShort(thisClass);
-      out.writeShort(superClass);
-      out.writeShort(1);
-      out.writeShort(seiClass);
-      out.writeShort(0); // fields
-      out.writeShort(1 + methods.size());
-      methodBytes.writeTo(out);
-      out.writeShort(0); // attributes
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return classBytes.toByteArray();
+    writer.visitEnd();
+    return writer.toByteArray();
   }
 
-  private static void writeCode(
-      DataOutputStream out, int code, int maxStack, int maxLocals, byte[] body, int[] handler)
-      throws IOException {
-    int exceptions = handler == null ? 0 : 1;
-    out.writeShort(code);
-    out.writeInt(2 + 2 + 4 + body.length + 2 + 8 * exceptions + 2);
-    out.writeShort(maxStack);
-    out.writeShort(maxLocals);
-    out.writeInt(body.length);
-    out.write(body);
-    out.writeShort(exceptions);
-    if (handler != null) {
-      out.writeShort(handler[0]);
-      out.writeShort(handler[1]);
-      out.writeShort(handler[2]);
-      out.writeShort(0); // any throwable
+  private static void writeMethod(ClassWriter writer, String seiName, Method method, int index) {
+    String descriptor = Type.getMethodDescriptor(method);
+    MethodVisitor code =
+        writer.visitMethod(ACC_PUBLIC | ACC_FINAL, method.getName(), descriptor, null, null);
+    code.visitCode();
+    Type[] parameters = Type.getArgumentTypes(descriptor);
+    int target = 1;
+    for (Type parameter : parameters) {
+      target += parameter.getSize();
     }
-    out.writeShort(0); // no attributes
-  }
-
-  private static int load(Class<?> type) {
-    if (type == long.class) {
-      return 0x16; // lload
+    int thrown = target + 1;
+    Label start = new Label();
+    Label end = new Label();
+    Label handler = new Label();
+    code.visitTryCatchBlock(start, end, handler, Type.getInternalName(Throwable.class));
+    code.visitVarInsn(ALOAD, 0);
+    code.visitFieldInsn(GETFIELD, ROUTE, TARGET, Type.getDescriptor(Object.class));
+    code.visitVarInsn(ASTORE, target);
+    code.visitLabel(start);
+    code.visitVarInsn(ALOAD, target);
+    code.visitTypeInsn(CHECKCAST, seiName);
+    int slot = 1;
+    for (Type parameter : parameters) {
+      code.visitVarInsn(parameter.getOpcode(ILOAD), slot);
+      slot += parameter.getSize();
     }
-    if (type == float.class) {
-      return 0x17; // fload
-    }
-    if (type == double.class) {
-      return 0x18; // dload
-    }
-    return type.isPrimitive() ? 0x15 : 0x19; // iload, aload
-  }
-
-  private static int returns(Class<?> type) {
-    if (type == void.class) {
-      return 0xb1;
-    }
-    if (type == long.class) {
-      return 0xad;
-    }
-    if (type == float.class) {
-      return 0xae;
-    }
-    if (type == double.class) {
-      return 0xaf;
-    }
-    return type.isPrimitive() ? 0xac : 0xb0; // ireturn, areturn
-  }
-
-  private static int size(Class<?> type) {
-    return type == long.class || type == double.class ? 2 : 1;
-  }
-
-  private static String descriptor(Method method, boolean parametersOnly) {
-    StringBuilder d = new StringBuilder("(");
-    for (Class<?> parameter : method.getParameterTypes()) {
-      d.append(parameter.descriptorString());
-    }
-    d.append(')');
-    if (!parametersOnly) {
-      d.append(method.getReturnType().descriptorString());
-    }
-    return d.toString();
-  }
-
-  private static byte hi(int value) {
-    return (byte) (value >>> 8);
-  }
-
-  private static byte lo(int value) {
-    return (byte) value;
-  }
-
-  /** The constant pool, each entry once. */
-  private static final class ConstantPool {
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private final DataOutputStream out = new DataOutputStream(bytes);
-    private final Map<String, Integer> entries = new HashMap<>();
-    private int count = 1;
-
-    int utf8(String value) {
-      return entry(
-          "U" + value,
-          () -> {
-            out.writeByte(1);
-            byte[] utf = value.getBytes(UTF_8);
-            out.writeShort(utf.length);
-            out.write(utf);
-          });
-    }
-
-    int classRef(String internalName) {
-      int name = utf8(internalName);
-      return entry(
-          "C" + internalName,
-          () -> {
-            out.writeByte(7);
-            out.writeShort(name);
-          });
-    }
-
-    int fieldRef(String owner, String name, String descriptor) {
-      return memberRef(9, owner, name, descriptor);
-    }
-
-    int methodRef(String owner, String name, String descriptor, boolean isInterface) {
-      return memberRef(isInterface ? 11 : 10, owner, name, descriptor);
-    }
-
-    private int memberRef(int tag, String owner, String name, String descriptor) {
-      int ownerClass = classRef(owner);
-      int nameIndex = utf8(name);
-      int descriptorIndex = utf8(descriptor);
-      int nameAndType =
-          entry(
-              "N" + name + " " + descriptor,
-              () -> {
-                out.writeByte(12);
-                out.writeShort(nameIndex);
-                out.writeShort(descriptorIndex);
-              });
-      return entry(
-          tag + owner + "." + name + descriptor,
-          () -> {
-            out.writeByte(tag);
-            out.writeShort(ownerClass);
-            out.writeShort(nameAndType);
-          });
-    }
-
-    private interface Writer {
-      void write() throws IOException;
-    }
-
-    private int entry(String key, Writer writer) {
-      Integer index = entries.get(key);
-      if (index != null) {
-        return index;
-      }
-      try {
-        writer.write();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      entries.put(key, count);
-      return count++;
-    }
-
-    void write(DataOutputStream target) throws IOException {
-      out.flush();
-      target.writeShort(count);
-      bytes.writeTo(target);
-    }
+    code.visitMethodInsn(INVOKEINTERFACE, seiName, method.getName(), descriptor, true);
+    code.visitLabel(end);
+    code.visitInsn(Type.getReturnType(descriptor).getOpcode(IRETURN));
+    code.visitLabel(handler);
+    code.visitVarInsn(ASTORE, thrown);
+    code.visitVarInsn(ALOAD, 0);
+    code.visitLdcInsn(index);
+    code.visitVarInsn(ALOAD, target);
+    code.visitVarInsn(ALOAD, thrown);
+    code.visitMethodInsn(INVOKEVIRTUAL, ROUTE, "map", MAP, false);
+    code.visitInsn(ATHROW);
+    code.visitMaxs(0, 0);
+    code.visitEnd();
   }
 }
