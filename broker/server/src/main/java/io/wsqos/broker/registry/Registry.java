@@ -53,7 +53,7 @@ public final class Registry implements AutoCloseable {
   public static final String HISTORY_TABLE = "wsqos_broker_schema_history";
 
   /** Where the migrations live, on the class path. */
-  public static final String MIGRATIONS = "classpath:db/migration/broker";
+  public static final String MIGRATIONS = "classpath:db/migration/broker-registry";
 
   /** Default name of the pool (also its threads' name prefix). */
   public static final String DEFAULT_POOL_NAME = "wsqos-broker-pool";
@@ -603,6 +603,8 @@ public final class Registry implements AutoCloseable {
      * @throws RegistryUnavailableException if the database cannot be reached; the pool is closed
      *     again
      * @throws IllegalArgumentException if the lock timeout exceeds the statement timeout
+     * @throws IllegalStateException if, when migrating, the database holds the registry of an
+     *     earlier development version, whose migrations were squashed since (start on a fresh one)
      */
     public Registry build() {
       HikariDataSource built;
@@ -615,6 +617,7 @@ public final class Registry implements AutoCloseable {
       }
       try {
         if (migrate) {
+          EarlierSchema.refuse(built, pool.url(), HISTORY_TABLE);
           JdbcMigrations.migrate(built, MIGRATIONS, HISTORY_TABLE);
         }
         return new Registry(built, meterRegistry);

@@ -2,13 +2,17 @@ package io.wsqos.broker.registry;
 
 import static io.wsqos.broker.registry.ProviderCheck.ANY;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.Provider;
+import io.wsqos.jdbc.Jdbc;
+import io.wsqos.jdbc.JdbcMigrations;
 import io.wsqos.testing.db.TestDatabase;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -22,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The registry's migrations, on new and existing databases, and its tables' column lists. */
+/** The registry's one migration, on new and existing databases, and its tables' column lists. */
 class RegistrySchemaTest {
 
   @Test
@@ -62,6 +66,36 @@ class RegistrySchemaTest {
 
   @ParameterizedTest
   @EnumSource(TestDatabase.Kind.class)
+  void aDatabaseOfTheMigrationsBeforeTheSquashIsRefusedNamingItAndLeftAsItWas(
+      TestDatabase.Kind kind, @TempDir Path migrations) throws Exception {
+    // The history an earlier broker left: its V1 and V2 by name (the content is not read).
+    Files.writeString(
+        migrations.resolve("V1__broker_registry.sql"), "CREATE TABLE earlier_one (id INT);");
+    Files.writeString(
+        migrations.resolve(EarlierSchema.EARLIER_SCRIPT), "CREATE TABLE earlier_two (id INT);");
+    try (TestDatabase database = TestDatabase.of(kind)) {
+      JdbcMigrations.migrate(
+          database.dataSource(), "filesystem:" + migrations, Registry.HISTORY_TABLE);
+      long history = historyRows(database);
+
+      assertThatThrownBy(() -> Registry.builder().url(database.url(), database.user(), "").build())
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage(
+              "the database "
+                  + database.url()
+                  + " holds the registry of an earlier development version of the broker, whose"
+                  + " migrations were squashed since: start on a fresh database (for an H2 file,"
+                  + " delete its .mv.db file); nothing was changed");
+
+      assertThat(historyRows(database)).isEqualTo(history);
+      try (Connection c = database.connect()) {
+        assertThat(columns(c, "broker_registry_version")).isEmpty();
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(TestDatabase.Kind.class)
   void eachRowClassReadsColumnsItsMigratedTableHas(TestDatabase.Kind kind) throws Exception {
     try (TestDatabase database = TestDatabase.of(kind)) {
       Registry.builder().url(database.url(), database.user(), "").build().close();
@@ -78,6 +112,12 @@ class RegistrySchemaTest {
             .containsExactlyInAnyOrderElementsOf(
                 concat(ProviderRows.COLUMNS.names(), "token_hash"));
       }
+    }
+  }
+
+  private static long historyRows(TestDatabase database) throws SQLException {
+    try (Connection c = database.connect()) {
+      return Jdbc.queryLong(c, "SELECT COUNT(*) FROM \"" + Registry.HISTORY_TABLE + "\"");
     }
   }
 
