@@ -434,6 +434,13 @@ abstract class RegistryCompatibilityKit {
 
   /** How many sessions wait, directly or through another that waits, for {@code holder}'s locks. */
   private long waitingBehind(Connection holder) throws SQLException {
+    if (kind == TestDatabase.Kind.POSTGRES) {
+      // PostgreSQL keeps one pg_stat_activity snapshot per transaction: without this, a session
+      // that connected after the holder's first look would never be seen waiting.
+      try (PreparedStatement clear = holder.prepareStatement("SELECT pg_stat_clear_snapshot()")) {
+        clear.execute();
+      }
+    }
     String sql =
         kind == TestDatabase.Kind.POSTGRES
             ? "WITH RECURSIVE blocked(pid) AS ("
@@ -442,13 +449,6 @@ abstract class RegistryCompatibilityKit {
                 + " ON b.pid = ANY(pg_blocking_pids(a.pid)))"
                 + " SELECT COUNT(*) FROM blocked"
             : "SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS WHERE BLOCKER_ID = SESSION_ID()";
-    if (kind == TestDatabase.Kind.POSTGRES) {
-      // The holder asks inside its transaction, where PostgreSQL keeps the sessions it listed
-      // first: without this, a session opened since (a writer's new connection) is never seen.
-      try (PreparedStatement clear = holder.prepareStatement("SELECT pg_stat_clear_snapshot()")) {
-        clear.executeQuery().close();
-      }
-    }
     try (PreparedStatement s = holder.prepareStatement(sql);
         ResultSet r = s.executeQuery()) {
       r.next();
