@@ -5,6 +5,7 @@ import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.Service;
+import io.wsqos.broker.registry.ProviderCheck;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
@@ -175,7 +176,8 @@ public enum BrokerDataSet {
             provider.id(),
             service.id(),
             URI.create("http://127.0.0.1:9000/p" + provider.id() + "/s" + service.id()),
-            Set.of(Binding.SOAP_1_1));
-    registry.publishOffer(endpoint.id(), terms);
+            Set.of(Binding.SOAP_1_1),
+            ProviderCheck.ANY);
+    registry.publishOffer(endpoint.id(), terms, ProviderCheck.ANY);
   }
 }

@@ -11,6 +11,7 @@ import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
+import io.wsqos.broker.registry.ProviderCheck;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.testing.net.TcpRelay;
@@ -67,9 +68,10 @@ class DatabaseOutageTest {
               provider.id(),
               service.id(),
               URI.create("http://127.0.0.1:9000/books"),
-              RegistryCompatibilityKit.SOAP);
+              RegistryCompatibilityKit.SOAP,
+              ProviderCheck.ANY);
       OfferTerms terms = RegistryCompatibilityKit.terms("1").build();
-      Offer before = registry.publishOffer(endpoint.id(), terms);
+      Offer before = registry.publishOffer(endpoint.id(), terms, ProviderCheck.ANY);
       selector.refresh();
 
       relay.cut();
@@ -79,7 +81,7 @@ class DatabaseOutageTest {
       assertThat(RegistryCompatibilityKit.offerIds(during)).containsExactly(before.id());
       assertThat(during.mayBeStale()).isTrue();
       assertThat(selector.state().lastFailure()).isPresent();
-      assertThatThrownBy(() -> registry.publishOffer(endpoint.id(), terms))
+      assertThatThrownBy(() -> registry.publishOffer(endpoint.id(), terms, ProviderCheck.ANY))
           .isInstanceOf(RegistryUnavailableException.class)
           .hasMessageStartingWith("the registry's database is unavailable (publish offer): ");
       assertThatThrownBy(selector::refresh).isInstanceOf(RegistryUnavailableException.class);
@@ -88,7 +90,7 @@ class DatabaseOutageTest {
 
       await().atMost(Duration.ofSeconds(30)).until(() -> !selector.state().mayBeStale());
       assertThat(selector.state().lastFailure()).isEmpty();
-      Offer after = registry.publishOffer(endpoint.id(), terms);
+      Offer after = registry.publishOffer(endpoint.id(), terms, ProviderCheck.ANY);
       await()
           .atMost(Duration.ofSeconds(30))
           .until(() -> RegistryCompatibilityKit.offerIds(select(selector)).contains(after.id()));

@@ -1,5 +1,6 @@
 package io.wsqos.broker;
 
+import static io.wsqos.broker.registry.ProviderCheck.ANY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
@@ -18,6 +19,7 @@ import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.VersionConflictException;
+import io.wsqos.broker.registry.ProviderCheck;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.registry.RegistryChanges;
 import io.wsqos.broker.selection.OfferSelector;
@@ -172,8 +174,8 @@ abstract class RegistryCompatibilityKit {
     Provider p = registry.registerProvider(provider);
     Endpoint e =
         registry.registerEndpoint(
-            p.id(), service.id(), URI.create("http://127.0.0.1:9000/" + p.id()), SOAP);
-    return registry.publishOffer(e.id(), terms);
+            p.id(), service.id(), URI.create("http://127.0.0.1:9000/" + p.id()), SOAP, ANY);
+    return registry.publishOffer(e.id(), terms, ANY);
   }
 
   Service bookstore() {
@@ -191,10 +193,10 @@ abstract class RegistryCompatibilityKit {
     Provider acme = registry.registerProvider("Acme");
 
     assertThat(registry.provider(acme.id())).contains(acme);
-    Provider renamed = registry.renameProvider(acme.id(), "Acme Books");
+    Provider renamed = registry.renameProvider(acme.id(), "Acme Books", ANY);
     assertThat(registry.provider(acme.id())).contains(renamed);
     assertThat(registry.providers(0, 10).items()).containsExactly(renamed);
-    registry.withdrawProvider(acme.id());
+    registry.withdrawProvider(acme.id(), ANY);
     assertThat(registry.provider(acme.id())).isEmpty();
   }
 
@@ -217,17 +219,18 @@ abstract class RegistryCompatibilityKit {
     Service service = bookstore();
     Endpoint endpoint =
         registry.registerEndpoint(
-            acme.id(), service.id(), URI.create("http://127.0.0.1:8080/bookstore"), SOAP);
+            acme.id(), service.id(), URI.create("http://127.0.0.1:8080/bookstore"), SOAP, ANY);
 
     assertThat(registry.endpoint(endpoint.id())).contains(endpoint);
     Endpoint updated =
         registry.updateEndpoint(
             endpoint.id(),
             URI.create("https://127.0.0.1:8443/bookstore"),
-            Set.of(Binding.SOAP_1_1, Binding.SOAP_1_2));
+            Set.of(Binding.SOAP_1_1, Binding.SOAP_1_2),
+            ANY);
     assertThat(registry.endpoint(endpoint.id())).contains(updated);
     assertThat(registry.endpoints(0, 10).items()).containsExactly(updated);
-    registry.withdrawEndpoint(endpoint.id());
+    registry.withdrawEndpoint(endpoint.id(), ANY);
     assertThat(registry.endpoint(endpoint.id())).isEmpty();
   }
 
@@ -250,11 +253,11 @@ abstract class RegistryCompatibilityKit {
     assertThat(published.version()).isEqualTo(1);
     assertThat(registry.offer(published.id())).contains(published);
     OfferTerms cheaper = terms("0").availability(0).build();
-    Offer updated = registry.updateOffer(published.id(), 1, cheaper);
+    Offer updated = registry.updateOffer(published.id(), 1, cheaper, ANY);
     assertThat(updated.version()).isEqualTo(2);
     assertThat(registry.offer(published.id())).contains(updated);
     assertThat(registry.offers(0, 10).items()).containsExactly(updated);
-    registry.withdrawOffer(published.id(), 2);
+    registry.withdrawOffer(published.id(), 2, ANY);
     assertThat(registry.offer(published.id())).isEmpty();
   }
 
@@ -265,7 +268,7 @@ abstract class RegistryCompatibilityKit {
     URI address = URI.create("http://127.0.0.1:9000/a?q=%27%3B+DROP+TABLE+x%3B--&b='1'");
     Provider provider = registry.registerProvider(name);
     Service service = registry.registerService(portType, WSDL);
-    Endpoint endpoint = registry.registerEndpoint(provider.id(), service.id(), address, SOAP);
+    Endpoint endpoint = registry.registerEndpoint(provider.id(), service.id(), address, SOAP, ANY);
 
     assertThat(registry.provider(provider.id()).orElseThrow().name()).isEqualTo(name);
     assertThat(registry.service(service.id()).orElseThrow().portType()).isEqualTo(portType);
@@ -281,7 +284,7 @@ abstract class RegistryCompatibilityKit {
     }
 
     Page<Provider> first = registry.providers(0, 10);
-    registry.withdrawProvider(registered.get(3).id()); // already listed
+    registry.withdrawProvider(registered.get(3).id(), ANY); // already listed
     registry.registerProvider("late"); // after every listed id
     Page<Provider> second = registry.providers(first.nextAfter().getAsLong(), 10);
     Page<Provider> third = registry.providers(second.nextAfter().getAsLong(), 10);
@@ -317,13 +320,13 @@ abstract class RegistryCompatibilityKit {
     Provider provider = registry.registerProvider("Acme");
     Endpoint held =
         registry.registerEndpoint(
-            provider.id(), service.id(), URI.create("http://127.0.0.1:9000/held"), SOAP);
+            provider.id(), service.id(), URI.create("http://127.0.0.1:9000/held"), SOAP, ANY);
     Endpoint free =
         registry.registerEndpoint(
-            provider.id(), service.id(), URI.create("http://127.0.0.1:9000/free"), SOAP);
+            provider.id(), service.id(), URI.create("http://127.0.0.1:9000/free"), SOAP, ANY);
     List<Long> before = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      before.add(registry.publishOffer(free.id(), terms("1").build()).id());
+      before.add(registry.publishOffer(free.id(), terms("1").build(), ANY).id());
     }
     ExecutorService threads = Executors.newFixedThreadPool(2);
     List<Long> seen = new ArrayList<>();
@@ -338,9 +341,9 @@ abstract class RegistryCompatibilityKit {
           lock.executeQuery().close();
         }
 
-        first = threads.submit(() -> patient.publishOffer(held.id(), terms("2").build()));
+        first = threads.submit(() -> patient.publishOffer(held.id(), terms("2").build(), ANY));
         await().until(() -> first.isDone() || waitingBehind(holder) >= 1);
-        second = threads.submit(() -> patient.publishOffer(free.id(), terms("3").build()));
+        second = threads.submit(() -> patient.publishOffer(free.id(), terms("3").build(), ANY));
         await().until(() -> second.isDone() || waitingBehind(holder) >= 2);
         seen.addAll(pageAllOffers(0));
 
@@ -372,11 +375,11 @@ abstract class RegistryCompatibilityKit {
       Provider p = registry.registerProvider("provider " + i);
       endpoints.add(
           registry.registerEndpoint(
-              p.id(), service.id(), URI.create("http://127.0.0.1:9000/" + i), SOAP));
+              p.id(), service.id(), URI.create("http://127.0.0.1:9000/" + i), SOAP, ANY));
     }
     List<Long> before = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
-      before.add(registry.publishOffer(endpoints.get(0).id(), terms("1").build()).id());
+      before.add(registry.publishOffer(endpoints.get(0).id(), terms("1").build(), ANY).id());
     }
     Registry other = open();
     ExecutorService threads = Executors.newFixedThreadPool(endpoints.size());
@@ -390,7 +393,7 @@ abstract class RegistryCompatibilityKit {
             threads.submit(
                 () -> {
                   for (int i = 0; i < 25; i++) {
-                    through.publishOffer(endpoint, terms("2").build());
+                    through.publishOffer(endpoint, terms("2").build(), ANY);
                   }
                   return null;
                 }));
@@ -466,12 +469,12 @@ abstract class RegistryCompatibilityKit {
         Callable<Offer> viaThis =
             () -> {
               start.await();
-              return registry.updateOffer(id, version, terms("2").build());
+              return registry.updateOffer(id, version, terms("2").build(), ANY);
             };
         Callable<Offer> viaOther =
             () -> {
               start.await();
-              return other.updateOffer(id, version, terms("3").build());
+              return other.updateOffer(id, version, terms("3").build(), ANY);
             };
         Future<Offer> a = threads.submit(viaThis);
         Future<Offer> b = threads.submit(viaOther);
@@ -500,9 +503,9 @@ abstract class RegistryCompatibilityKit {
   @Test
   void anOutdatedVersionIsAConflictAndUnknownIdsAreNotFound() {
     Offer offer = offerBy(bookstore(), "Acme", terms("1").build());
-    registry.updateOffer(offer.id(), 1, terms("2").build());
+    registry.updateOffer(offer.id(), 1, terms("2").build(), ANY);
 
-    assertThatThrownBy(() -> registry.updateOffer(offer.id(), 1, terms("3").build()))
+    assertThatThrownBy(() -> registry.updateOffer(offer.id(), 1, terms("3").build(), ANY))
         .isInstanceOfSatisfying(
             VersionConflictException.class,
             e -> {
@@ -510,19 +513,19 @@ abstract class RegistryCompatibilityKit {
               assertThat(e.expectedVersion()).isEqualTo(1);
               assertThat(e.currentVersion()).isEqualTo(2);
             });
-    assertThatThrownBy(() -> registry.withdrawOffer(offer.id(), 1))
+    assertThatThrownBy(() -> registry.withdrawOffer(offer.id(), 1, ANY))
         .isInstanceOf(VersionConflictException.class);
     assertThat(registry.offer(offer.id()).orElseThrow().terms().price())
         .isEqualTo(new BigDecimal("2"));
-    assertThatThrownBy(() -> registry.updateOffer(Long.MAX_VALUE, 1, terms("1").build()))
+    assertThatThrownBy(() -> registry.updateOffer(Long.MAX_VALUE, 1, terms("1").build(), ANY))
         .isInstanceOf(NotFoundException.class)
         .hasMessage("offer " + Long.MAX_VALUE + " not found");
-    assertThatThrownBy(() -> registry.registerEndpoint(Long.MAX_VALUE, 1, WSDL, SOAP))
+    assertThatThrownBy(() -> registry.registerEndpoint(Long.MAX_VALUE, 1, WSDL, SOAP, ANY))
         .isInstanceOf(NotFoundException.class)
         .hasMessage("provider " + Long.MAX_VALUE + " not found");
-    assertThatThrownBy(() -> registry.publishOffer(Long.MAX_VALUE, terms("1").build()))
+    assertThatThrownBy(() -> registry.publishOffer(Long.MAX_VALUE, terms("1").build(), ANY))
         .isInstanceOf(NotFoundException.class);
-    assertThatThrownBy(() -> registry.renameProvider(Long.MAX_VALUE, "x"))
+    assertThatThrownBy(() -> registry.renameProvider(Long.MAX_VALUE, "x", ANY))
         .isInstanceOf(NotFoundException.class);
   }
 
@@ -543,7 +546,7 @@ abstract class RegistryCompatibilityKit {
   void duplicatesAreRefusedAndWriteNothing() {
     Service service = bookstore();
     Provider acme = registry.registerProvider("Acme");
-    registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP);
+    registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP, ANY);
     long version = registry.version();
 
     assertThatThrownBy(() -> registry.registerProvider("Acme"))
@@ -551,10 +554,48 @@ abstract class RegistryCompatibilityKit {
         .hasMessage("provider name 'Acme' is already registered");
     assertThatThrownBy(() -> registry.registerService(BOOKSTORE, WSDL))
         .isInstanceOf(DuplicateException.class);
-    assertThatThrownBy(() -> registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP))
+    assertThatThrownBy(() -> registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP, ANY))
         .isInstanceOf(DuplicateException.class);
     assertThat(registry.version()).isEqualTo(version);
     assertThat(registry.providers(0, 10).items()).containsExactly(acme);
+  }
+
+  @Test
+  void everyWriteOfAProvidersRowsAsksItsCheckAboutThatProviderAndARefusalWritesNothing() {
+    Service service = bookstore();
+    Offer offer = offerBy(service, "Acme", terms("1").build());
+    long acme = registry.endpoint(offer.endpointId()).orElseThrow().providerId();
+    List<Long> asked = new ArrayList<>();
+    ProviderCheck refuse =
+        providerId -> {
+          asked.add(providerId);
+          throw new IllegalStateException("refused");
+        };
+    long version = registry.version();
+    List<Runnable> writes =
+        List.of(
+            () -> registry.renameProvider(acme, "Renamed", refuse),
+            () -> registry.replaceTokenHash(acme, "a".repeat(64), refuse),
+            () -> registry.withdrawProvider(acme, refuse),
+            () -> registry.registerEndpoint(acme, service.id(), WSDL, SOAP, refuse),
+            () -> registry.updateEndpoint(offer.endpointId(), WSDL, SOAP, refuse),
+            () -> registry.withdrawEndpoint(offer.endpointId(), refuse),
+            () -> registry.publishOffer(offer.endpointId(), terms("2").build(), refuse),
+            () -> registry.updateOffer(offer.id(), 1, terms("2").build(), refuse),
+            () -> registry.withdrawOffer(offer.id(), 1, refuse));
+
+    for (Runnable write : writes) {
+      assertThatThrownBy(write::run)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage("refused");
+    }
+
+    assertThat(asked).hasSize(writes.size()).containsOnly(acme);
+    assertThat(registry.version()).isEqualTo(version);
+    assertThat(registry.provider(acme).orElseThrow().name()).isEqualTo("Acme");
+    assertThat(registry.tokenHashes().providerIds()).isEmpty();
+    assertThat(registry.endpoints(0, 10).items()).hasSize(1);
+    assertThat(registry.offers(0, 10).items()).containsExactly(offer);
   }
 
   @Test
@@ -562,11 +603,11 @@ abstract class RegistryCompatibilityKit {
     long start = registry.version();
     Provider acme = registry.registerProvider("Acme");
     Service service = bookstore();
-    Endpoint endpoint = registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP);
-    Offer offer = registry.publishOffer(endpoint.id(), terms("1").build());
-    registry.updateOffer(offer.id(), 1, terms("2").build());
-    registry.withdrawOffer(offer.id(), 2);
-    registry.withdrawEndpoint(endpoint.id());
+    Endpoint endpoint = registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP, ANY);
+    Offer offer = registry.publishOffer(endpoint.id(), terms("1").build(), ANY);
+    registry.updateOffer(offer.id(), 1, terms("2").build(), ANY);
+    registry.withdrawOffer(offer.id(), 2, ANY);
+    registry.withdrawEndpoint(endpoint.id(), ANY);
 
     assertThat(registry.version()).isEqualTo(start + 7);
   }
@@ -578,11 +619,12 @@ abstract class RegistryCompatibilityKit {
     Offer offer = offerBy(bookstore, "Acme", terms("1").build());
     long acme = registry.endpoint(offer.endpointId()).orElseThrow().providerId();
     Endpoint elsewhere =
-        registry.registerEndpoint(acme, other.id(), URI.create("http://127.0.0.1:9001/x"), SOAP);
-    Offer otherOffer = registry.publishOffer(elsewhere.id(), terms("2").build());
+        registry.registerEndpoint(
+            acme, other.id(), URI.create("http://127.0.0.1:9001/x"), SOAP, ANY);
+    Offer otherOffer = registry.publishOffer(elsewhere.id(), terms("2").build(), ANY);
 
     long before = registry.version();
-    Offer updated = registry.updateOffer(offer.id(), 1, terms("3").build());
+    Offer updated = registry.updateOffer(offer.id(), 1, terms("3").build(), ANY);
     RegistryChanges changes = registry.changesSince(before).orElseThrow();
     assertThat(changes.version()).isEqualTo(before + 1);
     assertThat(changes.services()).isEmpty();
@@ -592,13 +634,13 @@ abstract class RegistryCompatibilityKit {
     assertThat(changedBy(() -> registry.registerProvider("Idle"))).isEmpty();
     assertThat(changedBy(() -> registry.updateService(other.id(), WSDL)))
         .containsExactly(other.id());
-    assertThat(changedBy(() -> registry.updateEndpoint(elsewhere.id(), WSDL, SOAP)))
+    assertThat(changedBy(() -> registry.updateEndpoint(elsewhere.id(), WSDL, SOAP, ANY)))
         .containsExactly(other.id());
-    assertThat(changedBy(() -> registry.renameProvider(acme, "Acme 2")))
+    assertThat(changedBy(() -> registry.renameProvider(acme, "Acme 2", ANY)))
         .containsExactlyInAnyOrder(bookstore.id(), other.id());
-    assertThat(changedBy(() -> registry.withdrawOffer(otherOffer.id(), 1)))
+    assertThat(changedBy(() -> registry.withdrawOffer(otherOffer.id(), 1, ANY)))
         .containsExactly(other.id());
-    assertThat(changedBy(() -> registry.withdrawProvider(acme)))
+    assertThat(changedBy(() -> registry.withdrawProvider(acme, ANY)))
         .containsExactlyInAnyOrder(bookstore.id(), other.id());
     assertThat(changedBy(() -> registry.withdrawService(other.id()))).containsExactly(other.id());
     RegistryChanges all = registry.changesSince(before).orElseThrow();
@@ -614,19 +656,19 @@ abstract class RegistryCompatibilityKit {
     Provider acme = registry.registerProvider("Acme", "a".repeat(64));
     long registered = registry.version();
     Service service = bookstore();
-    Endpoint endpoint = registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP);
-    registry.publishOffer(endpoint.id(), terms("1").build());
-    registry.renameProvider(acme.id(), "Acme 2");
+    Endpoint endpoint = registry.registerEndpoint(acme.id(), service.id(), WSDL, SOAP, ANY);
+    registry.publishOffer(endpoint.id(), terms("1").build(), ANY);
+    registry.renameProvider(acme.id(), "Acme 2", ANY);
     selector.refresh();
     assertThat(selector.state().tokensVersion()).isEqualTo(registered);
 
-    registry.replaceTokenHash(acme.id(), "b".repeat(64));
+    registry.replaceTokenHash(acme.id(), "b".repeat(64), ANY);
     long replaced = registry.version();
     registry.registerProvider("Plain");
     selector.refresh();
     assertThat(selector.state().tokensVersion()).isEqualTo(replaced);
 
-    registry.withdrawProvider(acme.id());
+    registry.withdrawProvider(acme.id(), ANY);
     selector.refresh();
     assertThat(selector.state().tokensVersion()).isEqualTo(registry.version());
     assertThat(registry.snapshot().tokensVersion()).isEqualTo(registry.version());
@@ -648,10 +690,10 @@ abstract class RegistryCompatibilityKit {
     Service service = bookstore();
     Offer offer = offerBy(service, "Acme", terms("1").build());
     long before = registry.version();
-    assertThatThrownBy(() -> registry.updateOffer(offer.id(), 7, terms("2").build()))
+    assertThatThrownBy(() -> registry.updateOffer(offer.id(), 7, terms("2").build(), ANY))
         .isInstanceOf(VersionConflictException.class);
     assertThat(registry.changesSince(before).orElseThrow().offers()).isEmpty();
-    registry.updateOffer(offer.id(), 1, terms("2").build());
+    registry.updateOffer(offer.id(), 1, terms("2").build(), ANY);
     long updated = registry.version();
 
     registry.pruneChanges(updated - 1);
@@ -688,7 +730,7 @@ abstract class RegistryCompatibilityKit {
             if (s != null && p != null) {
               endpoints.add(
                   registry.registerEndpoint(
-                      p.id(), s.id(), URI.create("http://127.0.0.1:9000/" + step), SOAP));
+                      p.id(), s.id(), URI.create("http://127.0.0.1:9000/" + step), SOAP, ANY));
             }
           }
           case 4, 5, 6 -> {
@@ -698,7 +740,8 @@ abstract class RegistryCompatibilityKit {
               offers.add(
                   registry.publishOffer(
                       e.id(),
-                      terms("1").price(String.valueOf(1 + random.nextInt(3)), currency).build()));
+                      terms("1").price(String.valueOf(1 + random.nextInt(3)), currency).build(),
+                      ANY));
             }
           }
           case 7 -> {
@@ -707,31 +750,37 @@ abstract class RegistryCompatibilityKit {
               offers.remove(o);
               offers.add(
                   registry.updateOffer(
-                      o.id(), o.version(), terms(String.valueOf(random.nextInt(3) + 1)).build()));
+                      o.id(),
+                      o.version(),
+                      terms(String.valueOf(random.nextInt(3) + 1)).build(),
+                      ANY));
             }
           }
           case 8 -> {
             Offer o = pick(random, offers);
             if (o != null) {
               offers.remove(o);
-              registry.withdrawOffer(o.id(), o.version());
+              registry.withdrawOffer(o.id(), o.version(), ANY);
             }
           }
           case 9 -> {
             Endpoint e = pick(random, endpoints);
             if (e != null) {
               registry.updateEndpoint(
-                  e.id(), URI.create("http://127.0.0.1:9002/" + step), Set.of(Binding.SOAP_1_2));
+                  e.id(),
+                  URI.create("http://127.0.0.1:9002/" + step),
+                  Set.of(Binding.SOAP_1_2),
+                  ANY);
             }
           }
           case 10 -> {
             Provider p = pick(random, providers);
             if (p != null) {
               if (random.nextBoolean()) {
-                registry.renameProvider(p.id(), "renamed " + step);
+                registry.renameProvider(p.id(), "renamed " + step, ANY);
               } else {
                 providers.remove(p);
-                registry.withdrawProvider(p.id());
+                registry.withdrawProvider(p.id(), ANY);
               }
             }
           }
@@ -792,7 +841,8 @@ abstract class RegistryCompatibilityKit {
                 provider.id(),
                 service.id(),
                 URI.create("http://127.0.0.1:9000/" + p + "/" + service.id()),
-                SOAP));
+                SOAP,
+                ANY));
       }
     }
     List<Offer> offers = new CopyOnWriteArrayList<>();
@@ -812,22 +862,23 @@ abstract class RegistryCompatibilityKit {
                         Endpoint e = pick(random, endpoints);
                         offers.add(
                             registry.publishOffer(
-                                e.id(), terms("" + (1 + random.nextInt(3))).build()));
+                                e.id(), terms("" + (1 + random.nextInt(3))).build(), ANY));
                       } else if (action < 15) {
                         Offer o = pick(random, offers);
                         if (o != null) {
-                          offers.add(registry.updateOffer(o.id(), o.version(), terms("2").build()));
+                          offers.add(
+                              registry.updateOffer(o.id(), o.version(), terms("2").build(), ANY));
                         }
                       } else if (action < 18) {
                         Offer o = pick(random, offers);
                         if (o != null) {
-                          registry.withdrawOffer(o.id(), o.version());
+                          registry.withdrawOffer(o.id(), o.version(), ANY);
                         }
                       } else if (action == 18) {
-                        registry.withdrawEndpoint(pick(random, endpoints).id());
+                        registry.withdrawEndpoint(pick(random, endpoints).id(), ANY);
                       } else {
                         Provider gone = pick(random, providers);
-                        registry.withdrawProvider(gone.id());
+                        registry.withdrawProvider(gone.id(), ANY);
                         Provider back = registry.registerProvider("c" + thread + "-" + step);
                         providers.add(back);
                         Service service = services.get(random.nextInt(services.size()));
@@ -836,7 +887,8 @@ abstract class RegistryCompatibilityKit {
                                 back.id(),
                                 service.id(),
                                 URI.create("http://127.0.0.1:9001/" + thread + "/" + step),
-                                SOAP));
+                                SOAP,
+                                ANY));
                       }
                     } catch (NotFoundException | VersionConflictException e) {
                       // Another writer withdrew or changed it first: the expected refusals.
@@ -879,7 +931,7 @@ abstract class RegistryCompatibilityKit {
     Offer kept = offerBy(service, "Other", terms("1").build());
     long acme = registry.endpoint(offer.endpointId()).orElseThrow().providerId();
 
-    registry.withdrawProvider(acme);
+    registry.withdrawProvider(acme, ANY);
 
     assertThat(registry.endpoint(offer.endpointId())).isEmpty();
     assertThat(registry.offers(0, 10).items()).containsExactly(kept);
@@ -911,12 +963,12 @@ abstract class RegistryCompatibilityKit {
         .atMost(Duration.ofSeconds(10))
         .until(
             () -> offerIds(otherSelector.select(BOOKSTORE, ANYTHING)).equals(List.of(offer.id())));
-    registry.updateOffer(offer.id(), 1, terms("1").maxResponseTimeMillis(5_000).build());
+    registry.updateOffer(offer.id(), 1, terms("1").maxResponseTimeMillis(5_000).build(), ANY);
     QosRequirement fast = requirement(QosTerms.builder().maxResponseTimeMillis(1_000));
     await()
         .atMost(Duration.ofSeconds(10))
         .until(() -> otherSelector.select(BOOKSTORE, fast).candidates().isEmpty());
-    Offer second = other.publishOffer(offer.endpointId(), terms("0.5").build());
+    Offer second = other.publishOffer(offer.endpointId(), terms("0.5").build(), ANY);
     OfferSelector thisSelector = openSelector(selector(registry));
 
     assertThat(offerIds(thisSelector.select(BOOKSTORE, ANYTHING)))

@@ -12,13 +12,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -67,15 +62,6 @@ final class Transactions {
   /** SQLSTATE of a unique constraint violation, on H2 and PostgreSQL alike. */
   private static final String UNIQUE_VIOLATION = "23505";
 
-  static final String BUMP_VERSION =
-      "UPDATE broker_registry_version SET version = version + 1 WHERE id = 1";
-  static final String RECORD_CHANGE =
-      "INSERT INTO broker_change (version, service_id, offer_id) SELECT version,"
-          + " CAST(? AS BIGINT), CAST(? AS BIGINT) FROM broker_registry_version WHERE id = 1";
-  static final String RECORD_TOKENS =
-      "UPDATE broker_registry_version SET tokens_version = version WHERE id = 1";
-  static final String READ_VERSION = "SELECT version FROM broker_registry_version WHERE id = 1";
-
   /** Work on a connection. */
   @FunctionalInterface
   interface Work<T> {
@@ -85,29 +71,7 @@ final class Transactions {
   /** A write's work: changes rows and says in {@code changed} what they change for readers. */
   @FunctionalInterface
   interface Write<T> {
-    T run(Connection connection, Changes changed) throws SQLException;
-  }
-
-  /** What a write changes for readers that follow the registry by version; filled by the write. */
-  static final class Changes {
-    private final Set<Long> services = new HashSet<>();
-    private final Map<Long, Long> offers = new HashMap<>();
-    private boolean tokens;
-
-    /** Any offer of service {@code id} may change (or the service goes). */
-    void service(long id) {
-      services.add(id);
-    }
-
-    /** Offer {@code offerId} of service {@code serviceId} changes, comes or goes. */
-    void offer(long serviceId, long offerId) {
-      offers.put(offerId, serviceId);
-    }
-
-    /** A provider's token changes (or the provider goes). */
-    void tokens() {
-      tokens = true;
-    }
+    T run(Connection connection, ChangeFeed.Changes changed) throws SQLException;
   }
 
   /** Counter of writes, tagged by operation and outcome. */
@@ -177,7 +141,7 @@ final class Transactions {
    * Runs {@code work}, which inserts into {@code table}, as {@link #write(String, String, Write)}
    * does, with the table's inserts in commit order.
    */
-  <T> T insert(String what, String unique, Rows.Table<?> table, Write<T> work) {
+  <T> T insert(String what, String unique, Table<?> table, Write<T> work) {
     return write(what, unique, table.name(), work);
   }
 
@@ -261,14 +225,14 @@ final class Transactions {
           lockInsertOrder(connection, insertsInto);
         }
         if (!versionLast) {
-          bumpVersion(connection);
+          ChangeFeed.bumpVersion(connection);
         }
-        Changes changed = new Changes();
+        ChangeFeed.Changes changed = new ChangeFeed.Changes();
         result = work.run(connection, changed);
         if (versionLast) {
-          bumpVersion(connection);
+          ChangeFeed.bumpVersion(connection);
         }
-        recordChanges(connection, changed);
+        ChangeFeed.record(connection, changed);
         connection.commit();
       } catch (SQLException | RuntimeException e) {
         Jdbc.rollbackQuietly(connection, e);
@@ -302,49 +266,6 @@ final class Transactions {
    */
   <T> T maintain(String what, Work<T> work) {
     return inTurn(what, () -> transaction(what, false, work));
-  }
-
-  private static void bumpVersion(Connection connection) throws SQLException {
-    try (PreparedStatement bump = connection.prepareStatement(BUMP_VERSION)) {
-      if (bump.executeUpdate() != 1) {
-        throw new SQLException("the registry version row is missing: migrate the registry");
-      }
-    }
-  }
-
-  private static void recordChanges(Connection connection, Changes changed) throws SQLException {
-    if (changed.tokens) {
-      try (PreparedStatement tokens = connection.prepareStatement(RECORD_TOKENS)) {
-        tokens.executeUpdate();
-      }
-    }
-    int rows = changed.services.size() + changed.offers.size();
-    if (rows == 0) {
-      return;
-    }
-    try (PreparedStatement record = connection.prepareStatement(RECORD_CHANGE)) {
-      for (long service : changed.services) {
-        record.setLong(1, service);
-        record.setNull(2, Types.BIGINT);
-        addOrRun(record, rows);
-      }
-      for (Map.Entry<Long, Long> offer : changed.offers.entrySet()) {
-        record.setLong(1, offer.getValue());
-        record.setLong(2, offer.getKey());
-        addOrRun(record, rows);
-      }
-      if (rows > 1) {
-        record.executeBatch();
-      }
-    }
-  }
-
-  private static void addOrRun(PreparedStatement record, int rows) throws SQLException {
-    if (rows == 1) {
-      record.executeUpdate();
-    } else {
-      record.addBatch();
-    }
   }
 
   /** Runs {@code work} on a connection in auto-commit mode. */

@@ -14,8 +14,8 @@ import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.UnauthenticatedException;
+import io.wsqos.broker.registry.ProviderCheck;
 import io.wsqos.broker.registry.Registry;
-import io.wsqos.broker.registry.Registry.ProviderCheck;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.core.header.QosRequirement;
 import java.net.URI;
@@ -102,13 +102,13 @@ public final class BrokerService {
     admin(caller, "rename a provider");
     Inputs.id("id", id);
     String checked = Inputs.checked("", () -> Provider.checkName(Inputs.required("name", name)));
-    return registry.renameProvider(id, checked);
+    return registry.renameProvider(id, checked, ProviderCheck.ANY);
   }
 
   /** Withdraws provider {@code id} with its endpoints and offers; administrator only. */
   public void withdrawProvider(Caller caller, long id) {
     admin(caller, "withdraw a provider");
-    registry.withdrawProvider(Inputs.id("id", id));
+    registry.withdrawProvider(Inputs.id("id", id), ProviderCheck.ANY);
     directory.changed();
   }
 
@@ -121,7 +121,8 @@ public final class BrokerService {
     admin(caller, "rotate a provider's token");
     Inputs.id("id", id);
     String token = tokens.newToken();
-    Provider provider = registry.replaceTokenHash(id, Tokens.hex(Tokens.sha256(token)));
+    Provider provider =
+        registry.replaceTokenHash(id, Tokens.hex(Tokens.sha256(token)), ProviderCheck.ANY);
     directory.changed();
     return new ProviderRegistration(provider, token);
   }
@@ -200,7 +201,8 @@ public final class BrokerService {
     Inputs.checked("", () -> Endpoint.checkAddress(Inputs.required("address", address)));
     Set<Binding> checked =
         Inputs.checked("", () -> Endpoint.checkBindings(Inputs.required("bindings", bindings)));
-    return registry.registerEndpoint(providerId, serviceId, address, checked);
+    // The owner was checked above, before the inputs, as the caller named the provider.
+    return registry.registerEndpoint(providerId, serviceId, address, checked, ProviderCheck.ANY);
   }
 
   /** Changes the address and bindings of endpoint {@code id}; its provider or the administrator. */
