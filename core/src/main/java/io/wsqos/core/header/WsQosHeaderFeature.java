@@ -11,9 +11,10 @@ import org.apache.cxf.interceptor.InterceptorProvider;
 /**
  * Installs the one {@link WsQosHeaderInterceptor} on a CXF server or client (once, whatever other
  * wsqos feature installed it too): WS-QoS blocks are decoded once per message and {@code
- * mustUnderstand} is enforced. Every wsqos feature installs it; add this one alone to get the
- * header rules, or to choose the registry the invalid blocks are counted in, on an endpoint with no
- * other wsqos feature.
+ * mustUnderstand} is enforced, and nothing else: the endpoint's charset, fault codes and {@code
+ * ?wsdl} stay as CXF has them unless {@link WsQosEndpointBaseline} is added too. Every wsqos
+ * feature installs the header interceptor; add this one alone to get the header rules, or to choose
+ * the registry the invalid blocks are counted in, on an endpoint with no other wsqos feature.
  *
  * <pre>{@code
  * factory.getFeatures().add(WsQosHeaderFeature.builder().meterRegistry(registry).build());

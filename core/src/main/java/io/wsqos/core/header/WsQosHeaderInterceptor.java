@@ -15,15 +15,10 @@ import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.binding.soap.interceptor.MustUnderstandInterceptor;
-import org.apache.cxf.endpoint.Endpoint;
-import org.apache.cxf.frontend.WSDLGetUtils;
-import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Exchange;
-import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.Phase;
-import org.apache.cxf.phase.PhaseInterceptor;
 
 /**
  * Decodes the WS-QoS blocks of each inbound message once, stores the result in the message for
@@ -109,54 +104,24 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
 
   /**
    * Adds the one header interceptor, and the {@link BlockStreamInterceptor} that reads the blocks
-   * from the stream, and the {@link ClientErrorFaultInterceptor}, {@link Utf8RequestInterceptor}
-   * and {@link Utf8ResponseInterceptor} that go with it, and on a server endpoint the WSDL builder
-   * that declares the WS-QoS header blocks in {@code ?wsdl}, to {@code provider} (an endpoint, a
-   * client or a bus) unless they are there already: the first feature to install them chooses the
-   * registry.
+   * from the stream, to {@code provider} (an endpoint, a client or a bus) unless they are there
+   * already: the first feature to install them chooses the registry. It adds nothing else: the
+   * endpoint's answers (charset, fault codes, {@code ?wsdl}) are {@link WsQosEndpointBaseline}'s.
    *
    * @param registry where to count invalid blocks; null for a private registry that publishes
    *     nothing
    */
   public static void install(InterceptorProvider provider, MeterRegistry registry) {
     requireNonNull(provider, "provider");
-    if (!contains(provider.getInInterceptors(), ID)) {
+    if (!Chains.contains(provider.getInInterceptors(), ID)) {
       WsQosHeaderInterceptor interceptor =
           new WsQosHeaderInterceptor(registry != null ? registry : new SimpleMeterRegistry());
       provider.getInInterceptors().add(interceptor);
       provider.getInFaultInterceptors().add(interceptor);
     }
-    if (!contains(provider.getOutFaultInterceptors(), ClientErrorFaultInterceptor.ID)) {
-      provider.getOutFaultInterceptors().add(new ClientErrorFaultInterceptor());
-    }
-    if (provider instanceof Endpoint endpoint
-        && endpoint.get(WSDL_BUILDER) == null
-        && !MessageUtils.isTrue(endpoint.get(CLIENT_SIDE))) {
-      endpoint.put(WSDL_BUILDER, new WsQosWsdl());
-    }
-    if (!contains(provider.getInInterceptors(), BlockStreamInterceptor.ID)) {
+    if (!Chains.contains(provider.getInInterceptors(), BlockStreamInterceptor.ID)) {
       provider.getInInterceptors().add(new BlockStreamInterceptor());
     }
-    if (!contains(provider.getInInterceptors(), Utf8RequestInterceptor.ID)) {
-      provider.getInInterceptors().add(new Utf8RequestInterceptor());
-    }
-    if (!contains(provider.getOutInterceptors(), Utf8ResponseInterceptor.ID)) {
-      Utf8ResponseInterceptor utf8 = new Utf8ResponseInterceptor();
-      provider.getOutInterceptors().add(utf8);
-      provider.getOutFaultInterceptors().add(utf8);
-    }
-  }
-
-  private static final String WSDL_BUILDER = WSDLGetUtils.class.getName();
-  private static final String CLIENT_SIDE = "org.apache.cxf.client";
-
-  private static boolean contains(List<Interceptor<? extends Message>> chain, String id) {
-    for (Interceptor<? extends Message> interceptor : chain) {
-      if (interceptor instanceof PhaseInterceptor<?> phased && id.equals(phased.getId())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   @Override

@@ -7,8 +7,10 @@
  * io.wsqos.core.header.WsQosHeaderInterceptor}, which every wsqos feature installs once per
  * endpoint or client ({@link io.wsqos.core.header.WsQosHeaderInterceptor#install}; {@link
  * io.wsqos.core.header.WsQosHeaderFeature} alone installs it too), decodes the blocks once per
- * inbound message, enforces {@code mustUnderstand}, answers the client's errors with {@code
- * soap:Client}, answers in UTF-8 and declares the blocks in the endpoint's WSDL.
+ * inbound message and enforces {@code mustUnderstand}. The {@link
+ * io.wsqos.core.header.WsQosEndpointBaseline}, which every feature that serves requests installs
+ * explicitly, answers the client's errors with {@code soap:Client}, answers in UTF-8 and declares
+ * the blocks in the endpoint's WSDL.
  *
  * <p>Interceptors of other features read the decoded blocks with {@link
  * io.wsqos.core.header.WsQosHeaders#from(org.apache.cxf.message.Message)} and write theirs with
