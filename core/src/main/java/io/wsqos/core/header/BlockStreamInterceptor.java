@@ -1,12 +1,11 @@
 package io.wsqos.core.header;
 
+import static java.util.Objects.requireNonNull;
+
 import java.util.List;
-import java.util.Set;
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLStreamReader;
 import org.apache.cxf.binding.soap.interceptor.ReadHeadersInterceptor;
-import org.apache.cxf.interceptor.Interceptor;
-import org.apache.cxf.interceptor.InterceptorChain;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -15,15 +14,11 @@ import org.apache.cxf.phase.Phase;
 /**
  * Reads the WS-QoS header blocks of an inbound message from its XML stream, before CXF's {@link
  * ReadHeadersInterceptor} builds a DOM of the SOAP header: it wraps the message's reader in a
- * {@link BlockStreamReader}, which takes the blocks out of the stream as {@link BlockElement}s
- * (bounded, see {@link WsQos#MAX_BLOCK_CHARS}) and hides a {@code soap:Header} that held nothing
- * else, so that CXF builds no DOM for it. {@link WsQosHeaderInterceptor} decodes what was taken
- * ({@link #streamed}) with the blocks CXF listed.
- *
- * <p>The blocks stay in CXF's DOM and header list, and only their size is bounded, where something
- * reads the envelope as a document: a JAX-WS {@code SOAPHandler}, SAAJ (a {@code Provider} of
- * {@code SOAPMessage}s), WS-Security (which may have signed them), or an application that sets
- * {@link WsQosHeaderInterceptor#KEEP_IN_CXF_HEADERS} on its endpoint or client.
+ * {@link BlockStreamReader}, which bounds every block (see {@link WsQos#MAX_BLOCK_CHARS}) and, with
+ * {@link BlockRetention#STREAMED}, takes the known blocks out of the stream as {@link
+ * BlockElement}s and hides a {@code soap:Header} that held nothing else, so that CXF builds no DOM
+ * for it. {@link WsQosHeaderInterceptor} decodes what was taken ({@link #streamed}) with the blocks
+ * CXF listed. The retention is the endpoint's or client's, fixed when the interceptor is built.
  */
 final class BlockStreamInterceptor extends AbstractPhaseInterceptor<Message> {
 
@@ -35,60 +30,36 @@ final class BlockStreamInterceptor extends AbstractPhaseInterceptor<Message> {
   /** The message property holding the blocks taken from the stream, a {@code List<Streamed>}. */
   static final String STREAMED_BLOCKS = BlockStreamInterceptor.class.getName() + ".streamed";
 
-  // Interceptors that read the SOAP envelope as a document, by class or by package.
-  private static final Set<String> READ_THE_DOCUMENT =
-      Set.of(
-          "org.apache.cxf.binding.soap.saaj.SAAJInInterceptor",
-          "org.apache.cxf.jaxws.handler.soap.SOAPHandlerInterceptor");
-  private static final String SECURITY_PACKAGE = "org.apache.cxf.ws.security.";
-
-  private final ClassValue<Boolean> readsTheDocument =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            if (READ_THE_DOCUMENT.contains(c.getName())
-                || c.getName().startsWith(SECURITY_PACKAGE)) {
-              return true;
-            }
-          }
-          return false;
-        }
-      };
-
   /** One block taken from the stream: its name, what was read of it, and its marking. */
   record Streamed(QName name, BlockElement element, boolean mustUnderstand) {}
 
-  BlockStreamInterceptor() {
+  private final BlockRetention retention;
+
+  BlockStreamInterceptor(BlockRetention retention) {
     // READ, before ReadHeadersInterceptor reads the header; StaxInInterceptor (POST_STREAM) has
     // created the reader.
     super(ID, Phase.READ);
     addBefore(ReadHeadersInterceptor.class.getName());
+    this.retention = requireNonNull(retention, "retention");
+  }
+
+  /** What this interceptor does with the known blocks. */
+  BlockRetention retention() {
+    return retention;
   }
 
   @Override
   public void handleMessage(Message message) {
     XMLStreamReader reader = message.getContent(XMLStreamReader.class);
     if (reader != null && !(reader instanceof BlockStreamReader)) {
-      boolean keep =
-          MessageUtils.getContextualBoolean(
-                  message, WsQosHeaderInterceptor.KEEP_IN_CXF_HEADERS, false)
-              || readsTheDocument(message.getInterceptorChain());
       message.setContent(
           XMLStreamReader.class,
-          new BlockStreamReader(reader, message, !keep, !MessageUtils.isRequestor(message)));
+          new BlockStreamReader(
+              reader,
+              message,
+              retention == BlockRetention.STREAMED,
+              !MessageUtils.isRequestor(message)));
     }
-  }
-
-  private boolean readsTheDocument(InterceptorChain chain) {
-    if (chain != null) {
-      for (Interceptor<? extends Message> interceptor : chain) {
-        if (readsTheDocument.get(interceptor.getClass())) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   /**

@@ -15,8 +15,10 @@ import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.binding.soap.interceptor.MustUnderstandInterceptor;
+import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Exchange;
+import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.Phase;
 
@@ -30,12 +32,12 @@ import org.apache.cxf.phase.Phase;
  * HeaderProblem.Reason#token()}). Unmarked invalid blocks are then ignored.
  *
  * <p>The three blocks are read from the XML stream before CXF reads the SOAP header, and are not in
- * CXF's header list afterwards, unless {@link #KEEP_IN_CXF_HEADERS} says otherwise; a header that
- * holds only them is not built as a DOM at all. Each block is bounded to {@value
- * WsQos#MAX_BLOCK_CHARS} characters as it streams in. Where they are kept in the header list, it
- * declares their names as understood, so CXF's {@link MustUnderstandInterceptor} lets them through.
- * An unknown WS-QoS element stays in CXF's header list, and CXF faults, with its own {@code
- * MustUnderstand} code, for one marked {@code mustUnderstand}.
+ * CXF's header list afterwards, unless the endpoint or client keeps them there ({@link
+ * BlockRetention}); a header that holds only them is not built as a DOM at all. Each block is
+ * bounded to {@value WsQos#MAX_BLOCK_CHARS} characters as it streams in. Where they are kept in the
+ * header list, it declares their names as understood, so CXF's {@link MustUnderstandInterceptor}
+ * lets them through. An unknown WS-QoS element stays in CXF's header list, and CXF faults, with its
+ * own {@code MustUnderstand} code, for one marked {@code mustUnderstand}.
  *
  * <p>This is the one header path of wsqos: every feature (compression on either side, monitoring on
  * either side, {@link WsQosHeaderFeature}) calls {@link #install}, which adds it once per endpoint
@@ -56,16 +58,6 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
           WsQosBlock.REQUIREMENT.qname(),
           WsQosBlock.TIMESTAMPS.qname(),
           WsQosBlock.SERVER_ACTION.qname());
-
-  /**
-   * The property that keeps received WS-QoS blocks in CXF's header list and DOM: set it to {@code
-   * true} on an endpoint's or client's properties (or the bus's) when an interceptor of the
-   * application reads them there. By default a wsqos endpoint or client takes them out of the XML
-   * stream before CXF reads the header, and CXF builds no DOM for a header that held only WS-QoS
-   * blocks; they are kept anyway where a JAX-WS {@code SOAPHandler}, SAAJ or WS-Security reads the
-   * envelope as a document. Either way {@link WsQosHeaders#from} gives the decoded blocks.
-   */
-  public static final String KEEP_IN_CXF_HEADERS = "wsqos.header.keepInCxfHeaders";
 
   /** The interceptor's id, the same for every instance, so that it is installed once per chain. */
   public static final String ID = WsQosHeaderInterceptor.class.getName();
@@ -112,15 +104,34 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
    *     nothing
    */
   public static void install(InterceptorProvider provider, MeterRegistry registry) {
+    install(provider, registry, BlockRetention.STREAMED);
+  }
+
+  /**
+   * {@link #install(InterceptorProvider, MeterRegistry)} with the blocks' {@code retention}: {@link
+   * BlockRetention#KEPT} wins, so that an endpoint or client keeps the blocks in CXF's header list
+   * when any feature on it asks for that, whichever installed the header path first.
+   */
+  static void install(
+      InterceptorProvider provider, MeterRegistry registry, BlockRetention retention) {
     requireNonNull(provider, "provider");
+    requireNonNull(retention, "retention");
     if (!Chains.contains(provider.getInInterceptors(), ID)) {
       WsQosHeaderInterceptor interceptor =
           new WsQosHeaderInterceptor(registry != null ? registry : new SimpleMeterRegistry());
       provider.getInInterceptors().add(interceptor);
       provider.getInFaultInterceptors().add(interceptor);
     }
-    if (!Chains.contains(provider.getInInterceptors(), BlockStreamInterceptor.ID)) {
-      provider.getInInterceptors().add(new BlockStreamInterceptor());
+    Interceptor<? extends Message> installed =
+        Chains.find(provider.getInInterceptors(), BlockStreamInterceptor.ID);
+    if (installed instanceof BlockStreamInterceptor stream
+        && stream.retention() != retention
+        && retention == BlockRetention.KEPT) {
+      provider.getInInterceptors().remove(stream);
+      installed = null;
+    }
+    if (installed == null) {
+      provider.getInInterceptors().add(new BlockStreamInterceptor(retention));
     }
   }
 

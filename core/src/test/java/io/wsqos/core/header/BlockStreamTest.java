@@ -17,6 +17,8 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
+import org.apache.cxf.interceptor.AbstractBasicInterceptorProvider;
+import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
@@ -53,8 +55,7 @@ class BlockStreamTest {
   @RegisterExtension
   static final CxfServerExtension keeping =
       CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
-          .feature(WsQosHeaderFeature.builder().build())
-          .property(WsQosHeaderInterceptor.KEEP_IN_CXF_HEADERS, "true")
+          .feature(WsQosHeaderFeature.builder().retention(BlockRetention.KEPT).build())
           .inInterceptor(new Spy())
           .toExtension();
 
@@ -279,6 +280,26 @@ class BlockStreamTest {
 
     assertThat(response.status()).isEqualTo(500);
     assertThat(response.text()).contains("soap:Client", "marked mustUnderstand: unparsable: t1");
+  }
+
+  @Test
+  void keepingTheBlocksHoldsWhicheverFeatureInstallsTheHeaderPathFirst() {
+    InterceptorProvider keptFirst = new AbstractBasicInterceptorProvider() {};
+    InterceptorProvider keptLast = new AbstractBasicInterceptorProvider() {};
+    WsQosHeaderFeature keeping =
+        WsQosHeaderFeature.builder().retention(BlockRetention.KEPT).build();
+
+    keeping.initialize(keptFirst, null);
+    WsQosHeaderInterceptor.install(keptFirst, null);
+    WsQosHeaderInterceptor.install(keptLast, null);
+    keeping.initialize(keptLast, null);
+
+    for (InterceptorProvider provider : List.of(keptFirst, keptLast)) {
+      assertThat(provider.getInInterceptors())
+          .filteredOn(BlockStreamInterceptor.class::isInstance)
+          .extracting(i -> ((BlockStreamInterceptor) i).retention())
+          .containsExactly(BlockRetention.KEPT);
+    }
   }
 
   /** The events {@code xml} gives through a {@link BlockStreamReader}, one line each. */
