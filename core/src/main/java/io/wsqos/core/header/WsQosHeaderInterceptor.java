@@ -149,7 +149,7 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
     }
     WsQosHeaders headers =
         withOversized(CODEC.read(message), BlockStreamInterceptor.oversized(message));
-    message.put(WsQosHeaders.class, headers);
+    message.put(WsQosHeaders.DECODED, headers);
     if (!headers.hasProblems()) {
       return;
     }
