@@ -143,7 +143,7 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   @Override
   public void handleMessage(SoapMessage message) {
     // The header has been read (ReadHeadersInterceptor, READ): the body needs no bound from us.
-    BlockStreamReader read = BlockStreamInterceptor.unwrap(message);
+    BoundingReader read = BlockStreamInterceptor.unwrap(message);
     if (read != null && !MessageUtils.isRequestor(message)) {
       checkBody(message, read);
     }
@@ -177,9 +177,9 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   /**
    * Refuses a request with an empty {@code soap:Body} when nothing else (its {@code SOAPAction})
    * named the operation, as the client's error: CXF would answer it with a server fault. (A request
-   * without a body is refused as it is read, by {@link BlockStreamReader}.)
+   * without a body is refused as it is read, by {@link BoundingReader}.)
    */
-  private static void checkBody(SoapMessage message, BlockStreamReader read) {
+  private static void checkBody(SoapMessage message, BoundingReader read) {
     XMLStreamReader body = read.getParent();
     try {
       // The body's reader may stand on whitespace or a comment before its first element; the
@@ -211,7 +211,8 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   }
 
   /** {@code headers} with the blocks {@link BlockStreamInterceptor} cut short marked oversized. */
-  private static WsQosHeaders withOversized(WsQosHeaders headers, List<QName> oversized) {
+  private static WsQosHeaders withOversized(
+      WsQosHeaders headers, List<BlockStreamInterceptor.Oversized> oversized) {
     if (oversized.isEmpty()) {
       return headers;
     }
@@ -221,8 +222,12 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
       // A duplicated block stays duplicated: that is said first, whatever the copies' sizes.
       boolean duplicated =
           decoded.problem().map(p -> p.reason() == HeaderProblem.Reason.DUPLICATED).orElse(false);
+      BlockStreamInterceptor.Oversized cut = null;
+      for (BlockStreamInterceptor.Oversized o : oversized) {
+        cut = o.name().equals(block.qname()) ? o : cut;
+      }
       blocks[block.ordinal()] =
-          oversized.contains(block.qname()) && !duplicated
+          cut != null && !duplicated
               ? HeaderBlock.invalid(
                   new HeaderProblem(
                       HeaderProblem.Reason.OVERSIZED,
@@ -233,7 +238,8 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
                           + " characters (expected: at most "
                           + WsQos.MAX_BLOCK_CHARS
                           + ", to bound the work and memory per header)"),
-                  decoded.mustUnderstand())
+                  // A block cut at its start tag was never read further: its marking is the cut's.
+                  decoded.mustUnderstand() || cut.mustUnderstand())
               : decoded;
     }
     @SuppressWarnings("unchecked")

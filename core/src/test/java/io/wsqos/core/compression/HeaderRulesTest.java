@@ -142,6 +142,21 @@ class HeaderRulesTest {
 
   @ParameterizedTest
   @EnumSource(BlockRetention.class)
+  void aRequirementMarkedMustUnderstandCutAtItsStartTagGetsAClientFault(BlockRetention retention) {
+    String attribute = "note='" + "n".repeat(WsQos.MAX_BLOCK_CHARS + 1) + "' ";
+
+    RawHttp.Response response =
+        post(
+            retention,
+            requirement("none", "1").replace("<qos:Requirement ", "<qos:Requirement " + attribute));
+
+    assertThat(response.status()).isEqualTo(500);
+    assertThat(faultCode(response)).isEqualTo("soap:Client");
+    assertThat(faultString(response)).contains("marked mustUnderstand: oversized: Requirement");
+  }
+
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
   void aTenMegabyteRequirementMarkedMustUnderstandGetsAClientFault(BlockRetention retention) {
     RawHttp.Response response = post(retention, requirement("x".repeat(10 << 20), "1"));
 
