@@ -41,6 +41,13 @@ class BlockStreamTest {
           + "<qos:transportPriority>assured</qos:transportPriority></qos:terms></qos:Requirement>";
   static final String TIMESTAMPS =
       "<qos:Timestamps soap:mustUnderstand='1'><qos:t1>17</qos:t1></qos:Timestamps>";
+
+  /** A Requirement whose text alone is twice the bound. */
+  static final String LARGE_REQUIREMENT =
+      "<qos:Requirement><qos:compression>"
+          + "x".repeat(2 * WsQos.MAX_BLOCK_CHARS)
+          + "</qos:compression></qos:Requirement>";
+
   static final String FOREIGN = "<f:Trace xmlns:f='urn:foreign'>abc</f:Trace>";
 
   static final AtomicReference<Seen> seen = new AtomicReference<>();

@@ -1,6 +1,7 @@
 package io.wsqos.core.header;
 
 import static io.wsqos.core.header.BlockStreamTest.FOREIGN;
+import static io.wsqos.core.header.BlockStreamTest.LARGE_REQUIREMENT;
 import static io.wsqos.core.header.BlockStreamTest.REQUIREMENT;
 import static io.wsqos.core.header.BlockStreamTest.TIMESTAMPS;
 import static io.wsqos.core.header.BlockStreamTest.envelope;
@@ -33,12 +34,7 @@ class BoundingReaderTest {
 
   @Test
   void aFloodedTextIsCutAndTheLevelsItOpenedAreClosed() throws Exception {
-    String flood =
-        "<qos:Requirement><qos:compression>"
-            + "x".repeat(2 * WsQos.MAX_BLOCK_CHARS)
-            + "</qos:compression></qos:Requirement>";
-
-    List<String> events = events(bounding(envelope(flood + TIMESTAMPS), false));
+    List<String> events = events(bounding(envelope(LARGE_REQUIREMENT + TIMESTAMPS), false));
 
     List<String> shown = events.stream().map(e -> e.startsWith("'x") ? "'x...'" : e).toList();
     assertThat(shown)

@@ -1,6 +1,7 @@
 package io.wsqos.core.header;
 
 import static io.wsqos.core.header.BlockStreamTest.FOREIGN;
+import static io.wsqos.core.header.BlockStreamTest.LARGE_REQUIREMENT;
 import static io.wsqos.core.header.BlockStreamTest.REQUIREMENT;
 import static io.wsqos.core.header.BlockStreamTest.TIMESTAMPS;
 import static io.wsqos.core.header.BlockStreamTest.envelope;
@@ -64,12 +65,7 @@ class TakingReaderTest {
 
   @Test
   void aBlockIsTakenWholeWhateverItsSize() throws Exception {
-    String large =
-        "<qos:Requirement><qos:compression>"
-            + "x".repeat(2 * WsQos.MAX_BLOCK_CHARS)
-            + "</qos:compression></qos:Requirement>";
-
-    events(taking(envelope(large)));
+    events(taking(envelope(LARGE_REQUIREMENT)));
 
     List<BlockStreamInterceptor.Streamed> taken = BlockStreamInterceptor.streamed(message);
     assertThat(taken).hasSize(1);
