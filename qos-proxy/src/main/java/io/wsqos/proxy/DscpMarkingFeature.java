@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.entitlement.PriorityEntitlement;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosEndpointBaseline;
 import io.wsqos.core.header.WsQosHeaderInterceptor;
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Server;
@@ -99,6 +100,7 @@ public final class DscpMarkingFeature implements AbstractPortableFeature {
 
   private void addInterceptors(InterceptorProvider provider) {
     WsQosHeaderInterceptor.install(provider, meterRegistry);
+    WsQosEndpointBaseline.install(provider);
     provider.getInInterceptors().add(restore);
     provider.getOutInterceptors().add(marking);
   }

@@ -3,7 +3,7 @@ package io.wsqos.proxy;
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.TransportPriority;
-import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosHeaders;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -54,7 +54,6 @@ final class MarkingConduit extends HTTPConduit {
       Set.of("content-type", "content-length", "transfer-encoding", "connection", "host");
 
   private final Clients clients;
-  private final WsQosCodec codec = new WsQosCodec();
 
   MarkingConduit(Bus bus, EndpointInfo endpoint, Clients clients) throws IOException {
     super(bus, endpoint, null);
@@ -82,7 +81,8 @@ final class MarkingConduit extends HTTPConduit {
     if (!(message instanceof SoapMessage soap)) {
       return TransportPriority.BEST_EFFORT;
     }
-    HeaderBlock<QosRequirement> requirement = codec.read(soap).requirement();
+    HeaderBlock<QosRequirement> requirement =
+        WsQosHeaders.from(soap).map(WsQosHeaders::requirement).orElse(HeaderBlock.absent());
     return requirement.isValid()
         ? requirement.value().get().terms().transportPriority()
         : TransportPriority.BEST_EFFORT;

@@ -65,16 +65,8 @@ class QosEnvelopesTest {
     org.w3c.dom.Element block =
         (org.w3c.dom.Element) doc.getElementsByTagNameNS(WsQos.NAMESPACE, "Timestamps").item(0);
     assertThat(block.getParentNode().getLocalName()).isEqualTo("Header");
-    org.apache.cxf.binding.soap.SoapMessage message =
-        new org.apache.cxf.binding.soap.SoapMessage(new org.apache.cxf.message.MessageImpl());
-    message.setVersion(org.apache.cxf.binding.soap.Soap11.getInstance());
-    message
-        .getHeaders()
-        .add(
-            new org.apache.cxf.binding.soap.SoapHeader(
-                new javax.xml.namespace.QName(WsQos.NAMESPACE, "Timestamps"), block));
     io.wsqos.core.header.MonitoringTimestamps read =
-        new io.wsqos.core.header.WsQosCodec().read(message).timestamps().value().orElseThrow();
+        new io.wsqos.core.header.WsQosCodec().readTimestamps(block).value().orElseThrow();
     assertThat(read.t1()).hasValue(1_700_000_000_123_456L);
     assertThat(read.t2()).isEmpty();
   }

@@ -8,6 +8,7 @@ import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosHeaders;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.cxf.binding.soap.SoapMessage;
@@ -45,7 +46,8 @@ final class ClientPreferenceInterceptor extends AbstractPhaseInterceptor<Message
     }
     CompressionPreference preference = preference(message);
     if (message instanceof SoapMessage soap) {
-      HeaderBlock<QosRequirement> existing = headerCodec.read(soap).requirement();
+      HeaderBlock<QosRequirement> existing =
+          WsQosHeaders.from(soap).map(WsQosHeaders::requirement).orElse(HeaderBlock.absent());
       QosTerms terms = existing.value().map(QosRequirement::terms).orElse(DEFAULT_TERMS);
       headerCodec.write(soap, QosRequirement.of(preference, terms));
     }

@@ -8,6 +8,7 @@ import io.wsqos.core.Checks;
 import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosEndpointBaseline;
 import io.wsqos.core.header.WsQosHeaderInterceptor;
 import io.wsqos.core.load.LoadProbe;
 import java.util.ArrayList;
@@ -199,6 +200,7 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
 
   private void addServerInterceptors(InterceptorProvider provider) {
     WsQosHeaderInterceptor.install(provider, meterRegistry);
+    WsQosEndpointBaseline.install(provider);
     provider.getInInterceptors().add(inflating);
     provider.getInInterceptors().add(inflationCheck);
     provider.getOutInterceptors().add(serverOut);

@@ -7,8 +7,8 @@ import org.w3c.dom.Node;
 
 /**
  * A WS-QoS block as {@link BlockReader} reads it, whether it came from the stream ({@link
- * BlockStreamReader}) or from a DOM element: names, text and child elements, kept only as deep as
- * the reader looks ({@value #KEPT_DEPTH} levels: block, its elements, the terms' elements, and the
+ * TakingReader}) or from a DOM element: names, text and child elements, kept only as deep as the
+ * reader looks ({@value #KEPT_DEPTH} levels: block, its elements, the terms' elements, and the
  * names of anything inside those). Elements of other namespaces are kept by name only, as the
  * reader skips them.
  *

@@ -1,12 +1,12 @@
 package io.wsqos.core.header;
 
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLStreamReader;
 import org.apache.cxf.binding.soap.interceptor.ReadHeadersInterceptor;
-import org.apache.cxf.interceptor.Interceptor;
-import org.apache.cxf.interceptor.InterceptorChain;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -15,99 +15,87 @@ import org.apache.cxf.phase.Phase;
 /**
  * Reads the WS-QoS header blocks of an inbound message from its XML stream, before CXF's {@link
  * ReadHeadersInterceptor} builds a DOM of the SOAP header: it wraps the message's reader in a
- * {@link BlockStreamReader}, which takes the blocks out of the stream as {@link BlockElement}s
- * (bounded, see {@link WsQos#MAX_BLOCK_CHARS}) and hides a {@code soap:Header} that held nothing
- * else, so that CXF builds no DOM for it. {@link WsQosHeaderInterceptor} decodes what was taken
- * ({@link #streamed}) with the blocks CXF listed.
- *
- * <p>The blocks stay in CXF's DOM and header list, and only their size is bounded, where something
- * reads the envelope as a document: a JAX-WS {@code SOAPHandler}, SAAJ (a {@code Provider} of
- * {@code SOAPMessage}s), WS-Security (which may have signed them), or an application that sets
- * {@link WsQosHeaderInterceptor#KEEP_IN_CXF_HEADERS} on its endpoint or client.
+ * {@link BoundingReader}, which bounds every block (see {@link WsQos#MAX_BLOCK_CHARS}), and with
+ * {@link BlockRetention#STREAMED} that in a {@link TakingReader}, which takes the known blocks out
+ * of the stream as {@link BlockElement}s and hides a {@code soap:Header} that held nothing else, so
+ * that CXF builds no DOM for it. {@link WsQosHeaderInterceptor} decodes what was taken ({@link
+ * #streamed}) with the blocks CXF listed. The retention is the endpoint's or client's, fixed when
+ * the interceptor is built.
  */
 final class BlockStreamInterceptor extends AbstractPhaseInterceptor<Message> {
 
   static final String ID = BlockStreamInterceptor.class.getName();
 
-  /** The message property holding the names of the blocks cut short, a {@code List<QName>}. */
+  /** The message property holding the blocks cut short, a {@code List<Oversized>}. */
   static final String OVERSIZED_BLOCKS = BlockStreamInterceptor.class.getName() + ".oversized";
 
   /** The message property holding the blocks taken from the stream, a {@code List<Streamed>}. */
   static final String STREAMED_BLOCKS = BlockStreamInterceptor.class.getName() + ".streamed";
 
-  // Interceptors that read the SOAP envelope as a document, by class or by package.
-  private static final Set<String> READ_THE_DOCUMENT =
-      Set.of(
-          "org.apache.cxf.binding.soap.saaj.SAAJInInterceptor",
-          "org.apache.cxf.jaxws.handler.soap.SOAPHandlerInterceptor");
-  private static final String SECURITY_PACKAGE = "org.apache.cxf.ws.security.";
-
-  private final ClassValue<Boolean> readsTheDocument =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            if (READ_THE_DOCUMENT.contains(c.getName())
-                || c.getName().startsWith(SECURITY_PACKAGE)) {
-              return true;
-            }
-          }
-          return false;
-        }
-      };
-
   /** One block taken from the stream: its name, what was read of it, and its marking. */
   record Streamed(QName name, BlockElement element, boolean mustUnderstand) {}
 
-  BlockStreamInterceptor() {
+  /** One block cut short: its name and its marking. */
+  record Oversized(QName name, boolean mustUnderstand) {}
+
+  private final BlockRetention retention;
+
+  BlockStreamInterceptor(BlockRetention retention) {
     // READ, before ReadHeadersInterceptor reads the header; StaxInInterceptor (POST_STREAM) has
     // created the reader.
     super(ID, Phase.READ);
     addBefore(ReadHeadersInterceptor.class.getName());
+    this.retention = requireNonNull(retention, "retention");
+  }
+
+  /** What this interceptor does with the known blocks. */
+  BlockRetention retention() {
+    return retention;
   }
 
   @Override
   public void handleMessage(Message message) {
     XMLStreamReader reader = message.getContent(XMLStreamReader.class);
-    if (reader != null && !(reader instanceof BlockStreamReader)) {
-      boolean keep =
-          MessageUtils.getContextualBoolean(
-                  message, WsQosHeaderInterceptor.KEEP_IN_CXF_HEADERS, false)
-              || readsTheDocument(message.getInterceptorChain());
+    if (reader != null && !(reader instanceof BoundingReader || reader instanceof TakingReader)) {
       message.setContent(
           XMLStreamReader.class,
-          new BlockStreamReader(reader, message, !keep, !MessageUtils.isRequestor(message)));
+          reader(reader, message, retention, !MessageUtils.isRequestor(message)));
     }
   }
 
-  private boolean readsTheDocument(InterceptorChain chain) {
-    if (chain != null) {
-      for (Interceptor<? extends Message> interceptor : chain) {
-        if (readsTheDocument.get(interceptor.getClass())) {
-          return true;
-        }
-      }
-    }
-    return false;
+  /**
+   * {@code reader} as CXF's header interceptor reads it: bounded, and with {@link
+   * BlockRetention#STREAMED} the known blocks taken out.
+   *
+   * @param request whether {@code message} is a request a server reads
+   */
+  static XMLStreamReader reader(
+      XMLStreamReader reader, Message message, BlockRetention retention, boolean request) {
+    BoundingReader bounded = new BoundingReader(reader, message, request);
+    return retention == BlockRetention.STREAMED ? new TakingReader(bounded, message) : bounded;
   }
 
   /**
    * Puts the request's own reader back once the header has been read, so that the body is parsed
-   * without this layer; returns the wrapper taken off, or null if there was none.
+   * without these layers; returns the bounding reader taken off, or null if there was none.
    */
-  static BlockStreamReader unwrap(Message message) {
-    if (message.getContent(XMLStreamReader.class) instanceof BlockStreamReader wrapped) {
-      message.setContent(XMLStreamReader.class, wrapped.getParent());
-      return wrapped;
+  static BoundingReader unwrap(Message message) {
+    XMLStreamReader reader = message.getContent(XMLStreamReader.class);
+    if (reader instanceof TakingReader taking) {
+      reader = taking.getParent();
+    }
+    if (reader instanceof BoundingReader bounding) {
+      message.setContent(XMLStreamReader.class, bounding.getParent());
+      return bounding;
     }
     return null;
   }
 
-  /** The names of the blocks of {@code message} that were cut short, in message order. */
+  /** The blocks of {@code message} that were cut short, in message order. */
   @SuppressWarnings("unchecked")
-  static List<QName> oversized(Message message) {
-    Object names = message.get(OVERSIZED_BLOCKS);
-    return names instanceof List<?> list ? (List<QName>) list : List.of();
+  static List<Oversized> oversized(Message message) {
+    Object blocks = message.get(OVERSIZED_BLOCKS);
+    return blocks instanceof List<?> list ? (List<Oversized>) list : List.of();
   }
 
   /** The blocks of {@code message} taken from the stream, in message order. */
@@ -115,6 +103,23 @@ final class BlockStreamInterceptor extends AbstractPhaseInterceptor<Message> {
   static List<Streamed> streamed(Message message) {
     Object blocks = message.get(STREAMED_BLOCKS);
     return blocks instanceof List<?> list ? (List<Streamed>) list : List.of();
+  }
+
+  /** Adds {@code item} to the list {@code message} holds under {@code key}. */
+  @SuppressWarnings("unchecked")
+  static <T> void record(Message message, String key, T item) {
+    List<T> items = (List<T>) message.get(key);
+    if (items == null) {
+      items = new ArrayList<>(3);
+      message.put(key, items);
+    }
+    items.add(item);
+  }
+
+  /** Whether the start tag {@code reader} is on is marked {@code mustUnderstand}. */
+  static boolean mustUnderstand(XMLStreamReader reader, String soapNamespace) {
+    String value = reader.getAttributeValue(soapNamespace, "mustUnderstand");
+    return "1".equals(value) || Boolean.parseBoolean(value);
   }
 
   @Override

@@ -15,7 +15,7 @@ import org.apache.cxf.phase.Phase;
  * soap:Sender} in 1.2): a request CXF could not parse (not well-formed XML, bytes that are not
  * valid in the request's encoding), which CXF reports as {@code soap:Server} "Couldn't parse
  * stream.", and a service exception whose class is marked {@link ClientError}. Other faults keep
- * their code. Installed with the header interceptor by {@link WsQosHeaderInterceptor#install}.
+ * their code. Part of {@link WsQosEndpointBaseline}.
  */
 final class ClientErrorFaultInterceptor extends AbstractSoapInterceptor {
 

@@ -8,8 +8,8 @@ import org.apache.cxf.phase.Phase;
 
 /**
  * Reads a request whose {@code Content-Type} names no charset as UTF-8, the default of XML media
- * types (RFC 7303), instead of CXF's ISO-8859-1; a request that names one keeps it. Installed with
- * the header interceptor by {@link WsQosHeaderInterceptor#install}.
+ * types (RFC 7303), instead of CXF's ISO-8859-1; a request that names one keeps it. Part of {@link
+ * WsQosEndpointBaseline}.
  */
 final class Utf8RequestInterceptor extends AbstractPhaseInterceptor<Message> {
 

@@ -10,8 +10,8 @@ import org.apache.cxf.phase.Phase;
  * Makes a wsqos endpoint answer in UTF-8 with an XML declaration. CXF writes a response in the
  * request's charset, and for a request that names none it falls back to the HTTP default for {@code
  * text/xml}, ISO-8859-1, without a declaration; a client that assumes XML's own default (UTF-8)
- * then misreads every character above U+007F. A request that names a charset keeps it. Installed
- * with the header interceptor by {@link WsQosHeaderInterceptor#install}.
+ * then misreads every character above U+007F. A request that names a charset keeps it. Part of
+ * {@link WsQosEndpointBaseline}.
  */
 final class Utf8ResponseInterceptor extends AbstractPhaseInterceptor<Message> {
 

@@ -12,9 +12,11 @@ import org.apache.cxf.headers.Header;
 import org.w3c.dom.Element;
 
 /**
- * Reads the WS-QoS blocks of a CXF {@link SoapMessage}, and writes them to its header list ({@link
- * SoapMessage#getHeaders()}, one {@link SoapHeader} per block). A wsqos endpoint or client takes
- * the blocks it receives out of the XML stream before CXF reads the header ({@link
+ * Writes the WS-QoS blocks to a CXF {@link SoapMessage}'s header list ({@link
+ * SoapMessage#getHeaders()}, one {@link SoapHeader} per block), and reads blocks that are DOM
+ * elements outside a CXF message ({@link #readRequirement}, {@link #readTimestamps}, {@link
+ * #readServerAction}); a message's blocks are read with {@link WsQosHeaders#from}. A wsqos endpoint
+ * or client takes the blocks it receives out of the XML stream before CXF reads the header ({@link
  * WsQosHeaderInterceptor}); a block in the header list holds a DOM {@link Element} when CXF read
  * it, or the value itself when this codec wrote it, which CXF writes straight to the message's
  * stream when it serializes the envelope (no DOM per message). {@link #element(Header)} gives
@@ -42,9 +44,10 @@ public final class WsQosCodec {
    * (which are then not in the list; see {@link WsQosHeaderInterceptor}). A block present more than
    * once is invalid ({@link HeaderProblem.Reason#DUPLICATED}); header elements of the WS-QoS
    * namespace that version 1 does not define are listed in {@link WsQosHeaders#unknownBlocks()}.
-   * Never throws for bad input.
+   * Never throws for bad input. Outside the package, messages are read with {@link
+   * WsQosHeaders#from}.
    */
-  public WsQosHeaders read(SoapMessage message) {
+  WsQosHeaders read(SoapMessage message) {
     requireNonNull(message, "message");
     List<BlockStreamInterceptor.Streamed> streamed = BlockStreamInterceptor.streamed(message);
     if (!message.hasHeaders() && streamed.isEmpty()) {
@@ -132,7 +135,7 @@ public final class WsQosCodec {
 
   /**
    * Decodes a {@code qos:Requirement} element found outside a SOAP header, such as one a request
-   * carries in its body as a query, with the rules of {@link #read(SoapMessage)}: the block comes
+   * carries in its body as a query, with the rules of {@link WsQosHeaders#from}: the block comes
    * back valid, or invalid with a {@link HeaderProblem} (also when {@code element} is not a {@code
    * Requirement} of the WS-QoS namespace); never absent, never {@code mustUnderstand}. Never throws
    * for bad input.
@@ -145,11 +148,24 @@ public final class WsQosCodec {
   }
 
   /**
+   * Decodes a {@code qos:Timestamps} element read from a serialized envelope by something other
+   * than CXF, with the rules of {@link WsQosHeaders#from}: valid, or invalid with a {@link
+   * HeaderProblem} (also when {@code element} is not a {@code Timestamps} of the WS-QoS namespace);
+   * never absent, never {@code mustUnderstand}. Never throws for bad input.
+   */
+  public HeaderBlock<MonitoringTimestamps> readTimestamps(Element element) {
+    HeaderProblem wrong = unexpected(element, WsQosBlock.TIMESTAMPS);
+    return wrong != null
+        ? HeaderBlock.invalid(wrong, false)
+        : BlockReader.timestamps(element, false);
+  }
+
+  /**
    * Decodes a {@code qos:ServerAction} element read from a serialized envelope by something other
-   * than CXF (a proxy rewriting a response), with the rules of {@link #read(SoapMessage)}: valid,
-   * or invalid with a {@link HeaderProblem} (also when {@code element} is not a {@code
-   * ServerAction} of the WS-QoS namespace); never absent, never {@code mustUnderstand}. Never
-   * throws for bad input.
+   * than CXF (a proxy rewriting a response), with the rules of {@link WsQosHeaders#from}: valid, or
+   * invalid with a {@link HeaderProblem} (also when {@code element} is not a {@code ServerAction}
+   * of the WS-QoS namespace); never absent, never {@code mustUnderstand}. Never throws for bad
+   * input.
    */
   public HeaderBlock<ServerAction> readServerAction(Element element) {
     HeaderProblem wrong = unexpected(element, WsQosBlock.SERVER_ACTION);

@@ -11,9 +11,10 @@ import org.apache.cxf.interceptor.InterceptorProvider;
 /**
  * Installs the one {@link WsQosHeaderInterceptor} on a CXF server or client (once, whatever other
  * wsqos feature installed it too): WS-QoS blocks are decoded once per message and {@code
- * mustUnderstand} is enforced. Every wsqos feature installs it; add this one alone to get the
- * header rules, or to choose the registry the invalid blocks are counted in, on an endpoint with no
- * other wsqos feature.
+ * mustUnderstand} is enforced, and nothing else: the endpoint's charset, fault codes and {@code
+ * ?wsdl} stay as CXF has them unless {@link WsQosEndpointBaseline} is added too. Every wsqos
+ * feature installs the header interceptor; add this one alone to get the header rules, or to choose
+ * the registry the invalid blocks are counted in, on an endpoint with no other wsqos feature.
  *
  * <pre>{@code
  * factory.getFeatures().add(WsQosHeaderFeature.builder().meterRegistry(registry).build());
@@ -25,6 +26,7 @@ import org.apache.cxf.interceptor.InterceptorProvider;
 public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
   private final MeterRegistry registry;
+  private final BlockRetention retention;
 
   /**
    * The feature with the builder's defaults, for CXF's {@code @Features(classes =
@@ -32,11 +34,12 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
    * client of that interface.
    */
   public WsQosHeaderFeature() {
-    this(new SimpleMeterRegistry());
+    this(new SimpleMeterRegistry(), BlockRetention.STREAMED);
   }
 
-  private WsQosHeaderFeature(MeterRegistry registry) {
+  private WsQosHeaderFeature(MeterRegistry registry, BlockRetention retention) {
     this.registry = registry;
+    this.retention = retention;
   }
 
   /** Returns a builder. */
@@ -46,12 +49,13 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
   @Override
   public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
-    WsQosHeaderInterceptor.install(provider, registry);
+    WsQosHeaderInterceptor.install(provider, registry, retention);
   }
 
   /** Configures a {@link WsQosHeaderFeature}. */
   public static final class Builder {
     private MeterRegistry meterRegistry;
+    private BlockRetention retention = BlockRetention.STREAMED;
 
     Builder() {}
 
@@ -65,10 +69,22 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
       return this;
     }
 
+    /**
+     * Where the received blocks end up. Default: {@link BlockRetention#STREAMED}, taken out of the
+     * XML stream; choose {@link BlockRetention#KEPT} on an endpoint or client where a JAX-WS {@code
+     * SOAPHandler}, SAAJ, WS-Security or an interceptor of the application reads the envelope's
+     * header as a document or CXF's header list. {@code KEPT} holds on an endpoint or client
+     * whatever other wsqos features install there.
+     */
+    public Builder retention(BlockRetention retention) {
+      this.retention = requireNonNull(retention, "retention");
+      return this;
+    }
+
     /** Returns the feature; it can be added to any number of servers and clients. */
     public WsQosHeaderFeature build() {
       return new WsQosHeaderFeature(
-          meterRegistry != null ? meterRegistry : new SimpleMeterRegistry());
+          meterRegistry != null ? meterRegistry : new SimpleMeterRegistry(), retention);
     }
   }
 }

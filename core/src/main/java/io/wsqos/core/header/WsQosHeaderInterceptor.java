@@ -15,15 +15,12 @@ import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.binding.soap.interceptor.MustUnderstandInterceptor;
-import org.apache.cxf.endpoint.Endpoint;
-import org.apache.cxf.frontend.WSDLGetUtils;
 import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.Phase;
-import org.apache.cxf.phase.PhaseInterceptor;
 
 /**
  * Decodes the WS-QoS blocks of each inbound message once, stores the result in the message for
@@ -35,12 +32,12 @@ import org.apache.cxf.phase.PhaseInterceptor;
  * HeaderProblem.Reason#token()}). Unmarked invalid blocks are then ignored.
  *
  * <p>The three blocks are read from the XML stream before CXF reads the SOAP header, and are not in
- * CXF's header list afterwards, unless {@link #KEEP_IN_CXF_HEADERS} says otherwise; a header that
- * holds only them is not built as a DOM at all. Each block is bounded to {@value
- * WsQos#MAX_BLOCK_CHARS} characters as it streams in. Where they are kept in the header list, it
- * declares their names as understood, so CXF's {@link MustUnderstandInterceptor} lets them through.
- * An unknown WS-QoS element stays in CXF's header list, and CXF faults, with its own {@code
- * MustUnderstand} code, for one marked {@code mustUnderstand}.
+ * CXF's header list afterwards, unless the endpoint or client keeps them there ({@link
+ * BlockRetention}); a header that holds only them is not built as a DOM at all. Each block is
+ * bounded to {@value WsQos#MAX_BLOCK_CHARS} characters as it streams in. Where they are kept in the
+ * header list, it declares their names as understood, so CXF's {@link MustUnderstandInterceptor}
+ * lets them through. An unknown WS-QoS element stays in CXF's header list, and CXF faults, with its
+ * own {@code MustUnderstand} code, for one marked {@code mustUnderstand}.
  *
  * <p>This is the one header path of wsqos: every feature (compression on either side, monitoring on
  * either side, {@link WsQosHeaderFeature}) calls {@link #install}, which adds it once per endpoint
@@ -61,16 +58,6 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
           WsQosBlock.REQUIREMENT.qname(),
           WsQosBlock.TIMESTAMPS.qname(),
           WsQosBlock.SERVER_ACTION.qname());
-
-  /**
-   * The property that keeps received WS-QoS blocks in CXF's header list and DOM: set it to {@code
-   * true} on an endpoint's or client's properties (or the bus's) when an interceptor of the
-   * application reads them there. By default a wsqos endpoint or client takes them out of the XML
-   * stream before CXF reads the header, and CXF builds no DOM for a header that held only WS-QoS
-   * blocks; they are kept anyway where a JAX-WS {@code SOAPHandler}, SAAJ or WS-Security reads the
-   * envelope as a document. Either way {@link WsQosHeaders#from} gives the decoded blocks.
-   */
-  public static final String KEEP_IN_CXF_HEADERS = "wsqos.header.keepInCxfHeaders";
 
   /** The interceptor's id, the same for every instance, so that it is installed once per chain. */
   public static final String ID = WsQosHeaderInterceptor.class.getName();
@@ -109,54 +96,43 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
 
   /**
    * Adds the one header interceptor, and the {@link BlockStreamInterceptor} that reads the blocks
-   * from the stream, and the {@link ClientErrorFaultInterceptor}, {@link Utf8RequestInterceptor}
-   * and {@link Utf8ResponseInterceptor} that go with it, and on a server endpoint the WSDL builder
-   * that declares the WS-QoS header blocks in {@code ?wsdl}, to {@code provider} (an endpoint, a
-   * client or a bus) unless they are there already: the first feature to install them chooses the
-   * registry.
+   * from the stream, to {@code provider} (an endpoint, a client or a bus) unless they are there
+   * already: the first feature to install them chooses the registry. It adds nothing else: the
+   * endpoint's answers (charset, fault codes, {@code ?wsdl}) are {@link WsQosEndpointBaseline}'s.
    *
    * @param registry where to count invalid blocks; null for a private registry that publishes
    *     nothing
    */
   public static void install(InterceptorProvider provider, MeterRegistry registry) {
+    install(provider, registry, BlockRetention.STREAMED);
+  }
+
+  /**
+   * {@link #install(InterceptorProvider, MeterRegistry)} with the blocks' {@code retention}: {@link
+   * BlockRetention#KEPT} wins, so that an endpoint or client keeps the blocks in CXF's header list
+   * when any feature on it asks for that, whichever installed the header path first.
+   */
+  static void install(
+      InterceptorProvider provider, MeterRegistry registry, BlockRetention retention) {
     requireNonNull(provider, "provider");
-    if (!contains(provider.getInInterceptors(), ID)) {
+    requireNonNull(retention, "retention");
+    if (!Chains.contains(provider.getInInterceptors(), ID)) {
       WsQosHeaderInterceptor interceptor =
           new WsQosHeaderInterceptor(registry != null ? registry : new SimpleMeterRegistry());
       provider.getInInterceptors().add(interceptor);
       provider.getInFaultInterceptors().add(interceptor);
     }
-    if (!contains(provider.getOutFaultInterceptors(), ClientErrorFaultInterceptor.ID)) {
-      provider.getOutFaultInterceptors().add(new ClientErrorFaultInterceptor());
+    Interceptor<? extends Message> installed =
+        Chains.find(provider.getInInterceptors(), BlockStreamInterceptor.ID);
+    if (installed instanceof BlockStreamInterceptor stream
+        && stream.retention() != retention
+        && retention == BlockRetention.KEPT) {
+      provider.getInInterceptors().remove(stream);
+      installed = null;
     }
-    if (provider instanceof Endpoint endpoint
-        && endpoint.get(WSDL_BUILDER) == null
-        && !MessageUtils.isTrue(endpoint.get(CLIENT_SIDE))) {
-      endpoint.put(WSDL_BUILDER, new WsQosWsdl());
+    if (installed == null) {
+      provider.getInInterceptors().add(new BlockStreamInterceptor(retention));
     }
-    if (!contains(provider.getInInterceptors(), BlockStreamInterceptor.ID)) {
-      provider.getInInterceptors().add(new BlockStreamInterceptor());
-    }
-    if (!contains(provider.getInInterceptors(), Utf8RequestInterceptor.ID)) {
-      provider.getInInterceptors().add(new Utf8RequestInterceptor());
-    }
-    if (!contains(provider.getOutInterceptors(), Utf8ResponseInterceptor.ID)) {
-      Utf8ResponseInterceptor utf8 = new Utf8ResponseInterceptor();
-      provider.getOutInterceptors().add(utf8);
-      provider.getOutFaultInterceptors().add(utf8);
-    }
-  }
-
-  private static final String WSDL_BUILDER = WSDLGetUtils.class.getName();
-  private static final String CLIENT_SIDE = "org.apache.cxf.client";
-
-  private static boolean contains(List<Interceptor<? extends Message>> chain, String id) {
-    for (Interceptor<? extends Message> interceptor : chain) {
-      if (interceptor instanceof PhaseInterceptor<?> phased && id.equals(phased.getId())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   @Override
@@ -167,13 +143,13 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   @Override
   public void handleMessage(SoapMessage message) {
     // The header has been read (ReadHeadersInterceptor, READ): the body needs no bound from us.
-    BlockStreamReader read = BlockStreamInterceptor.unwrap(message);
+    BoundingReader read = BlockStreamInterceptor.unwrap(message);
     if (read != null && !MessageUtils.isRequestor(message)) {
       checkBody(message, read);
     }
     WsQosHeaders headers =
         withOversized(CODEC.read(message), BlockStreamInterceptor.oversized(message));
-    message.put(WsQosHeaders.class, headers);
+    message.put(WsQosHeaders.DECODED, headers);
     if (!headers.hasProblems()) {
       return;
     }
@@ -201,9 +177,9 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   /**
    * Refuses a request with an empty {@code soap:Body} when nothing else (its {@code SOAPAction})
    * named the operation, as the client's error: CXF would answer it with a server fault. (A request
-   * without a body is refused as it is read, by {@link BlockStreamReader}.)
+   * without a body is refused as it is read, by {@link BoundingReader}.)
    */
-  private static void checkBody(SoapMessage message, BlockStreamReader read) {
+  private static void checkBody(SoapMessage message, BoundingReader read) {
     XMLStreamReader body = read.getParent();
     try {
       // The body's reader may stand on whitespace or a comment before its first element; the
@@ -235,7 +211,8 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   }
 
   /** {@code headers} with the blocks {@link BlockStreamInterceptor} cut short marked oversized. */
-  private static WsQosHeaders withOversized(WsQosHeaders headers, List<QName> oversized) {
+  private static WsQosHeaders withOversized(
+      WsQosHeaders headers, List<BlockStreamInterceptor.Oversized> oversized) {
     if (oversized.isEmpty()) {
       return headers;
     }
@@ -245,8 +222,12 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
       // A duplicated block stays duplicated: that is said first, whatever the copies' sizes.
       boolean duplicated =
           decoded.problem().map(p -> p.reason() == HeaderProblem.Reason.DUPLICATED).orElse(false);
+      BlockStreamInterceptor.Oversized cut = null;
+      for (BlockStreamInterceptor.Oversized o : oversized) {
+        cut = o.name().equals(block.qname()) ? o : cut;
+      }
       blocks[block.ordinal()] =
-          oversized.contains(block.qname()) && !duplicated
+          cut != null && !duplicated
               ? HeaderBlock.invalid(
                   new HeaderProblem(
                       HeaderProblem.Reason.OVERSIZED,
@@ -257,7 +238,8 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
                           + " characters (expected: at most "
                           + WsQos.MAX_BLOCK_CHARS
                           + ", to bound the work and memory per header)"),
-                  decoded.mustUnderstand())
+                  // A block cut at its start tag was never read further: its marking is the cut's.
+                  decoded.mustUnderstand() || cut.mustUnderstand())
               : decoded;
     }
     @SuppressWarnings("unchecked")

@@ -5,17 +5,27 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 import java.util.Optional;
 import javax.xml.namespace.QName;
+import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageUtils;
 
 /**
- * The WS-QoS blocks read from one message by {@link WsQosCodec#read}: each block absent, valid or
- * invalid, and the names of header elements of the WS-QoS namespace that version 1 does not define.
+ * The WS-QoS blocks of one message: each block absent, valid or invalid, and the names of header
+ * elements of the WS-QoS namespace that version 1 does not define. {@link #from(Message)} is the
+ * one way to read them from a CXF message; {@link WsQosCodec} reads blocks that are DOM elements
+ * outside a CXF message.
  *
- * <p>{@link WsQosHeaderInterceptor}, which every wsqos feature installs, stores the result of
- * inbound messages in the message; later interceptors get it with {@link #from(Message)} instead of
- * decoding again.
+ * <p>{@link WsQosHeaderInterceptor}, which every wsqos feature installs, decodes each inbound
+ * message once and keeps the result in the message, so later interceptors read it without decoding
+ * again.
  */
 public final class WsQosHeaders {
+
+  // The message property the header interceptor keeps an inbound message's blocks in: private to
+  // the package, so that from(Message) is the one way to read them.
+  static final String DECODED = WsQosHeaders.class.getName() + ".decoded";
+
+  private static final WsQosCodec CODEC = new WsQosCodec();
 
   /** A message without any WS-QoS header. */
   public static final WsQosHeaders NONE =
@@ -38,19 +48,18 @@ public final class WsQosHeaders {
   }
 
   /**
-   * The blocks {@link WsQosHeaderInterceptor} decoded from {@code message}, or, for an outbound
-   * message, from the inbound message of its exchange (a provider reads the request's blocks while
-   * writing the response). Empty if no wsqos feature installed the {@link WsQosHeaderInterceptor}.
+   * The WS-QoS blocks of {@code message} itself. For an inbound message (a request a server
+   * receives, a response or fault a client receives): the blocks {@link WsQosHeaderInterceptor}
+   * decoded from it, empty if no wsqos feature installed the interceptor. For an outbound message:
+   * the blocks written to its header list so far, decoded on each call (never empty); a provider
+   * reads the request's blocks from the exchange's inbound message. Never throws for bad input.
    */
   public static Optional<WsQosHeaders> from(Message message) {
-    WsQosHeaders headers = message.get(WsQosHeaders.class);
-    if (headers == null && message.getExchange() != null) {
-      Message in = message.getExchange().getInMessage();
-      if (in != null && in != message) {
-        headers = in.get(WsQosHeaders.class);
-      }
+    requireNonNull(message, "message");
+    if (MessageUtils.isOutbound(message)) {
+      return Optional.of(message instanceof SoapMessage soap ? CODEC.read(soap) : NONE);
     }
-    return Optional.ofNullable(headers);
+    return Optional.ofNullable((WsQosHeaders) message.get(DECODED));
   }
 
   /** The client's requirement. */

@@ -22,7 +22,7 @@ import org.w3c.dom.Node;
  * ({@code soap:header} with {@code wsdl:required="false"}, WSDL 1.1 section 2.8).
  *
  * <p>CXF asks the endpoint's contextual property {@code org.apache.cxf.frontend.WSDLGetUtils} for
- * the object that builds the document; {@link WsQosHeaderInterceptor#install} sets this one. The
+ * the object that builds the document; {@link WsQosEndpointBaseline#install} sets this one. The
  * document is built on each {@code ?wsdl} request, so it is patched on each, off the SOAP path.
  */
 final class WsQosWsdl extends WSDLGetUtils {

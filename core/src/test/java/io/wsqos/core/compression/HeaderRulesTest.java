@@ -4,16 +4,19 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.header.BlockRetention;
 import io.wsqos.core.header.WsQos;
 import io.wsqos.core.header.WsQosHeaderFeature;
 import io.wsqos.core.header.WsQosHeaderInterceptor;
 import io.wsqos.core.load.ScriptedLoadProbe;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.RawHttp;
+import io.wsqos.testing.TestServer;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
@@ -27,41 +30,67 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.w3c.dom.Element;
 
 /**
- * The WS-QoS header rules on a server with only {@link CompressionFeature}: the one header path
- * applies {@code mustUnderstand} to every block, reads tokens as XML Schema tokens, says in {@code
- * ServerAction} why it did not compress, answers the client's errors with {@code soap:Client} and
- * answers in UTF-8.
+ * The WS-QoS header rules on a server with only {@link CompressionFeature}, and on one that keeps
+ * the blocks in CXF's header list ({@link BlockRetention#KEPT}): the one header path applies {@code
+ * mustUnderstand} to every block, reads tokens as XML Schema tokens, says in {@code ServerAction}
+ * why it did not compress, answers the client's errors with {@code soap:Client} and answers in
+ * UTF-8.
  */
 class HeaderRulesTest {
   private static final int CHARS = 4000;
   private static final String QOS = WsQos.NAMESPACE;
   private static final String SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
   static final ScriptedLoadProbe probe = new ScriptedLoadProbe();
-  static final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  static final Map<BlockRetention, SimpleMeterRegistry> registries =
+      Map.of(
+          BlockRetention.STREAMED, new SimpleMeterRegistry(),
+          BlockRetention.KEPT, new SimpleMeterRegistry());
   static final EchoServiceImpl service = new EchoServiceImpl();
-  static final CompressionFeature feature =
-      CompressionFeature.builder()
-          .policy(CompressionPolicy.loadAware(probe))
-          .meterRegistry(registry)
-          .build();
+  static final Map<BlockRetention, CompressionFeature> features =
+      Map.of(
+          BlockRetention.STREAMED, feature(BlockRetention.STREAMED),
+          BlockRetention.KEPT, feature(BlockRetention.KEPT));
 
-  @RegisterExtension
-  static final CxfServerExtension server =
-      CxfServerExtension.builder(EchoService.class, service)
-          .feature(feature)
-          .inInterceptor(new RequirementSizeRecorder())
-          .toExtension();
+  // Every request test runs against both servers, one per retention of the blocks: the rules are
+  // the same.
+  @RegisterExtension static final CxfServerExtension streamed = newServer(BlockRetention.STREAMED);
+
+  @RegisterExtension static final CxfServerExtension kept = newServer(BlockRetention.KEPT);
+
+  private static CompressionFeature feature(BlockRetention retention) {
+    return CompressionFeature.builder()
+        .policy(CompressionPolicy.loadAware(probe))
+        .meterRegistry(registries.get(retention))
+        .build();
+  }
+
+  // Streamed: the compression feature alone. Kept: the header feature asks for it after the
+  // compression feature installed the header path with the default.
+  private static CxfServerExtension newServer(BlockRetention retention) {
+    TestServer.Builder server =
+        CxfServerExtension.builder(EchoService.class, service).feature(features.get(retention));
+    if (retention == BlockRetention.KEPT) {
+      server.feature(WsQosHeaderFeature.builder().retention(retention).build());
+    }
+    return server.inInterceptor(new RequirementSizeRecorder()).toExtension();
+  }
+
+  private static CxfServerExtension server(BlockRetention retention) {
+    return retention == BlockRetention.STREAMED ? streamed : kept;
+  }
 
   // The characters of the last Requirement header's DOM, as CXF kept it; -1 when CXF's header list
   // did not have it (taken from the stream).
   static final AtomicInteger requirementChars = new AtomicInteger(-1);
 
   @AfterAll
-  static void closeFeature() {
-    feature.close();
+  static void closeFeatures() {
+    features.values().forEach(CompressionFeature::close);
   }
 
   @BeforeEach
@@ -70,9 +99,10 @@ class HeaderRulesTest {
     requirementChars.set(-1);
   }
 
-  @Test
-  void anInvalidTokenInARequirementMarkedMustUnderstandGetsAClientFault() {
-    RawHttp.Response response = post(requirement("zip", "1"), "Accept-Encoding", "gzip");
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void anInvalidTokenInARequirementMarkedMustUnderstandGetsAClientFault(BlockRetention retention) {
+    RawHttp.Response response = post(retention, requirement("zip", "1"), "Accept-Encoding", "gzip");
 
     assertClientFault(
         response,
@@ -83,10 +113,15 @@ class HeaderRulesTest {
     assertThat(response.header("Content-Encoding")).isEmpty();
   }
 
-  @Test
-  void aDuplicatedRequirementMarkedMustUnderstandGetsAClientFault() {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aDuplicatedRequirementMarkedMustUnderstandGetsAClientFault(BlockRetention retention) {
     RawHttp.Response response =
-        post(requirement("none", "1") + requirement("none", "0"), "Accept-Encoding", "gzip");
+        post(
+            retention,
+            requirement("none", "1") + requirement("none", "0"),
+            "Accept-Encoding",
+            "gzip");
 
     assertClientFault(
         response,
@@ -95,18 +130,35 @@ class HeaderRulesTest {
             + ") marked mustUnderstand: duplicated: Requirement: 2 blocks (expected: at most one)");
   }
 
-  @Test
-  void anOversizedRequirementMarkedMustUnderstandGetsAClientFault() {
-    RawHttp.Response response = post(requirement("x".repeat(100_000), "1"));
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void anOversizedRequirementMarkedMustUnderstandGetsAClientFault(BlockRetention retention) {
+    RawHttp.Response response = post(retention, requirement("x".repeat(100_000), "1"));
 
     assertThat(response.status()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:Client");
     assertThat(new String(response.content(), UTF_8)).contains("marked mustUnderstand: oversized:");
   }
 
-  @Test
-  void aTenMegabyteRequirementMarkedMustUnderstandGetsAClientFault() {
-    RawHttp.Response response = post(requirement("x".repeat(10 << 20), "1"));
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aRequirementMarkedMustUnderstandCutAtItsStartTagGetsAClientFault(BlockRetention retention) {
+    String attribute = "note='" + "n".repeat(WsQos.MAX_BLOCK_CHARS + 1) + "' ";
+
+    RawHttp.Response response =
+        post(
+            retention,
+            requirement("none", "1").replace("<qos:Requirement ", "<qos:Requirement " + attribute));
+
+    assertThat(response.status()).isEqualTo(500);
+    assertThat(faultCode(response)).isEqualTo("soap:Client");
+    assertThat(faultString(response)).contains("marked mustUnderstand: oversized: Requirement");
+  }
+
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aTenMegabyteRequirementMarkedMustUnderstandGetsAClientFault(BlockRetention retention) {
+    RawHttp.Response response = post(retention, requirement("x".repeat(10 << 20), "1"));
 
     assertClientFault(
         response,
@@ -119,52 +171,73 @@ class HeaderRulesTest {
             + ", to bound the work and memory per header)");
   }
 
-  @Test
-  void aTenMegabyteRequirementWithoutMustUnderstandIsRefusedAndNeverHeldWhole() {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aTenMegabyteRequirementWithoutMustUnderstandIsRefusedAndNeverHeldWhole(
+      BlockRetention retention) {
     RawHttp.Response response =
-        post(requirement("x".repeat(10 << 20), "0"), "Accept-Encoding", "gzip");
+        post(retention, requirement("x".repeat(10 << 20), "0"), "Accept-Encoding", "gzip");
 
     assertUncompressedWith(response, "requirement-refused");
-    // Taken from the stream, bounded as it came in (BlockStreamTest): never in CXF's DOM.
-    assertThat(requirementChars.get()).isEqualTo(-1);
-    assertThat(invalidRequirements("oversized")).isPositive();
+    if (retention == BlockRetention.STREAMED) {
+      // Taken from the stream, bounded as it came in (BlockStreamTest): never in CXF's DOM.
+      assertThat(requirementChars.get()).isEqualTo(-1);
+    } else {
+      // Kept in CXF's DOM, cut where the bound was reached.
+      assertThat(requirementChars.get()).isBetween(0, WsQos.MAX_BLOCK_CHARS);
+    }
+    assertThat(invalidRequirements(retention, "oversized")).isPositive();
   }
 
-  @Test
-  void aWronglySpelledNoneWithoutMustUnderstandIsRefusedAndNothingIsCompressed() {
-    RawHttp.Response response = post(requirement("NONE", "0"), "Accept-Encoding", "gzip");
-
-    assertUncompressedWith(response, "requirement-refused");
-    assertThat(invalidRequirements("unparsable")).isEqualTo(1);
-  }
-
-  @Test
-  void noneSentTwiceWithoutMustUnderstandIsRefusedAndNothingIsCompressed() {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aWronglySpelledNoneWithoutMustUnderstandIsRefusedAndNothingIsCompressed(
+      BlockRetention retention) {
     RawHttp.Response response =
-        post(requirement("none", "0") + requirement("none", "0"), "Accept-Encoding", "gzip");
+        post(retention, requirement("NONE", "0"), "Accept-Encoding", "gzip");
 
     assertUncompressedWith(response, "requirement-refused");
-    assertThat(invalidRequirements("duplicated")).isEqualTo(1);
+    assertThat(invalidRequirements(retention, "unparsable")).isEqualTo(1);
   }
 
-  @Test
-  void noneWithSurroundingWhitespaceIsNoneEvenWithAcceptEncodingGzip() {
-    RawHttp.Response response = post(requirement("\n  none\t", "1"), "Accept-Encoding", "gzip");
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void noneSentTwiceWithoutMustUnderstandIsRefusedAndNothingIsCompressed(BlockRetention retention) {
+    RawHttp.Response response =
+        post(
+            retention,
+            requirement("none", "0") + requirement("none", "0"),
+            "Accept-Encoding",
+            "gzip");
+
+    assertUncompressedWith(response, "requirement-refused");
+    assertThat(invalidRequirements(retention, "duplicated")).isEqualTo(1);
+  }
+
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void noneWithSurroundingWhitespaceIsNoneEvenWithAcceptEncodingGzip(BlockRetention retention) {
+    RawHttp.Response response =
+        post(retention, requirement("\n  none\t", "1"), "Accept-Encoding", "gzip");
 
     assertUncompressedWith(response, "client-said-none");
   }
 
-  @Test
-  void noRequirementAndNoAcceptEncodingSaysNoCommonCodecNotClientSaidNone() {
-    RawHttp.Response response = post("");
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void noRequirementAndNoAcceptEncodingSaysNoCommonCodecNotClientSaidNone(
+      BlockRetention retention) {
+    RawHttp.Response response = post(retention, "");
 
     assertUncompressedWith(response, "no-common-codec");
   }
 
-  @Test
-  void aValidTimestampsBlockMarkedMustUnderstandIsUnderstood() {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aValidTimestampsBlockMarkedMustUnderstandIsUnderstood(BlockRetention retention) {
     RawHttp.Response response =
         post(
+            retention,
             "<qos:Timestamps soap:mustUnderstand='1'><qos:t1>12</qos:t1></qos:Timestamps>",
             "Accept-Encoding",
             "gzip");
@@ -173,21 +246,25 @@ class HeaderRulesTest {
     assertThat(response.header("Content-Encoding")).hasValue("gzip");
   }
 
-  @Test
-  void anUnknownWsQosBlockMarkedMustUnderstandGetsSoapsOwnMustUnderstandFault() {
-    RawHttp.Response response = post("<qos:Bid soap:mustUnderstand='1'>3</qos:Bid>");
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void anUnknownWsQosBlockMarkedMustUnderstandGetsSoapsOwnMustUnderstandFault(
+      BlockRetention retention) {
+    RawHttp.Response response = post(retention, "<qos:Bid soap:mustUnderstand='1'>3</qos:Bid>");
 
     assertThat(response.status()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:MustUnderstand");
   }
 
-  @Test
-  void anUnknownWsQosBlockWithoutMustUnderstandIsCountedAndIgnored() {
-    RawHttp.Response response = post("<qos:Bid>3</qos:Bid>");
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void anUnknownWsQosBlockWithoutMustUnderstandIsCountedAndIgnored(BlockRetention retention) {
+    RawHttp.Response response = post(retention, "<qos:Bid>3</qos:Bid>");
 
     assertThat(response.status()).isEqualTo(200);
     assertThat(
-            registry
+            registries
+                .get(retention)
                 .get(WsQosHeaderInterceptor.INVALID_COUNTER)
                 .tag("block", WsQosHeaderInterceptor.UNKNOWN_BLOCK_TAG)
                 .counter()
@@ -195,8 +272,9 @@ class HeaderRulesTest {
         .isEqualTo(1);
   }
 
-  @Test
-  void invalidUtf8InARequestGetsAClientFault() {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void invalidUtf8InARequestGetsAClientFault(BlockRetention retention) {
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     body.writeBytes(
         ("<soap:Envelope xmlns:soap='"
@@ -210,7 +288,7 @@ class HeaderRulesTest {
     body.write(0x28);
     body.writeBytes("</body></t:length></soap:Body></soap:Envelope>".getBytes(UTF_8));
 
-    RawHttp.Response response = RawHttp.postXml(server.address(), body.toByteArray());
+    RawHttp.Response response = RawHttp.postXml(server(retention).address(), body.toByteArray());
 
     assertThat(response.status()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:Client");
@@ -219,8 +297,9 @@ class HeaderRulesTest {
         .contains("Invalid UTF-8 middle byte 0x28");
   }
 
-  @Test
-  void aRequestThatIsNotWellFormedXmlGetsAClientFaultSayingWhere() {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aRequestThatIsNotWellFormedXmlGetsAClientFaultSayingWhere(BlockRetention retention) {
     byte[] body =
         ("<soap:Envelope xmlns:soap='"
                 + SOAP
@@ -230,7 +309,7 @@ class HeaderRulesTest {
             .getBytes(UTF_8);
     long invocations = service.invocations();
 
-    RawHttp.Response response = RawHttp.postXml(server.address(), body);
+    RawHttp.Response response = RawHttp.postXml(server(retention).address(), body);
 
     assertThat(response.status()).isEqualTo(500);
     assertThat(faultCode(response)).isEqualTo("soap:Client");
@@ -241,8 +320,9 @@ class HeaderRulesTest {
     assertThat(service.invocations()).isEqualTo(invocations);
   }
 
-  @Test
-  void aRequestWithoutACharsetGetsAUtf8ResponseWithAnXmlDeclaration() {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aRequestWithoutACharsetGetsAUtf8ResponseWithAnXmlDeclaration(BlockRetention retention) {
     byte[] request =
         ("<soap:Envelope xmlns:soap='"
                 + SOAP
@@ -252,7 +332,7 @@ class HeaderRulesTest {
             .getBytes(UTF_8);
 
     RawHttp.Response response =
-        RawHttp.postXml(server.address(), request, "Content-Type", "text/xml");
+        RawHttp.postXml(server(retention).address(), request, "Content-Type", "text/xml");
 
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.header("Content-Type").orElseThrow().toLowerCase())
@@ -315,7 +395,8 @@ class HeaderRulesTest {
         + "</qos:terms></qos:Requirement>";
   }
 
-  private static RawHttp.Response post(String headers, String... httpHeaders) {
+  private static RawHttp.Response post(
+      BlockRetention retention, String headers, String... httpHeaders) {
     String envelope =
         "<soap:Envelope xmlns:soap='"
             + SOAP
@@ -328,7 +409,7 @@ class HeaderRulesTest {
             + "'><chars>"
             + CHARS
             + "</chars></t:text></soap:Body></soap:Envelope>";
-    return RawHttp.postXml(server.address(), envelope.getBytes(UTF_8), httpHeaders);
+    return RawHttp.postXml(server(retention).address(), envelope.getBytes(UTF_8), httpHeaders);
   }
 
   private static void assertClientFault(RawHttp.Response response, String faultString) {
@@ -361,8 +442,9 @@ class HeaderRulesTest {
     return text.substring(from + start.length(), to);
   }
 
-  private static double invalidRequirements(String reason) {
-    return registry
+  private static double invalidRequirements(BlockRetention retention, String reason) {
+    return registries
+        .get(retention)
         .get(WsQosHeaderInterceptor.INVALID_COUNTER)
         .tag("block", "Requirement")
         .tag("reason", reason)

@@ -2,20 +2,21 @@ package io.wsqos.core.compression;
 
 import io.wsqos.core.header.CompressionAction;
 import io.wsqos.core.header.ServerAction;
-import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosHeaderInterceptor;
+import io.wsqos.core.header.WsQosHeaders;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.phase.Phase;
 
 /** A client-side interceptor recording the last response's Content-Encoding and ServerAction. */
 final class ResponseRecorder extends AbstractSoapInterceptor {
-  private final WsQosCodec codec = new WsQosCodec();
   volatile String contentEncoding;
   volatile String vary;
   volatile CompressionAction action;
 
   ResponseRecorder() {
     super(Phase.PRE_PROTOCOL);
+    addAfter(WsQosHeaderInterceptor.ID);
   }
 
   @Override
@@ -23,6 +24,9 @@ final class ResponseRecorder extends AbstractSoapInterceptor {
     contentEncoding = HttpHeaders.get(message, HttpHeaders.CONTENT_ENCODING);
     vary = HttpHeaders.get(message, HttpHeaders.VARY);
     action =
-        codec.read(message).serverAction().value().flatMap(ServerAction::compression).orElse(null);
+        WsQosHeaders.from(message)
+            .flatMap(headers -> headers.serverAction().value())
+            .flatMap(ServerAction::compression)
+            .orElse(null);
   }
 }

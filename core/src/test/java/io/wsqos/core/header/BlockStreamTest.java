@@ -17,6 +17,8 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
+import org.apache.cxf.interceptor.AbstractBasicInterceptorProvider;
+import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
@@ -34,12 +36,19 @@ class BlockStreamTest {
 
   private static final String SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
   private static final String QOS = WsQos.NAMESPACE;
-  private static final String REQUIREMENT =
+  static final String REQUIREMENT =
       "<qos:Requirement><qos:compression>compress</qos:compression><qos:terms>"
           + "<qos:transportPriority>assured</qos:transportPriority></qos:terms></qos:Requirement>";
-  private static final String TIMESTAMPS =
+  static final String TIMESTAMPS =
       "<qos:Timestamps soap:mustUnderstand='1'><qos:t1>17</qos:t1></qos:Timestamps>";
-  private static final String FOREIGN = "<f:Trace xmlns:f='urn:foreign'>abc</f:Trace>";
+
+  /** A Requirement whose text alone is twice the bound. */
+  static final String LARGE_REQUIREMENT =
+      "<qos:Requirement><qos:compression>"
+          + "x".repeat(2 * WsQos.MAX_BLOCK_CHARS)
+          + "</qos:compression></qos:Requirement>";
+
+  static final String FOREIGN = "<f:Trace xmlns:f='urn:foreign'>abc</f:Trace>";
 
   static final AtomicReference<Seen> seen = new AtomicReference<>();
 
@@ -53,8 +62,7 @@ class BlockStreamTest {
   @RegisterExtension
   static final CxfServerExtension keeping =
       CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
-          .feature(WsQosHeaderFeature.builder().build())
-          .property(WsQosHeaderInterceptor.KEEP_IN_CXF_HEADERS, "true")
+          .feature(WsQosHeaderFeature.builder().retention(BlockRetention.KEPT).build())
           .inInterceptor(new Spy())
           .toExtension();
 
@@ -156,6 +164,7 @@ class BlockStreamTest {
         .containsExactly(WsQosBlock.REQUIREMENT.qname(), WsQosBlock.TIMESTAMPS.qname());
     assertThat(keptChars(streamed.get(0).element())).isLessThanOrEqualTo(WsQos.MAX_BLOCK_CHARS);
     assertThat(BlockStreamInterceptor.oversized(message))
+        .extracting(BlockStreamInterceptor.Oversized::name)
         .containsExactly(WsQosBlock.REQUIREMENT.qname());
   }
 
@@ -170,6 +179,7 @@ class BlockStreamTest {
 
     assertThat(BlockStreamInterceptor.streamed(message)).isEmpty();
     assertThat(BlockStreamInterceptor.oversized(message))
+        .extracting(BlockStreamInterceptor.Oversized::name)
         .containsExactly(WsQosBlock.REQUIREMENT.qname());
     assertThat(events)
         .containsSubsequence(
@@ -217,9 +227,11 @@ class BlockStreamTest {
     List<String> passedOn = events(xml, passed, false);
 
     assertThat(BlockStreamInterceptor.oversized(taken))
+        .extracting(BlockStreamInterceptor.Oversized::name)
         .containsExactly(WsQosBlock.REQUIREMENT.qname());
     assertThat(new WsQosCodec().read(taken).timestamps().isValid()).isTrue();
     assertThat(BlockStreamInterceptor.oversized(passed))
+        .extracting(BlockStreamInterceptor.Oversized::name)
         .containsExactly(WsQosBlock.REQUIREMENT.qname());
     // Not passed on at all: the events stay balanced, the header ends where it did.
     assertThat(passedOn)
@@ -281,12 +293,41 @@ class BlockStreamTest {
     assertThat(response.text()).contains("soap:Client", "marked mustUnderstand: unparsable: t1");
   }
 
-  /** The events {@code xml} gives through a {@link BlockStreamReader}, one line each. */
-  private static List<String> events(String xml, Message message, boolean take)
-      throws XMLStreamException {
-    XMLStreamReader reader =
-        new BlockStreamReader(
-            StaxUtils.createXMLStreamReader(new StringReader(xml)), message, take, false);
+  @Test
+  void keepingTheBlocksHoldsWhicheverFeatureInstallsTheHeaderPathFirst() {
+    InterceptorProvider keptFirst = new AbstractBasicInterceptorProvider() {};
+    InterceptorProvider keptLast = new AbstractBasicInterceptorProvider() {};
+    WsQosHeaderFeature keeping =
+        WsQosHeaderFeature.builder().retention(BlockRetention.KEPT).build();
+
+    keeping.initialize(keptFirst, null);
+    WsQosHeaderInterceptor.install(keptFirst, null);
+    WsQosHeaderInterceptor.install(keptLast, null);
+    keeping.initialize(keptLast, null);
+
+    for (InterceptorProvider provider : List.of(keptFirst, keptLast)) {
+      assertThat(provider.getInInterceptors())
+          .filteredOn(BlockStreamInterceptor.class::isInstance)
+          .extracting(i -> ((BlockStreamInterceptor) i).retention())
+          .containsExactly(BlockRetention.KEPT);
+    }
+  }
+
+  /**
+   * The events {@code xml} gives through the readers {@link BlockStreamInterceptor} stacks, one
+   * line each: taking over bounding, or bounding alone.
+   */
+  static List<String> events(String xml, Message message, boolean take) throws XMLStreamException {
+    return events(
+        BlockStreamInterceptor.reader(
+            StaxUtils.createXMLStreamReader(new StringReader(xml)),
+            message,
+            take ? BlockRetention.STREAMED : BlockRetention.KEPT,
+            false));
+  }
+
+  /** The events {@code reader} gives, one line each. */
+  static List<String> events(XMLStreamReader reader) throws XMLStreamException {
     List<String> events = new ArrayList<>();
     while (reader.hasNext()) {
       int event = reader.next();
@@ -314,7 +355,7 @@ class BlockStreamTest {
   }
 
   /** {@code before}, then the events of the envelopes' body and end. */
-  private static List<String> withBody(String... before) {
+  static List<String> withBody(String... before) {
     List<String> events = new ArrayList<>(List.of(before));
     events.addAll(
         List.of(
@@ -333,7 +374,7 @@ class BlockStreamTest {
     return prefix == null || prefix.isEmpty() ? localName : prefix + ":" + localName;
   }
 
-  private static int keptChars(BlockElement element) {
+  static int keptChars(BlockElement element) {
     int chars = element.localName().length();
     for (Object item : element.content()) {
       chars += item instanceof BlockElement child ? keptChars(child) : ((String) item).length();
@@ -341,11 +382,11 @@ class BlockStreamTest {
     return chars;
   }
 
-  private static String envelope(String blocks) {
+  static String envelope(String blocks) {
     return envelopeWithHeader("<soap:Header>" + blocks + "</soap:Header>");
   }
 
-  private static String envelopeWithHeader(String header) {
+  static String envelopeWithHeader(String header) {
     return "<soap:Envelope xmlns:soap='"
         + SOAP
         + "' xmlns:qos='"

@@ -30,6 +30,7 @@ class EnvelopeShapeTest {
   final CxfServerExtension server =
       CxfServerExtension.builder(EchoService.class, service)
           .feature(WsQosHeaderFeature.builder().build())
+          .feature(new WsQosEndpointBaseline())
           .toExtension();
 
   @Test

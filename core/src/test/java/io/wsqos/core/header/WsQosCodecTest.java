@@ -21,6 +21,8 @@ import org.apache.cxf.binding.soap.SoapHeader;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.headers.Header;
 import org.apache.cxf.helpers.DOMUtils;
+import org.apache.cxf.message.Exchange;
+import org.apache.cxf.message.ExchangeImpl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -668,6 +670,35 @@ class WsQosCodecTest {
     assertThat(other.problem().orElseThrow().reason()).isEqualTo(Reason.UNKNOWN_ELEMENT);
     assertThat(codec.readServerAction(block("ServerAction", "<qos:dscp>64</qos:dscp>")).isInvalid())
         .isTrue();
+  }
+
+  @Test
+  void aTimestampsElementIsReadOutsideAMessage() {
+    Element written = block("Timestamps", "<qos:t1>12</qos:t1><qos:t3>30</qos:t3>");
+
+    assertThat(codec.readTimestamps(written))
+        .isEqualTo(HeaderBlock.valid(MonitoringTimestamps.EMPTY.withT1(12).withT3(30), false));
+    HeaderBlock<MonitoringTimestamps> other = codec.readTimestamps(block("ServerAction", ""));
+    assertThat(other.problem().orElseThrow().reason()).isEqualTo(Reason.UNKNOWN_ELEMENT);
+    assertThat(codec.readTimestamps(block("Timestamps", "<qos:t1>x</qos:t1>")).isInvalid())
+        .isTrue();
+  }
+
+  @Test
+  void fromReadsWhatAnOutboundMessageCarriesSoFarAndOnlyWhatWasDecodedOfAnInboundOne() {
+    MonitoringTimestamps stamps = MonitoringTimestamps.EMPTY.withT1(5);
+    SoapMessage outbound = newMessage();
+    Exchange exchange = new ExchangeImpl();
+    exchange.setOutMessage(outbound);
+    SoapMessage inbound = newMessage();
+    exchange.setInMessage(inbound);
+    codec.write(outbound, stamps);
+    codec.write(inbound, stamps);
+
+    assertThat(WsQosHeaders.from(outbound).orElseThrow().timestamps())
+        .isEqualTo(HeaderBlock.valid(stamps, false));
+    // No header interceptor decoded the inbound message: nothing to read, not even its exchange's.
+    assertThat(WsQosHeaders.from(inbound)).isEmpty();
   }
 
   @Test

@@ -12,6 +12,7 @@ import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.WebServiceException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -26,13 +27,17 @@ import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.xml.sax.InputSource;
 
-/** The feature on a real CXF endpoint on Jetty, driven by raw HTTP POSTs and by a CXF client. */
+/**
+ * The feature on a real CXF endpoint on Jetty, driven by raw HTTP POSTs and by a CXF client, with
+ * the blocks streamed and kept: the rules are the same.
+ */
 class WsQosHeaderFeatureTest {
 
   private static final String QOS = WsQos.NAMESPACE;
@@ -41,26 +46,43 @@ class WsQosHeaderFeatureTest {
           + "<qos:transportPriority>assured</qos:transportPriority>"
           + "<qos:minAvailability>1.7</qos:minAvailability></qos:terms>";
 
-  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final Map<BlockRetention, SimpleMeterRegistry> registries =
+      Map.of(
+          BlockRetention.STREAMED, new SimpleMeterRegistry(),
+          BlockRetention.KEPT, new SimpleMeterRegistry());
   private final EchoServiceImpl service = new EchoServiceImpl();
   private final AtomicReference<WsQosHeaders> seenByLaterInterceptor = new AtomicReference<>();
   private final AtomicInteger keptRequirementChildren = new AtomicInteger(-1);
 
-  // An instance field: a fresh server (and registry) per test, so counts start at zero.
-  @RegisterExtension
-  final CxfServerExtension server =
-      CxfServerExtension.builder(EchoService.class, service)
-          .feature(WsQosHeaderFeature.builder().meterRegistry(registry).build())
-          .inInterceptor(new Recorder(seenByLaterInterceptor, keptRequirementChildren))
-          .toExtension();
+  // Instance fields: fresh servers (and registries) per test, so counts start at zero. Every test
+  // runs against both, one per retention of the blocks.
+  @RegisterExtension final CxfServerExtension streamed = newServer(BlockRetention.STREAMED);
 
-  @Test
-  void invalidBlockMarkedMustUnderstandGetsAClientFaultNamingTheHeaderAndTheProblem()
-      throws Exception {
+  @RegisterExtension final CxfServerExtension kept = newServer(BlockRetention.KEPT);
+
+  private CxfServerExtension server(BlockRetention retention) {
+    return retention == BlockRetention.STREAMED ? streamed : kept;
+  }
+
+  private CxfServerExtension newServer(BlockRetention retention) {
+    return CxfServerExtension.builder(EchoService.class, service)
+        .feature(
+            WsQosHeaderFeature.builder()
+                .meterRegistry(registries.get(retention))
+                .retention(retention)
+                .build())
+        .inInterceptor(new Recorder(seenByLaterInterceptor, keptRequirementChildren))
+        .toExtension();
+  }
+
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void invalidBlockMarkedMustUnderstandGetsAClientFaultNamingTheHeaderAndTheProblem(
+      BlockRetention retention) throws Exception {
     String header =
         "<qos:Requirement soap:mustUnderstand='1'>" + BAD_AVAILABILITY + "</qos:Requirement>";
 
-    RawHttp.Response response = post(envelope(header));
+    RawHttp.Response response = post(retention, envelope(header));
 
     assertThat(response.status()).isEqualTo(500);
     Document fault = parse(response.text());
@@ -70,29 +92,33 @@ class WsQosHeaderFeatureTest {
             "Invalid WS-QoS header qos:Requirement (http://wsqos.io/ns/qos/1) marked"
                 + " mustUnderstand: out-of-range: minAvailability: 1.7 (expected: 0..1)");
     assertThat(service.invocations()).isZero();
-    assertThat(invalidCount("Requirement", "out-of-range")).isEqualTo(1);
+    assertThat(invalidCount(retention, "Requirement", "out-of-range")).isEqualTo(1);
   }
 
-  @Test
-  void theSameInvalidBlockWithoutMustUnderstandIsCountedAndIgnored() throws Exception {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void theSameInvalidBlockWithoutMustUnderstandIsCountedAndIgnored(BlockRetention retention)
+      throws Exception {
     String header = "<qos:Requirement>" + BAD_AVAILABILITY + "</qos:Requirement>";
 
-    RawHttp.Response response = post(envelope(header));
+    RawHttp.Response response = post(retention, envelope(header));
 
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.text()).contains("echo: hi");
     assertThat(service.invocations()).isEqualTo(1);
-    assertThat(invalidCount("Requirement", "out-of-range")).isEqualTo(1);
+    assertThat(invalidCount(retention, "Requirement", "out-of-range")).isEqualTo(1);
     assertThat(seenByLaterInterceptor.get().requirement().problem().map(HeaderProblem::reason))
         .contains(HeaderProblem.Reason.OUT_OF_RANGE);
   }
 
-  @Test
-  void whitespaceInAFaultingValueIsCollapsedInTheFaultString() throws Exception {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void whitespaceInAFaultingValueIsCollapsedInTheFaultString(BlockRetention retention)
+      throws Exception {
     String header =
         "<qos:Timestamps soap:mustUnderstand='1'><qos:t1>1&#13;&#10;2</qos:t1></qos:Timestamps>";
 
-    RawHttp.Response response = post(envelope(header));
+    RawHttp.Response response = post(retention, envelope(header));
 
     assertThat(response.status()).isEqualTo(500);
     assertThat(text(parse(response.text()), "faultstring"))
@@ -100,13 +126,15 @@ class WsQosHeaderFeatureTest {
             "Invalid WS-QoS header qos:Timestamps (http://wsqos.io/ns/qos/1) marked mustUnderstand:"
                 + " unparsable: t1: '1 2' (expected: an integer 0..9223372036854775807"
                 + " microseconds since the epoch)");
-    assertThat(invalidCount("Timestamps", "unparsable")).isEqualTo(1);
+    assertThat(invalidCount(retention, "Timestamps", "unparsable")).isEqualTo(1);
   }
 
-  @Test
-  void unknownBlockMarkedMustUnderstandGetsCxfsMustUnderstandFault() throws Exception {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void unknownBlockMarkedMustUnderstandGetsCxfsMustUnderstandFault(BlockRetention retention)
+      throws Exception {
     RawHttp.Response response =
-        post(envelope("<qos:Surcharge soap:mustUnderstand='1'>3</qos:Surcharge>"));
+        post(retention, envelope("<qos:Surcharge soap:mustUnderstand='1'>3</qos:Surcharge>"));
 
     assertThat(response.status()).isEqualTo(500);
     assertThat(text(parse(response.text()), "faultcode")).isEqualTo("soap:MustUnderstand");
@@ -114,17 +142,21 @@ class WsQosHeaderFeatureTest {
     assertThat(service.invocations()).isZero();
   }
 
-  @Test
-  void unknownBlockWithoutMustUnderstandIsCountedAndIgnored() throws Exception {
-    RawHttp.Response response = post(envelope("<qos:Surcharge>3</qos:Surcharge>"));
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void unknownBlockWithoutMustUnderstandIsCountedAndIgnored(BlockRetention retention)
+      throws Exception {
+    RawHttp.Response response = post(retention, envelope("<qos:Surcharge>3</qos:Surcharge>"));
 
     assertThat(response.status()).isEqualTo(200);
-    assertThat(invalidCount(WsQosHeaderInterceptor.UNKNOWN_BLOCK_TAG, "unknown-element"))
+    assertThat(invalidCount(retention, WsQosHeaderInterceptor.UNKNOWN_BLOCK_TAG, "unknown-element"))
         .isEqualTo(1);
   }
 
-  @Test
-  void aBlockFloodedWithEmptyElementsIsCutAsItStreamsInAndIsOversized() throws Exception {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aBlockFloodedWithEmptyElementsIsCutAsItStreamsInAndIsOversized(BlockRetention retention)
+      throws Exception {
     String flood = "<qos:x/>".repeat(WsQos.MAX_BLOCK_CHARS + 1);
     String header =
         "<qos:Requirement><qos:compression>none</qos:compression>"
@@ -132,18 +164,25 @@ class WsQosHeaderFeatureTest {
             + flood
             + "</qos:Requirement>";
 
-    RawHttp.Response response = post(envelope(header));
+    RawHttp.Response response = post(retention, envelope(header));
 
     assertThat(response.status()).isEqualTo(200);
     assertThat(seenByLaterInterceptor.get().requirement().problem().map(HeaderProblem::reason))
         .contains(HeaderProblem.Reason.OVERSIZED);
-    assertThat(invalidCount("Requirement", "oversized")).isEqualTo(1);
-    // Taken from the stream (BlockStreamTest bounds what is kept): never in CXF's header list.
-    assertThat(keptRequirementChildren.get()).isEqualTo(-1);
+    assertThat(invalidCount(retention, "Requirement", "oversized")).isEqualTo(1);
+    if (retention == BlockRetention.STREAMED) {
+      // Taken from the stream (BlockStreamTest bounds what is kept): never in CXF's header list.
+      assertThat(keptRequirementChildren.get()).isEqualTo(-1);
+    } else {
+      // Kept in CXF's header list, cut where the bound was reached.
+      assertThat(keptRequirementChildren.get()).isBetween(1, WsQos.MAX_BLOCK_CHARS);
+    }
   }
 
-  @Test
-  void validBlocksMarkedMustUnderstandFromACxfClientReachLaterInterceptors() {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void validBlocksMarkedMustUnderstandFromACxfClientReachLaterInterceptors(
+      BlockRetention retention) {
     QosRequirement requirement =
         QosRequirement.of(
             CompressionPreference.SERVER_DECIDES,
@@ -153,7 +192,8 @@ class WsQosHeaderFeatureTest {
                 .build());
     MonitoringTimestamps stamps = MonitoringTimestamps.EMPTY.withT1(1_700_000_000_000_000L);
     EchoService client =
-        server.client(EchoService.class, writing(requirement, stamps, /* mustUnderstand= */ true));
+        server(retention)
+            .client(EchoService.class, writing(requirement, stamps, /* mustUnderstand= */ true));
 
     String answer = client.echo("hi");
 
@@ -162,21 +202,23 @@ class WsQosHeaderFeatureTest {
     assertThat(seen.requirement()).isEqualTo(HeaderBlock.valid(requirement, true));
     assertThat(seen.timestamps()).isEqualTo(HeaderBlock.valid(stamps, true));
     assertThat(seen.serverAction().status()).isEqualTo(HeaderBlock.Status.ABSENT);
-    assertThat(registry.find(WsQosHeaderInterceptor.INVALID_COUNTER).counters())
+    assertThat(registries.get(retention).find(WsQosHeaderInterceptor.INVALID_COUNTER).counters())
         .allSatisfy(counter -> assertThat(counter.count()).isZero());
   }
 
-  @Test
-  void aCxfClientSendingAnInvalidMarkedBlockGetsTheFaultAsAnException() {
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
+  void aCxfClientSendingAnInvalidMarkedBlockGetsTheFaultAsAnException(BlockRetention retention) {
     EchoService client =
-        server.client(
-            EchoService.class,
-            new AbstractPortableFeature() {
-              @Override
-              public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
-                provider.getOutInterceptors().add(new DuplicatingWriter());
-              }
-            });
+        server(retention)
+            .client(
+                EchoService.class,
+                new AbstractPortableFeature() {
+                  @Override
+                  public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
+                    provider.getOutInterceptors().add(new DuplicatingWriter());
+                  }
+                });
 
     // Without SAAJ on the class path CXF reports the fault as a WebServiceException around it.
     assertThatThrownBy(() -> client.echo("hi"))
@@ -191,9 +233,10 @@ class WsQosHeaderFeatureTest {
     assertThat(service.invocations()).isZero();
   }
 
-  private double invalidCount(String block, String reason) {
+  private double invalidCount(BlockRetention retention, String block, String reason) {
     Counter counter =
-        registry
+        registries
+            .get(retention)
             .find(WsQosHeaderInterceptor.INVALID_COUNTER)
             .tag("block", block)
             .tag("reason", reason)
@@ -202,8 +245,8 @@ class WsQosHeaderFeatureTest {
     return counter.count();
   }
 
-  private RawHttp.Response post(String envelope) {
-    return RawHttp.postXml(server.address(), envelope.getBytes(StandardCharsets.UTF_8));
+  private RawHttp.Response post(BlockRetention retention, String envelope) {
+    return RawHttp.postXml(server(retention).address(), envelope.getBytes(StandardCharsets.UTF_8));
   }
 
   private static String envelope(String headers) {

@@ -26,6 +26,7 @@ class WsdlHeadersTest {
   static final CxfServerExtension server =
       CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(WsQosHeaderFeature.builder().build())
+          .feature(new WsQosEndpointBaseline())
           .toExtension();
 
   @Test

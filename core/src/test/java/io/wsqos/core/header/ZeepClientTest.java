@@ -41,6 +41,7 @@ class ZeepClientTest {
   final CxfServerExtension server =
       CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(WsQosHeaderFeature.builder().build())
+          .feature(new WsQosEndpointBaseline())
           .inInterceptor(new Recorder(seen))
           .toExtension();
 

@@ -3,6 +3,7 @@ package io.wsqos.monitor.cxf;
 import static java.util.Objects.requireNonNull;
 
 import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosEndpointBaseline;
 import io.wsqos.core.header.WsQosHeaderInterceptor;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
@@ -68,6 +69,7 @@ public final class MonitoringFeature implements Feature {
   public void initialize(Server server, Bus bus) {
     InterceptorProvider endpoint = server.getEndpoint();
     WsQosHeaderInterceptor.install(endpoint, null);
+    WsQosEndpointBaseline.install(endpoint);
     endpoint.getInInterceptors().addAll(provider.in);
     endpoint.getOutInterceptors().addAll(provider.out);
     endpoint.getOutFaultInterceptors().addAll(provider.out);

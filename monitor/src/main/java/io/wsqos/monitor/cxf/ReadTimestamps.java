@@ -17,9 +17,7 @@ final class ReadTimestamps {
   private ReadTimestamps() {}
 
   static HeaderBlock<MonitoringTimestamps> of(Message message) {
-    // Not WsQosHeaders.from: an inbound message only, never its exchange's other message.
-    WsQosHeaders decoded = message.get(WsQosHeaders.class);
-    return decoded == null ? HeaderBlock.absent() : decoded.timestamps();
+    return WsQosHeaders.from(message).map(WsQosHeaders::timestamps).orElse(HeaderBlock.absent());
   }
 
   /** The validity a record gets when its message carried {@code problem}. */

@@ -3,7 +3,7 @@ package io.wsqos.monitor.cxf;
 import io.wsqos.core.header.MonitoringTimestamps;
 import io.wsqos.core.header.WsQos;
 import io.wsqos.core.header.WsQosBlock;
-import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.header.WsQosHeaders;
 import java.io.StringReader;
 import java.util.List;
 import java.util.function.Function;
@@ -45,7 +45,9 @@ final class ForgedHeaderInterceptor extends AbstractSoapInterceptor {
   @Override
   public void handleMessage(SoapMessage message) {
     MonitoringTimestamps honest =
-        new WsQosCodec().read(message).timestamps().value().orElse(MonitoringTimestamps.EMPTY);
+        WsQosHeaders.from(message)
+            .flatMap(headers -> headers.timestamps().value())
+            .orElse(MonitoringTimestamps.EMPTY);
     long[] stamps = {
       honest.t1().orElse(-1), honest.t2().orElse(-1), honest.t3().orElse(-1),
     };

@@ -2,7 +2,9 @@ package io.wsqos.monitor.cxf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.wsqos.core.header.BlockRetention;
 import io.wsqos.core.header.WsQos;
+import io.wsqos.core.header.WsQosHeaderFeature;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
 import io.wsqos.testing.CxfServerExtension;
@@ -25,11 +27,11 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * An application's JAX-WS {@code SOAPHandler} makes CXF build each message as SAAJ. The requester's
- * {@code Timestamps} block, which wsqos otherwise reads from the stream outside CXF's header list,
- * must stay in the incoming SAAJ message and still be read; the provider's, which CXF streams from
- * its value rather than from a DOM element, must reach the outgoing SAAJ message, and the wire,
- * whole.
+ * An application's JAX-WS {@code SOAPHandler} makes CXF build each message as SAAJ. On an endpoint
+ * that keeps the blocks ({@link BlockRetention#KEPT}), the requester's {@code Timestamps} block,
+ * which wsqos otherwise reads from the stream outside CXF's header list, must stay in the incoming
+ * SAAJ message and still be read; the provider's, which CXF streams from its value rather than from
+ * a DOM element, must reach the outgoing SAAJ message, and the wire, whole.
  */
 class JaxWsHandlerTest {
 
@@ -41,6 +43,7 @@ class JaxWsHandlerTest {
   static final CxfServerExtension server =
       CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
           .feature(monitoring)
+          .feature(WsQosHeaderFeature.builder().retention(BlockRetention.KEPT).build())
           .handler(new TimestampsSpy())
           .toExtension();
 

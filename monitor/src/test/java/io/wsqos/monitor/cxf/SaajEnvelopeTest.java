@@ -3,6 +3,7 @@ package io.wsqos.monitor.cxf;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.wsqos.core.header.BlockRetention;
 import io.wsqos.core.header.WsQos;
 import io.wsqos.core.header.WsQosBlock;
 import io.wsqos.core.header.WsQosHeaderFeature;
@@ -29,8 +30,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Where CXF builds the request as SAAJ (here its {@link SAAJInInterceptor}, as WS-Security and a
- * {@code Provider<SOAPMessage>} do), the WS-QoS blocks stay in the envelope's DOM and in CXF's
- * header list, and are decoded the same.
+ * {@code Provider<SOAPMessage>} do) on an endpoint that keeps the blocks ({@link
+ * BlockRetention#KEPT}), the WS-QoS blocks stay in the envelope's DOM and in CXF's header list, and
+ * are decoded the same.
  */
 class SaajEnvelopeTest {
 
@@ -39,7 +41,7 @@ class SaajEnvelopeTest {
   @RegisterExtension
   static final CxfServerExtension server =
       CxfServerExtension.builder(EchoService.class, new EchoServiceImpl())
-          .feature(WsQosHeaderFeature.builder().build())
+          .feature(WsQosHeaderFeature.builder().retention(BlockRetention.KEPT).build())
           .inInterceptor(new SAAJInInterceptor())
           .inInterceptor(new Spy())
           .toExtension();

@@ -1,5 +1,6 @@
 package io.wsqos.broker.soap;
 
+import io.wsqos.core.header.WsQosEndpointBaseline;
 import io.wsqos.core.header.WsQosHeaderFeature;
 import jakarta.jws.WebMethod;
 import jakarta.jws.WebParam;
@@ -22,7 +23,7 @@ import org.apache.cxf.feature.Features;
  */
 // The WS-QoS header path: @ClientError faults and unparsable requests get soap:Client, answers are
 // UTF-8, and the WSDL declares the WS-QoS schema that a select's Requirement follows.
-@Features(classes = WsQosHeaderFeature.class)
+@Features(classes = {WsQosHeaderFeature.class, WsQosEndpointBaseline.class})
 @WebService(name = "Broker", targetNamespace = BrokerSoap.NAMESPACE)
 @SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL)
 public interface BrokerPort {

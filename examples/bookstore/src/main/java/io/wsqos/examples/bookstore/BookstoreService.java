@@ -1,5 +1,6 @@
 package io.wsqos.examples.bookstore;
 
+import io.wsqos.core.header.WsQosEndpointBaseline;
 import io.wsqos.core.header.WsQosHeaderFeature;
 import jakarta.jws.WebMethod;
 import jakarta.jws.WebParam;
@@ -15,8 +16,9 @@ import org.apache.cxf.feature.Features;
  * document/literal wrapped operations.
  */
 // The WS-QoS header path on every bookstore endpoint and client, with or without other wsqos
-// features: its faults carry soap:Client, answers are UTF-8, the WS-QoS headers are understood.
-@Features(classes = WsQosHeaderFeature.class)
+// features (the headers are understood), and the endpoint baseline (faults carry soap:Client,
+// answers are UTF-8, the WSDL declares the headers).
+@Features(classes = {WsQosHeaderFeature.class, WsQosEndpointBaseline.class})
 @WebService(name = "Bookstore", targetNamespace = BookstoreService.NAMESPACE)
 @SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL)
 public interface BookstoreService {
