@@ -3,7 +3,7 @@ package io.wsqos.core.header;
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.FeatureMeters;
 import org.apache.cxf.Bus;
 import org.apache.cxf.feature.AbstractPortableFeature;
 import org.apache.cxf.interceptor.InterceptorProvider;
@@ -19,8 +19,9 @@ import org.apache.cxf.interceptor.InterceptorProvider;
  * factory.getFeatures().add(WsQosHeaderFeature.builder().meterRegistry(registry).build());
  * }</pre>
  *
- * <p>Inbound fault messages (a client receiving a SOAP fault) are decoded and counted, never
- * faulted.
+ * <p>Add it to a server, a client or a bus, where it acts on every server and client of the bus.
+ * Inbound fault messages (a client receiving a SOAP fault) are decoded and counted, never faulted.
+ * It owns nothing, so there is nothing to close.
  */
 public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
@@ -29,10 +30,10 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
   /**
    * The feature with the builder's defaults, for CXF's {@code @Features(classes =
    * WsQosHeaderFeature.class)} on a service interface, which installs it on every endpoint and
-   * client of that interface.
+   * client of that interface; it counts in the bus's registry ({@link FeatureMeters#registry}).
    */
   public WsQosHeaderFeature() {
-    this(new SimpleMeterRegistry());
+    this(null);
   }
 
   private WsQosHeaderFeature(MeterRegistry registry) {
@@ -46,7 +47,7 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
   @Override
   public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
-    WsQosHeaderInterceptor.install(provider, registry);
+    WsQosHeaderInterceptor.install(provider, FeatureMeters.registry(registry, bus));
   }
 
   /** Configures a {@link WsQosHeaderFeature}. */
@@ -56,9 +57,8 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
     Builder() {}
 
     /**
-     * Where to count invalid blocks ({@value WsQosHeaderInterceptor#INVALID_COUNTER}). Default: a
-     * new {@link SimpleMeterRegistry} private to the feature, so nothing is published; pass the
-     * application's registry to see the counts.
+     * Where to count invalid blocks ({@value WsQosHeaderInterceptor#INVALID_COUNTER}). Default: the
+     * bus's, else Micrometer's global registry ({@link FeatureMeters#registry}).
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
@@ -67,8 +67,7 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
     /** Returns the feature; it can be added to any number of servers and clients. */
     public WsQosHeaderFeature build() {
-      return new WsQosHeaderFeature(
-          meterRegistry != null ? meterRegistry : new SimpleMeterRegistry());
+      return new WsQosHeaderFeature(meterRegistry);
     }
   }
 }

@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import java.util.Set;
 import javax.xml.namespace.QName;
@@ -115,14 +114,14 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
    * client or a bus) unless they are there already: the first feature to install them chooses the
    * registry.
    *
-   * @param registry where to count invalid blocks; null for a private registry that publishes
-   *     nothing
+   * @param registry where to count invalid blocks: the installing feature's {@link
+   *     io.wsqos.core.FeatureMeters#registry}
    */
   public static void install(InterceptorProvider provider, MeterRegistry registry) {
     requireNonNull(provider, "provider");
+    requireNonNull(registry, "registry");
     if (!contains(provider.getInInterceptors(), ID)) {
-      WsQosHeaderInterceptor interceptor =
-          new WsQosHeaderInterceptor(registry != null ? registry : new SimpleMeterRegistry());
+      WsQosHeaderInterceptor interceptor = new WsQosHeaderInterceptor(registry);
       provider.getInInterceptors().add(interceptor);
       provider.getInFaultInterceptors().add(interceptor);
     }
