@@ -550,7 +550,7 @@ public final class QosLog implements AutoCloseable {
     }
 
     /**
-     * Starts the writer.
+     * Returns the log; its writer thread starts with the first record.
      *
      * @throws IllegalStateException if no {@link #store} was set
      */

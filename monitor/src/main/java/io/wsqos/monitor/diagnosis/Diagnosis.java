@@ -292,7 +292,10 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
       return this;
     }
 
-    /** Returns the diagnosis, its scheduler started if {@link #scheduled(boolean)}. */
+    /**
+     * Returns the diagnosis; if {@link #scheduled(boolean)}, its window thread starts with the
+     * first records.
+     */
     public Diagnosis build() {
       return new Diagnosis(this);
     }
