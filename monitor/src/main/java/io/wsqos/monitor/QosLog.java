@@ -32,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * Builder#storeInterval}), which spares the service's garbage collector. A batch the store refuses
  * is retried with exponential backoff ({@link Builder#retries}); after the last attempt its records
  * are counted in {@code wsqos.monitor.records.lost} and logged at ERROR. {@link #close()} writes
- * everything queued (see there for its bound) and closes the store.
+ * everything queued (see there for its bound) and closes the store. The writer thread starts with
+ * the first record, not when the log is built; a {@code MonitoringFeature} given the log closes it
+ * when its last bus, server or client has gone.
  *
  * <p>Meters (all in the registry passed in): timers {@code wsqos.monitor.execution}, {@code
  * .communication}, {@code .response} with percentile histograms, tagged service, operation,
@@ -132,6 +134,8 @@ public final class QosLog implements AutoCloseable {
   private final String logTag;
   private final Thread writer;
   private final AtomicBoolean closeCalled = new AtomicBoolean();
+  // The writer starts with the first record, not in the constructor; both guarded by "writer".
+  private volatile boolean writerStarted;
   private volatile boolean closing;
   private volatile boolean abandoned;
   private volatile int unstoredCount;
@@ -183,7 +187,15 @@ public final class QosLog implements AutoCloseable {
     writer = new Thread(this::writeUntilClosed, builder.threadName);
     writer.setDaemon(true);
     writer.setPriority(builder.writerPriority);
-    writer.start();
+  }
+
+  private void startWriter() {
+    synchronized (writer) {
+      if (!writerStarted && !closing) {
+        writerStarted = true;
+        writer.start();
+      }
+    }
   }
 
   /** A counter of this log's, tagged with its name like every meter of the log. */
@@ -201,6 +213,9 @@ public final class QosLog implements AutoCloseable {
     if (closing || !queue.offer(record)) {
       dropped.increment();
       return false;
+    }
+    if (!writerStarted) {
+      startWriter();
     }
     return true;
   }
@@ -233,7 +248,10 @@ public final class QosLog implements AutoCloseable {
     if (!closeCalled.compareAndSet(false, true)) {
       return;
     }
-    closing = true;
+    synchronized (writer) {
+      // From here on the writer is either running, to be joined, or will never start.
+      closing = true;
+    }
     boolean interrupted = false;
     try {
       writer.join(closeTimeoutMillis);
@@ -532,7 +550,7 @@ public final class QosLog implements AutoCloseable {
     }
 
     /**
-     * Starts the writer.
+     * Returns the log; its writer thread starts with the first record.
      *
      * @throws IllegalStateException if no {@link #store} was set
      */

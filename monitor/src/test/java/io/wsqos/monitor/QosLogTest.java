@@ -346,24 +346,42 @@ class QosLogTest {
   }
 
   @Test
-  void theWriterRunsAtTheLowestPriorityUnlessToldOtherwise() throws Exception {
+  void theWriterStartsWithTheFirstRecordAtTheLowestPriorityUnlessToldOtherwise() throws Exception {
     try (QosLog low = builder().threadName("wsqos-monitor-low").build();
         QosLog normal =
             builder()
                 .threadName("wsqos-monitor-normal")
                 .writerPriority(Thread.NORM_PRIORITY)
                 .build()) {
-      assertThat(thread("wsqos-monitor-low").getPriority()).isEqualTo(Thread.MIN_PRIORITY);
-      assertThat(thread("wsqos-monitor-normal").getPriority()).isEqualTo(Thread.NORM_PRIORITY);
+      assertThat(threads("wsqos-monitor-low")).isEmpty();
+      assertThat(threads("wsqos-monitor-normal")).isEmpty();
+
       assertThat(low.record(record(5))).isTrue();
       assertThat(normal.record(record(5))).isTrue();
+
+      assertThat(thread("wsqos-monitor-low").getPriority()).isEqualTo(Thread.MIN_PRIORITY);
+      assertThat(thread("wsqos-monitor-normal").getPriority()).isEqualTo(Thread.NORM_PRIORITY);
     }
   }
 
-  private static Thread thread(String name) {
+  @Test
+  void aLogClosedBeforeItsFirstRecordStartsNoThreadAndClosesItsStore() {
+    QosLog log = builder().threadName("wsqos-monitor-unused").build();
+
+    log.close();
+    log.close();
+
+    assertThat(threads("wsqos-monitor-unused")).isEmpty();
+    assertThat(log.record(record(5))).isFalse();
+  }
+
+  private static java.util.List<Thread> threads(String name) {
     return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.getName().equals(name))
-        .findFirst()
-        .orElseThrow();
+        .filter(t -> t.getName().equals(name) && t.isAlive())
+        .toList();
+  }
+
+  private static Thread thread(String name) {
+    return threads(name).stream().findFirst().orElseThrow();
   }
 }

@@ -4,7 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.FeatureLifecycle;
+import io.wsqos.core.FeatureMeters;
 import io.wsqos.core.header.TransportPriority;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,6 +22,8 @@ import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpCookieStore;
 import org.eclipse.jetty.io.Transport;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * DiffServ marking of a CXF client's requests: each request leaves on a connection whose packets
@@ -43,8 +46,15 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * client that keeps one pool of kept-alive connections per class, each connection marked before it
  * connects. That conduit speaks plain {@code http} only; a client of an {@code https} address fails
  * with a clear error. On JDK 17 to 20 a dual-stack socket takes the option and sends IPv4 packets
- * unmarked all the same (JDK-8303509): open IPv4 channels there. Owns the connection pools: close
- * it when its clients are done.
+ * unmarked all the same (JDK-8303509): open IPv4 channels there.
+ *
+ * <p>Add {@link #feature()} to a client, or to a bus, where it marks every client made on the bus
+ * afterwards; on a server endpoint it does nothing (a server marks its responses with {@link
+ * DscpMarkingFeature}). The marking owns the connection pools and their threads: they start when
+ * the feature is first added to a client or a bus, not when the marking is built, and stop once
+ * every client and bus it was added to has gone (see {@link FeatureLifecycle}), or at {@link
+ * #close()}; added again, they start again. Its counters go to the {@link FeatureMeters registry}
+ * of its builder, else of the first bus it is added to.
  */
 public final class DscpClientMarking implements AutoCloseable {
 
@@ -57,21 +67,63 @@ public final class DscpClientMarking implements AutoCloseable {
   /** 64: connections kept per class and server address. */
   public static final int DEFAULT_MAX_CONNECTIONS = 64;
 
-  private final HttpClient[] clients;
-  private final Counter[] requests;
+  private static final Logger logger = LoggerFactory.getLogger(DscpClientMarking.class);
+
+  private final DscpMapping mapping;
+  private final Duration connectTimeout;
+  private final int maxConnections;
+  private final MeterRegistry configuredRegistry;
   private final Transport transport;
-  private final QueuedThreadPool executor = new QueuedThreadPool();
   private final Feature feature = new Feature();
+  private final FeatureLifecycle lifecycle;
+  // Written by the lifecycle's start (under its lock) before any client can send; read per request.
+  private volatile Pools pools;
+  private MeterRegistry registry;
 
   private DscpClientMarking(Builder builder) {
+    mapping = builder.mapping;
+    connectTimeout = builder.connectTimeout;
+    maxConnections = builder.maxConnections;
+    configuredRegistry = builder.meterRegistry;
     transport =
         builder.protocolFamily == StandardProtocolFamily.INET
             ? Ipv4Transport.INSTANCE
             : Transport.TCP_IP;
+    lifecycle = new FeatureLifecycle("DscpClientMarking", this::start, this::stop);
+  }
+
+  /** The connection pools of one start: a Jetty client per class on one pool of threads. */
+  private static final class Pools {
+    final HttpClient[] clients = new HttpClient[TransportPriority.values().length];
+    final Counter[] requests = new Counter[TransportPriority.values().length];
+    final QueuedThreadPool executor = new QueuedThreadPool();
+
+    void stop() {
+      for (HttpClient client : clients) {
+        if (client != null) {
+          try {
+            client.stop();
+          } catch (Exception e) {
+            // Stopping closes sockets; one that fails to close has nothing left to send.
+          }
+        }
+      }
+      try {
+        executor.stop();
+      } catch (Exception e) {
+        // Its threads are daemons; one that does not stop ends with the JVM.
+      }
+    }
+  }
+
+  private void start() {
+    Pools started = new Pools();
+    HttpClient[] clients = started.clients;
+    Counter[] requests = started.requests;
+    QueuedThreadPool executor = started.executor;
     TransportPriority[] classes = TransportPriority.values();
-    clients = new HttpClient[classes.length];
-    requests = new Counter[classes.length];
-    MarkingMetrics metrics = new MarkingMetrics(builder.meterRegistry);
+    MeterRegistry meters = registry != null ? registry : FeatureMeters.registry(null, null);
+    MarkingMetrics metrics = new MarkingMetrics(meters);
     try {
       // One pool of threads for the three clients: started here, so that no client stops it.
       executor.setName("wsqos-marking-client");
@@ -80,14 +132,14 @@ public final class DscpClientMarking implements AutoCloseable {
       for (TransportPriority priority : classes) {
         MarkingClientConnector connector =
             new MarkingClientConnector(
-                builder.mapping.tos(priority),
+                mapping.tos(priority),
                 () -> metrics.failed(ConnectionMarker.Failure.SOCKET_OPTION));
-        connector.setConnectTimeout(builder.connectTimeout);
+        connector.setConnectTimeout(connectTimeout);
         HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(connector));
         client.setExecutor(executor);
         client.setFollowRedirects(false);
         client.setHttpCookieStore(new HttpCookieStore.Empty());
-        client.setMaxConnectionsPerDestination(builder.maxConnections);
+        client.setMaxConnectionsPerDestination(maxConnections);
         client.start();
         // CXF handles content codings itself (the compression feature), as with its own conduits.
         client.getContentDecoderFactories().clear();
@@ -97,11 +149,27 @@ public final class DscpClientMarking implements AutoCloseable {
             Counter.builder(REQUESTS_COUNTER)
                 .description("Requests sent on connections marked for their class")
                 .tag("class", priority.token())
-                .register(builder.meterRegistry);
+                .register(meters);
       }
     } catch (Exception e) {
-      close();
+      started.stop();
       throw new IllegalStateException("starting the marking clients failed: " + e, e);
+    }
+    pools = started;
+  }
+
+  private void stop() {
+    Pools stopping = pools;
+    pools = null;
+    if (stopping != null) {
+      stopping.stop();
+    }
+  }
+
+  /** The first bus the marking is added to names the registry, when the builder gave none. */
+  private synchronized void bindRegistry(Bus bus) {
+    if (registry == null) {
+      registry = FeatureMeters.registry(configuredRegistry, bus);
     }
   }
 
@@ -119,8 +187,13 @@ public final class DscpClientMarking implements AutoCloseable {
       new MarkingConduit.Clients() {
         @Override
         public HttpClient client(TransportPriority priority) {
-          requests[priority.ordinal()].increment();
-          return clients[priority.ordinal()];
+          Pools current = pools;
+          if (current == null) {
+            throw new IllegalStateException(
+                "DscpClientMarking closed (expected: a client of a bus, or a client, not yet gone)");
+          }
+          current.requests[priority.ordinal()].increment();
+          return current.clients[priority.ordinal()];
         }
 
         @Override
@@ -129,29 +202,33 @@ public final class DscpClientMarking implements AutoCloseable {
         }
       };
 
-  /** Stops the connection pools; the clients that use the feature can no longer send. */
+  /**
+   * Stops the connection pools now rather than when the last client or bus the feature was added to
+   * goes; the clients that use the feature can no longer send. Idempotent.
+   */
   @Override
   public void close() {
-    for (HttpClient client : clients) {
-      if (client != null) {
-        try {
-          client.stop();
-        } catch (Exception e) {
-          // Stopping closes sockets; one that fails to close has nothing left to send.
-        }
-      }
-    }
-    try {
-      executor.stop();
-    } catch (Exception e) {
-      // Its threads are daemons; one that does not stop ends with the JVM.
-    }
+    lifecycle.close();
   }
 
-  /** Replaces a client's conduit with the marking one. */
-  private final class Feature implements AbstractPortableFeature {
+  /** Replaces a client's conduit with the marking one; closing it closes the marking. */
+  private final class Feature implements AbstractPortableFeature, AutoCloseable {
+    @Override
+    public void close() {
+      DscpClientMarking.this.close();
+    }
+
     @Override
     public void initialize(Client client, Bus bus) {
+      bindRegistry(bus);
+      lifecycle.attach(client, bus);
+      mark(client, bus);
+    }
+
+    private void mark(Client client, Bus bus) {
+      if (client.getConduitSelector() instanceof MarkingConduitSelector) {
+        return; // Both on the client and on its bus.
+      }
       Endpoint endpoint = client.getEndpoint();
       try {
         MarkingConduit conduit =
@@ -167,11 +244,26 @@ public final class DscpClientMarking implements AutoCloseable {
       }
     }
 
+    /** Does nothing: a server endpoint marks its responses with {@link DscpMarkingFeature}. */
     @Override
     public void initialize(Server server, Bus bus) {
-      throw new IllegalArgumentException(
-          "DscpClientMarking marks clients' requests (expected: a client; a server endpoint marks"
-              + " its responses with DscpMarkingFeature)");
+      logger.debug("DscpClientMarking added to server {}: nothing to mark there", server);
+    }
+
+    /** Marks the clients made on {@code bus} from now on. */
+    @Override
+    public void initialize(Bus bus) {
+      bindRegistry(bus);
+      lifecycle.attach(bus, client -> mark(client, bus));
+    }
+
+    @Override
+    public void initialize(InterceptorProvider provider, Bus bus) {
+      if (provider instanceof Client client) {
+        initialize(client, bus);
+      } else if (provider == bus) {
+        initialize(bus);
+      }
     }
 
     @Override
@@ -244,7 +336,7 @@ public final class DscpClientMarking implements AutoCloseable {
     /**
      * Where the counters go ({@value #REQUESTS_COUNTER}, and {@value
      * DscpMarkingFeature#FAILURES_COUNTER} for a connection whose mark could not be set). Default:
-     * a new {@link SimpleMeterRegistry} private to the marking.
+     * the first bus's, else Micrometer's global registry ({@link FeatureMeters#registry}).
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
@@ -252,14 +344,10 @@ public final class DscpClientMarking implements AutoCloseable {
     }
 
     /**
-     * Starts the connection pools; the caller owns the result and must close it.
-     *
-     * @throws IllegalStateException if Jetty's client cannot start
+     * Returns the marking; its connection pools start when its {@link #feature()} is first added to
+     * a client or a bus, which throws {@link IllegalStateException} if Jetty's client cannot start.
      */
     public DscpClientMarking build() {
-      if (meterRegistry == null) {
-        meterRegistry = new SimpleMeterRegistry();
-      }
       return new DscpClientMarking(this);
     }
   }

@@ -3,13 +3,16 @@ package io.wsqos.proxy;
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.FeatureMeters;
 import io.wsqos.core.entitlement.PriorityEntitlement;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQosCodec;
 import io.wsqos.core.header.WsQosEndpointBaseline;
 import io.wsqos.core.header.WsQosHeaderInterceptor;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.cxf.Bus;
+import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.AbstractPortableFeature;
 import org.apache.cxf.interceptor.InterceptorProvider;
@@ -36,6 +39,11 @@ import org.apache.cxf.interceptor.InterceptorProvider;
  * counts it. On JDK 17 to 20 a socket accepted by a dual-stack IPv6 listener takes the option and
  * sends IPv4 packets unmarked all the same (JDK-8303509): open the server's channels as IPv4 there.
  * SOAP faults leave unmarked.
+ *
+ * <p>Add it to a server endpoint, or to a bus, where every server endpoint of the bus marks and its
+ * clients are left alone; on a client it does nothing (a client marks its requests with {@link
+ * DscpClientMarking}). Its counters go to the {@link FeatureMeters registry} of its builder, else
+ * of the bus. It owns no thread, pool or file, so there is nothing to close.
  */
 public final class DscpMarkingFeature implements AbstractPortableFeature {
 
@@ -63,18 +71,20 @@ public final class DscpMarkingFeature implements AbstractPortableFeature {
 
   private final MarkingPolicy policy;
   private final MeterRegistry meterRegistry;
-  private final ResponseMarkingInterceptor marking;
-  private final ConnectionRestoreInterceptor restore;
+  private final ClientIdentifier clientIdentifier;
+  private final ConnectionMarker marker = new ConnectionMarker();
+  private final WsQosCodec codec = new WsQosCodec();
+  // The interceptors, one pair per registry the feature was added with (almost always one).
+  private final Map<MeterRegistry, Interceptors> interceptors = new ConcurrentHashMap<>();
 
   private DscpMarkingFeature(Builder builder) {
     this.policy = MarkingPolicy.of(builder.mapping, builder.entitlement);
     this.meterRegistry = builder.meterRegistry;
-    MarkingMetrics metrics = new MarkingMetrics(meterRegistry);
-    ConnectionMarker marker = new ConnectionMarker();
-    this.marking =
-        new ResponseMarkingInterceptor(
-            policy, builder.clientIdentifier, marker, new WsQosCodec(), metrics);
-    this.restore = new ConnectionRestoreInterceptor(marker, metrics);
+    this.clientIdentifier = builder.clientIdentifier;
+    if (meterRegistry != null) {
+      // Every series exists, at 0, from the start in the registry the application gave.
+      interceptors.put(meterRegistry, newInterceptors(meterRegistry));
+    }
   }
 
   /** Returns a builder whose settings start at their documented defaults. */
@@ -87,23 +97,36 @@ public final class DscpMarkingFeature implements AbstractPortableFeature {
     return policy;
   }
 
+  /** Marks {@code server}'s responses. */
   @Override
   public void initialize(Server server, Bus bus) {
-    addInterceptors(server.getEndpoint());
+    doInitializeProvider(server.getEndpoint(), bus);
   }
+
+  /** Does nothing: a client's requests are marked by {@link DscpClientMarking}. */
+  @Override
+  public void initialize(Client client, Bus bus) {}
 
   /** On a bus, every server endpoint of the bus marks; clients are left alone. */
   @Override
   public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
-    addInterceptors(provider);
+    MeterRegistry registry = FeatureMeters.registry(meterRegistry, bus);
+    Interceptors pair = interceptors.computeIfAbsent(registry, this::newInterceptors);
+    WsQosHeaderInterceptor.install(provider, registry);
+    WsQosEndpointBaseline.install(provider);
+    provider.getInInterceptors().add(pair.restore);
+    provider.getOutInterceptors().add(pair.marking);
   }
 
-  private void addInterceptors(InterceptorProvider provider) {
-    WsQosHeaderInterceptor.install(provider, meterRegistry);
-    WsQosEndpointBaseline.install(provider);
-    provider.getInInterceptors().add(restore);
-    provider.getOutInterceptors().add(marking);
+  private Interceptors newInterceptors(MeterRegistry registry) {
+    MarkingMetrics metrics = new MarkingMetrics(registry);
+    return new Interceptors(
+        new ResponseMarkingInterceptor(policy, clientIdentifier, marker, codec, metrics),
+        new ConnectionRestoreInterceptor(marker, metrics));
   }
+
+  private record Interceptors(
+      ResponseMarkingInterceptor marking, ConnectionRestoreInterceptor restore) {}
 
   @Override
   public String toString() {
@@ -145,7 +168,8 @@ public final class DscpMarkingFeature implements AbstractPortableFeature {
 
     /**
      * Where the counters go ({@value #RESPONSES_COUNTER}, {@value #CLAMPED_COUNTER}, {@value
-     * #FAILURES_COUNTER}). Default: a new {@link SimpleMeterRegistry} private to the feature.
+     * #FAILURES_COUNTER}). Default: the bus's, else Micrometer's global registry ({@link
+     * FeatureMeters#registry}).
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
@@ -154,9 +178,6 @@ public final class DscpMarkingFeature implements AbstractPortableFeature {
 
     /** Returns the feature. */
     public DscpMarkingFeature build() {
-      if (meterRegistry == null) {
-        meterRegistry = new SimpleMeterRegistry();
-      }
       return new DscpMarkingFeature(this);
     }
   }

@@ -174,14 +174,29 @@ class DscpClientMarkingTest {
   }
 
   @Test
-  void theFeatureIsForClientsOnly() {
-    assertThatIllegalArgumentException()
-        .isThrownBy(
-            () ->
-                TestServer.builder(EchoService.class, new EchoServiceImpl())
-                    .feature(marking.feature())
-                    .start())
-        .withMessageContaining("DscpMarkingFeature");
+  void onAServerEndpointTheFeatureDoesNothingAndStartsNoPool() {
+    try (TestServer other =
+        TestServer.builder(EchoService.class, new EchoServiceImpl())
+            .feature(marking.feature())
+            .start()) {
+      EchoService client = other.client(EchoService.class);
+
+      assertThat(client.echo("hello")).isEqualTo("echo: hello");
+      assertThat(conduitOf(client)).isNotInstanceOf(MarkingConduit.class);
+      assertThat(registry.find(DscpClientMarking.REQUESTS_COUNTER).counters()).isEmpty();
+    }
+  }
+
+  @Test
+  void thePoolsStopWhenTheLastClientGoesAndStartAgainForTheNext() {
+    EchoService first = server.client(EchoService.class, marking.feature());
+    assertThat(first.echo("one")).isEqualTo("echo: one");
+
+    ClientProxy.getClient(first).destroy();
+    EchoService second = server.client(EchoService.class, marking.feature());
+
+    assertThat(second.echo("two")).isEqualTo("echo: two");
+    assertThat(requests("best-effort")).isEqualTo(2);
   }
 
   @Test

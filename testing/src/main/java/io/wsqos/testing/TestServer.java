@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.feature.Feature;
@@ -173,6 +174,7 @@ public final class TestServer implements AutoCloseable {
     private final List<Interceptor<? extends Message>> outFaultInterceptors = new ArrayList<>();
     private final Map<String, Object> properties = new LinkedHashMap<>();
     private final List<Handler<?>> handlers = new ArrayList<>();
+    private Consumer<Bus> busSetup = bus -> {};
 
     Builder(Class<?> sei, Object implementor) {
       this.sei = requireNonNull(sei, "sei");
@@ -233,6 +235,16 @@ public final class TestServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Runs {@code setup} on the server's bus once it is initialized, before the endpoint is created
+     * on it: to set a bus extension (the application's {@code MeterRegistry}) or the bus's
+     * features, as an application configures its bus. Replaces an earlier setup.
+     */
+    public Builder bus(Consumer<Bus> setup) {
+      this.busSetup = requireNonNull(setup, "setup");
+      return this;
+    }
+
     /** Sets an endpoint property (e.g. {@code schema-validation-enabled}). */
     public Builder property(String name, Object value) {
       properties.put(requireNonNull(name, "name"), requireNonNull(value, "value"));
@@ -254,6 +266,7 @@ public final class TestServer implements AutoCloseable {
     }
 
     private void customize(JaxWsServerFactoryBean factory) {
+      busSetup.accept(factory.getBus());
       factory.getInInterceptors().addAll(inInterceptors);
       factory.getOutInterceptors().addAll(outInterceptors);
       factory.getInFaultInterceptors().addAll(inFaultInterceptors);

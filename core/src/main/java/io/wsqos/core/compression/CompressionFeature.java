@@ -3,8 +3,9 @@ package io.wsqos.core.compression;
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.Checks;
+import io.wsqos.core.FeatureLifecycle;
+import io.wsqos.core.FeatureMeters;
 import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.WsQosCodec;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.endpoint.Server;
@@ -52,8 +54,14 @@ import org.apache.cxf.interceptor.InterceptorProvider;
  * that cannot be inflated fails the call with an exception whose cause is the {@link
  * InflationException}.
  *
- * <p>The feature owns the codecs it creates, and the CPU probe when it made the default policy;
- * {@link #close()} releases them once no server or client uses the feature any more.
+ * <p><b>Where.</b> Add it to a server, a client, or a bus ({@code bus.setFeatures(...)}), where it
+ * acts on every server and client of the bus, each interceptor on the side it belongs to. Its
+ * counters go to the {@link FeatureMeters registry} of its builder, else of the bus.
+ *
+ * <p><b>Lifecycle.</b> The feature owns the codecs it creates, and the CPU probe when it made the
+ * default policy; the probe starts when the feature is first added to a bus, server or client, and
+ * both are released once every bus, server and client it was added to has gone ({@link
+ * FeatureLifecycle}), or at {@link #close()}.
  */
 public final class CompressionFeature implements AbstractPortableFeature, AutoCloseable {
 
@@ -111,16 +119,25 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
   public static final int DEFAULT_LEVEL = 1;
 
   private final CompressionPolicy policy;
-  private final LoadProbe ownedProbe;
+  private final StartedCpuProbe ownedProbe;
   private final List<Codec> ownedCodecs;
-  private final ServerCompressionInterceptor serverOut;
   private final MeterRegistry meterRegistry;
-  private final InflatingInterceptor inflating;
+  private final EncodingNegotiator negotiator;
+  private final Codec[] byCoding;
+  private final Codec[] fastByCoding;
+  private final int minBodyBytes;
+  private final InflationLimits inflationLimits;
+  private final WsQosCodec headerCodec = new WsQosCodec();
+  // The interceptors that count, one pair per registry the feature was added with (almost always
+  // one).
+  private final Map<MeterRegistry, Counting> counting = new ConcurrentHashMap<>();
   private final InflationCheckInterceptor inflationCheck;
   private final InflationFaultInterceptor inflationFault;
   private final ClientPreferenceInterceptor clientOut;
+  private final FeatureLifecycle lifecycle;
 
-  private CompressionFeature(Builder builder, CompressionPolicy policy, LoadProbe ownedProbe) {
+  private CompressionFeature(
+      Builder builder, CompressionPolicy policy, StartedCpuProbe ownedProbe) {
     this.policy = policy;
     this.ownedProbe = ownedProbe;
     List<Codec> codecs = new ArrayList<>();
@@ -149,19 +166,17 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
           "codings: " + builder.codings + " (expected: at least one available in this JVM)");
     }
     this.ownedCodecs = List.copyOf(codecs);
-    CompressionMetrics metrics = new CompressionMetrics(builder.meterRegistry);
-    WsQosCodec headerCodec = new WsQosCodec();
     this.meterRegistry = builder.meterRegistry;
-    this.serverOut =
-        new ServerCompressionInterceptor(
-            policy,
-            EncodingNegotiator.of(available),
-            byCoding,
-            fastByCoding,
-            builder.minBodyBytes,
-            headerCodec,
-            metrics);
-    this.inflating = new InflatingInterceptor(byCoding, builder.inflationLimits, metrics);
+    this.negotiator = EncodingNegotiator.of(available);
+    this.byCoding = byCoding;
+    this.fastByCoding = fastByCoding;
+    this.minBodyBytes = builder.minBodyBytes;
+    this.inflationLimits = builder.inflationLimits;
+    this.lifecycle = new FeatureLifecycle(toString(), this::start, this::release);
+    if (meterRegistry != null) {
+      // Every series exists, at 0, from the start in the registry the application gave.
+      counting.put(meterRegistry, newCounting(meterRegistry));
+    }
     this.inflationCheck = new InflationCheckInterceptor();
     this.inflationFault = new InflationFaultInterceptor();
     this.clientOut =
@@ -178,47 +193,86 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
     return policy;
   }
 
+  /** Compresses {@code server}'s responses and inflates its requests. */
   @Override
   public void initialize(Server server, Bus bus) {
-    addServerInterceptors(server.getEndpoint());
+    lifecycle.attach(server, bus);
+    addServerInterceptors(server.getEndpoint(), counting(bus));
   }
 
+  /** Sends {@code client}'s preference and inflates its responses. */
   @Override
   public void initialize(Client client, Bus bus) {
-    addClientInterceptors(client);
+    lifecycle.attach(client, bus);
+    addClientInterceptors(client, counting(bus));
+  }
+
+  /** Acts on every server and client of {@code bus}; closes when the bus shuts down. */
+  @Override
+  public void initialize(Bus bus) {
+    initialize(bus, bus);
   }
 
   /**
    * On a bus or another shared provider both sides are installed; each interceptor acts only on the
-   * side it belongs to.
+   * side it belongs to. The feature closes when {@code bus} shuts down (without a bus, only by
+   * {@link #close()}).
    */
   @Override
-  public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
-    addServerInterceptors(provider);
-    addClientInterceptors(provider);
+  public void initialize(InterceptorProvider provider, Bus bus) {
+    if (bus != null) {
+      lifecycle.attach(bus);
+    }
+    doInitializeProvider(provider, bus);
   }
 
-  private void addServerInterceptors(InterceptorProvider provider) {
-    WsQosHeaderInterceptor.install(provider, meterRegistry);
+  /** Installs both sides on {@code provider}. */
+  @Override
+  public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
+    Counting sides = counting(bus);
+    addServerInterceptors(provider, sides);
+    addClientInterceptors(provider, sides);
+  }
+
+  private Counting counting(Bus bus) {
+    MeterRegistry registry = FeatureMeters.registry(meterRegistry, bus);
+    return counting.computeIfAbsent(registry, this::newCounting);
+  }
+
+  private Counting newCounting(MeterRegistry registry) {
+    CompressionMetrics metrics = new CompressionMetrics(registry);
+    return new Counting(
+        registry,
+        new ServerCompressionInterceptor(
+            policy, negotiator, byCoding, fastByCoding, minBodyBytes, headerCodec, metrics),
+        new InflatingInterceptor(byCoding, inflationLimits, metrics));
+  }
+
+  private void addServerInterceptors(InterceptorProvider provider, Counting sides) {
+    WsQosHeaderInterceptor.install(provider, sides.registry);
     WsQosEndpointBaseline.install(provider);
-    provider.getInInterceptors().add(inflating);
+    provider.getInInterceptors().add(sides.inflating);
     provider.getInInterceptors().add(inflationCheck);
-    provider.getOutInterceptors().add(serverOut);
+    provider.getOutInterceptors().add(sides.serverOut);
     provider.getOutFaultInterceptors().add(inflationFault);
   }
 
-  private void addClientInterceptors(InterceptorProvider provider) {
-    WsQosHeaderInterceptor.install(provider, meterRegistry);
+  private void addClientInterceptors(InterceptorProvider provider, Counting sides) {
+    WsQosHeaderInterceptor.install(provider, sides.registry);
     provider.getOutInterceptors().add(clientOut);
-    provider.getInInterceptors().add(inflating);
+    provider.getInInterceptors().add(sides.inflating);
     provider.getInInterceptors().add(inflationCheck);
-    provider.getInFaultInterceptors().add(inflating);
+    provider.getInFaultInterceptors().add(sides.inflating);
     provider.getInFaultInterceptors().add(inflationCheck);
   }
 
-  /** Frees the codecs' pooled state and stops the CPU probe if the feature started it. */
-  @Override
-  public void close() {
+  private void start() {
+    if (ownedProbe != null) {
+      ownedProbe.start();
+    }
+  }
+
+  private void release() {
     for (Codec codec : ownedCodecs) {
       codec.close();
     }
@@ -227,10 +281,26 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
     }
   }
 
+  /**
+   * Frees the codecs' pooled state and stops the CPU probe if the feature started it, now rather
+   * than when the last bus, server or client it was added to goes. Idempotent; servers and clients
+   * still using the feature keep working, with codecs that no longer pool their state.
+   */
+  @Override
+  public void close() {
+    lifecycle.close();
+  }
+
   @Override
   public String toString() {
     return "CompressionFeature{policy=" + policy + ", codecs=" + ownedCodecs + '}';
   }
+
+  /** The interceptors that count, for one registry. */
+  private record Counting(
+      MeterRegistry registry,
+      ServerCompressionInterceptor serverOut,
+      InflatingInterceptor inflating) {}
 
   /** Configures a {@link CompressionFeature}. Every setting has a default; all are validated. */
   public static final class Builder {
@@ -247,8 +317,8 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
     /**
      * The server's decision for {@code compress} and {@code server-decides} clients. Default:
      * {@link CompressionPolicy#loadAware(LoadProbe)} on a {@link LoadProbe#cpu() CPU probe} the
-     * feature starts at {@link #build()} and stops at {@link CompressionFeature#close()} (threshold
-     * 80%, hysteresis 5 points).
+     * feature starts when it is first added to a bus, server or client and stops when it closes
+     * (threshold 80%, hysteresis 5 points).
      */
     public Builder policy(CompressionPolicy policy) {
       this.policy = requireNonNull(policy, "policy");
@@ -313,8 +383,8 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
 
     /**
      * Where the counters go ({@value #RESPONSES_COUNTER}, {@value #RESPONSE_BYTES_COUNTER}, {@value
-     * #REQUESTS_COUNTER}). Default: a new {@link SimpleMeterRegistry} private to the feature, so
-     * nothing is published.
+     * #REQUESTS_COUNTER}). Default: the bus's, else Micrometer's global registry ({@link
+     * FeatureMeters#registry}).
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
@@ -337,19 +407,11 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
      * @throws IllegalStateException if none of the codings is available in this JVM
      */
     public CompressionFeature build() {
-      if (meterRegistry == null) {
-        meterRegistry = new SimpleMeterRegistry();
-      }
       if (policy != null) {
         return new CompressionFeature(this, policy, null);
       }
-      LoadProbe probe = LoadProbe.cpu();
-      try {
-        return new CompressionFeature(this, CompressionPolicy.loadAware(probe), probe);
-      } catch (RuntimeException e) {
-        probe.close();
-        throw e;
-      }
+      StartedCpuProbe probe = new StartedCpuProbe();
+      return new CompressionFeature(this, CompressionPolicy.loadAware(probe), probe);
     }
   }
 }

@@ -3,7 +3,7 @@ package io.wsqos.core.header;
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.FeatureMeters;
 import org.apache.cxf.Bus;
 import org.apache.cxf.feature.AbstractPortableFeature;
 import org.apache.cxf.interceptor.InterceptorProvider;
@@ -20,8 +20,9 @@ import org.apache.cxf.interceptor.InterceptorProvider;
  * factory.getFeatures().add(WsQosHeaderFeature.builder().meterRegistry(registry).build());
  * }</pre>
  *
- * <p>Inbound fault messages (a client receiving a SOAP fault) are decoded and counted, never
- * faulted.
+ * <p>Add it to a server, a client or a bus, where it acts on every server and client of the bus.
+ * Inbound fault messages (a client receiving a SOAP fault) are decoded and counted, never faulted.
+ * It owns nothing, so there is nothing to close.
  */
 public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
@@ -31,10 +32,10 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
   /**
    * The feature with the builder's defaults, for CXF's {@code @Features(classes =
    * WsQosHeaderFeature.class)} on a service interface, which installs it on every endpoint and
-   * client of that interface.
+   * client of that interface; it counts in the bus's registry ({@link FeatureMeters#registry}).
    */
   public WsQosHeaderFeature() {
-    this(new SimpleMeterRegistry(), BlockRetention.STREAMED);
+    this(null, BlockRetention.STREAMED);
   }
 
   private WsQosHeaderFeature(MeterRegistry registry, BlockRetention retention) {
@@ -49,7 +50,7 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
   @Override
   public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
-    WsQosHeaderInterceptor.install(provider, registry, retention);
+    WsQosHeaderInterceptor.install(provider, FeatureMeters.registry(registry, bus), retention);
   }
 
   /** Configures a {@link WsQosHeaderFeature}. */
@@ -60,9 +61,8 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
     Builder() {}
 
     /**
-     * Where to count invalid blocks ({@value WsQosHeaderInterceptor#INVALID_COUNTER}). Default: a
-     * new {@link SimpleMeterRegistry} private to the feature, so nothing is published; pass the
-     * application's registry to see the counts.
+     * Where to count invalid blocks ({@value WsQosHeaderInterceptor#INVALID_COUNTER}). Default: the
+     * bus's, else Micrometer's global registry ({@link FeatureMeters#registry}).
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
@@ -83,8 +83,7 @@ public final class WsQosHeaderFeature implements AbstractPortableFeature {
 
     /** Returns the feature; it can be added to any number of servers and clients. */
     public WsQosHeaderFeature build() {
-      return new WsQosHeaderFeature(
-          meterRegistry != null ? meterRegistry : new SimpleMeterRegistry(), retention);
+      return new WsQosHeaderFeature(meterRegistry, retention);
     }
   }
 }

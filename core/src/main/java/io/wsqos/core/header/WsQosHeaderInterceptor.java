@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import java.util.Set;
 import javax.xml.namespace.QName;
@@ -100,8 +99,8 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
    * already: the first feature to install them chooses the registry. It adds nothing else: the
    * endpoint's answers (charset, fault codes, {@code ?wsdl}) are {@link WsQosEndpointBaseline}'s.
    *
-   * @param registry where to count invalid blocks; null for a private registry that publishes
-   *     nothing
+   * @param registry where to count invalid blocks: the installing feature's {@link
+   *     io.wsqos.core.FeatureMeters#registry}
    */
   public static void install(InterceptorProvider provider, MeterRegistry registry) {
     install(provider, registry, BlockRetention.STREAMED);
@@ -115,10 +114,10 @@ public final class WsQosHeaderInterceptor extends AbstractSoapInterceptor {
   static void install(
       InterceptorProvider provider, MeterRegistry registry, BlockRetention retention) {
     requireNonNull(provider, "provider");
+    requireNonNull(registry, "registry");
     requireNonNull(retention, "retention");
     if (!Chains.contains(provider.getInInterceptors(), ID)) {
-      WsQosHeaderInterceptor interceptor =
-          new WsQosHeaderInterceptor(registry != null ? registry : new SimpleMeterRegistry());
+      WsQosHeaderInterceptor interceptor = new WsQosHeaderInterceptor(registry);
       provider.getInInterceptors().add(interceptor);
       provider.getInFaultInterceptors().add(interceptor);
     }

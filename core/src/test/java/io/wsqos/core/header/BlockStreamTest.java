@@ -2,6 +2,7 @@ package io.wsqos.core.header;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.service.EchoService;
@@ -301,8 +302,8 @@ class BlockStreamTest {
         WsQosHeaderFeature.builder().retention(BlockRetention.KEPT).build();
 
     keeping.initialize(keptFirst, null);
-    WsQosHeaderInterceptor.install(keptFirst, null);
-    WsQosHeaderInterceptor.install(keptLast, null);
+    WsQosHeaderInterceptor.install(keptFirst, new SimpleMeterRegistry());
+    WsQosHeaderInterceptor.install(keptLast, new SimpleMeterRegistry());
     keeping.initialize(keptLast, null);
 
     for (InterceptorProvider provider : List.of(keptFirst, keptLast)) {

@@ -16,6 +16,7 @@ import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.MessageSenderInterceptor;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 
@@ -64,6 +65,10 @@ final class ProviderInterceptors {
 
     @Override
     public void handleMessage(Message message) {
+      // Installed on a bus, the provider side also sees the clients' responses: not ours.
+      if (MessageUtils.isRequestor(message)) {
+        return;
+      }
       ProviderExchange state = new ProviderExchange();
       state.t2 = context.clock().nowMicros();
       InputStream stream = message.getContent(InputStream.class);

@@ -17,6 +17,7 @@ import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.MessageSenderInterceptor;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 
@@ -103,6 +104,10 @@ final class RequesterInterceptors {
 
     @Override
     public void handleMessage(Message message) {
+      // Installed on a bus, the requester side also sees the servers' responses: not ours.
+      if (!MessageUtils.isRequestor(message)) {
+        return;
+      }
       message.getExchange().put(RequesterExchange.class, new RequesterExchange());
     }
 

@@ -26,8 +26,10 @@ import org.slf4j.LoggerFactory;
  * The diagnostic engine: fed by the logging manager (register it with {@link
  * io.wsqos.monitor.QosLog.Builder#listener}), it keeps each endpoint's valid records of the current
  * window in memory, and at the end of every window evaluates its {@link DiagnosisRule}s per
- * endpoint on its own thread. Alarms go to the listeners, the log (WARN) and the counter {@code
- * wsqos.monitor.alarms} (tags endpoint, rule).
+ * endpoint on its own thread, which starts with the first batch of records. Alarms go to the
+ * listeners, the log (WARN) and the counter {@code wsqos.monitor.alarms} (tags endpoint, rule).
+ * Hand it to {@code MonitoringFeature.Builder#closing} to have it closed, after the rerouting it
+ * feeds and before the log that feeds it, when the feature closes.
  *
  * <p>Windows are taken on arrival at the logging manager, not on the records' timestamps: a record
  * belongs to the window open when the writer took it off the queue.
@@ -79,7 +81,13 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
   /** Touched only by {@link #closeWindow()}, which is synchronized. */
   private final Map<String, List<DiagnosisRule.Evaluator>> evaluators = new HashMap<>();
 
-  private final ScheduledExecutorService scheduler;
+  private final boolean scheduled;
+  private final String threadName;
+  private final long windowMillis;
+  // Started with the first batch of records, not in the constructor; guarded by "windows".
+  private ScheduledExecutorService scheduler;
+  private volatile boolean schedulerStarted;
+  private boolean closed;
   private Instant windowStart;
 
   private Diagnosis(Builder builder) {
@@ -90,8 +98,18 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
     clock = builder.clock;
     maxSamples = builder.maxSamples;
     windowStart = clock.instant();
-    if (builder.scheduled) {
-      String threadName = builder.threadName;
+    scheduled = builder.scheduled;
+    threadName = builder.threadName;
+    windowMillis = builder.window.toMillis();
+  }
+
+  /** Starts the window thread, once, unless closed or not {@link Builder#scheduled}. */
+  private void startScheduler() {
+    synchronized (windows) {
+      if (schedulerStarted || closed) {
+        return;
+      }
+      schedulerStarted = true;
       scheduler =
           Executors.newSingleThreadScheduledExecutor(
               task -> {
@@ -99,10 +117,8 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
                 thread.setDaemon(true);
                 return thread;
               });
-      long millis = builder.window.toMillis();
-      scheduler.scheduleAtFixedRate(this::closeWindowSafely, millis, millis, TimeUnit.MILLISECONDS);
-    } else {
-      scheduler = null;
+      scheduler.scheduleAtFixedRate(
+          this::closeWindowSafely, windowMillis, windowMillis, TimeUnit.MILLISECONDS);
     }
   }
 
@@ -122,6 +138,9 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
   /** Adds the batch's valid records of this diagnosis's side to their endpoints' windows. */
   @Override
   public void onRecords(List<QosRecord> batch) {
+    if (scheduled && !schedulerStarted) {
+      startScheduler();
+    }
     for (QosRecord record : batch) {
       if (record.isValid() && record.side() == side) {
         windows
@@ -178,9 +197,17 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
     }
   }
 
-  /** Stops the scheduler (waiting at most one second for a window in evaluation). */
+  /**
+   * Stops the window thread, if the first records started it (waiting at most one second for a
+   * window in evaluation). Idempotent.
+   */
   @Override
   public void close() {
+    ScheduledExecutorService scheduler;
+    synchronized (windows) {
+      closed = true;
+      scheduler = this.scheduler;
+    }
     if (scheduler == null) {
       return;
     }
@@ -265,7 +292,10 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
       return this;
     }
 
-    /** Returns the diagnosis, its scheduler started if {@link #scheduled(boolean)}. */
+    /**
+     * Returns the diagnosis; if {@link #scheduled(boolean)}, its window thread starts with the
+     * first records.
+     */
     public Diagnosis build() {
       return new Diagnosis(this);
     }

@@ -51,6 +51,11 @@ final class ReroutingConduitSelector implements ConduitSelector, Closeable {
     this.registry = registry;
   }
 
+  /** Whether this selector follows {@code policy}. */
+  boolean routes(ReroutingPolicy policy) {
+    return this.policy == policy;
+  }
+
   /**
    * Runs before the out chain: sets the message's address from the policy's volatile field (or, on
    * a retry, the endpoint {@link #complete} chose). O(1), no lock.

@@ -3,7 +3,10 @@ package io.wsqos.monitor.reconfiguration;
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.wsqos.core.Checks;
+import io.wsqos.core.FeatureLifecycle;
+import io.wsqos.core.FeatureMeters;
 import io.wsqos.core.routing.EndpointCandidates;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.AlarmListener;
@@ -18,11 +21,13 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import javax.xml.namespace.QName;
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.interceptor.InterceptorProvider;
+import org.apache.cxf.service.model.EndpointInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,7 +59,16 @@ import org.slf4j.LoggerFactory;
  * {@code wsqos.monitor.retries} (service, operation, result) and {@code wsqos.monitor.probes}
  * (service, endpoint, result). Each switch is logged at INFO. Per call the feature does O(1) work:
  * one volatile read and one message property; no lock, no I/O, no logging. Add one feature to the
- * clients of one service; they share its endpoint. {@link #close()} stops the probe thread.
+ * clients of one service; they share its endpoint.
+ *
+ * <p><b>Where.</b> On a client it reroutes that client. On a bus it reroutes each client made on
+ * the bus afterwards whose service is {@link #service()} (its service's {@code {namespace}local}
+ * name, its local name, or its port type's local name). On a server it does nothing: rerouting is a
+ * client's choice.
+ *
+ * <p><b>Lifecycle.</b> The probe thread starts when the feature is first added to a client or a
+ * bus, not when it is built, and stops once every client and bus it was added to has gone (see
+ * {@link FeatureLifecycle}), or at {@link #close()}; added again, it starts again.
  */
 public final class ReroutingFeature implements Feature, AlarmListener, AutoCloseable {
 
@@ -87,10 +101,18 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
   private final Set<String> idempotentOperations;
   private final int maxRetries;
   private final MeterRegistry registry;
-  private final ScheduledExecutorService prober;
+  private final String threadName;
+  private final long probeIntervalMillis;
+  private final FeatureLifecycle lifecycle;
+  // Guarded by the lifecycle: written only by its start and stop.
+  private ScheduledExecutorService prober;
+
+  // Set when the builder was given no registry: it forwards to the first bus's (FeatureMeters).
+  private final CompositeMeterRegistry fromBus;
 
   private ReroutingFeature(Builder builder) {
-    registry = builder.registry;
+    fromBus = builder.registry == null ? new CompositeMeterRegistry() : null;
+    registry = builder.registry != null ? builder.registry : fromBus;
     policy =
         new ReroutingPolicy(
             builder.candidates,
@@ -102,7 +124,13 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
     probe = builder.probe;
     idempotentOperations = Set.copyOf(builder.idempotentOperations);
     maxRetries = builder.maxRetries;
-    String threadName = builder.threadName;
+    threadName = builder.threadName;
+    probeIntervalMillis = builder.probeInterval.toMillis();
+    lifecycle =
+        new FeatureLifecycle("ReroutingFeature of " + builder.service, this::start, this::stop);
+  }
+
+  private void start() {
     prober =
         Executors.newSingleThreadScheduledExecutor(
             task -> {
@@ -110,8 +138,24 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
               thread.setDaemon(true);
               return thread;
             });
-    long millis = builder.probeInterval.toMillis();
-    prober.scheduleWithFixedDelay(this::probeRound, millis, millis, TimeUnit.MILLISECONDS);
+    prober.scheduleWithFixedDelay(
+        this::probeRound, probeIntervalMillis, probeIntervalMillis, TimeUnit.MILLISECONDS);
+  }
+
+  private void stop() {
+    ScheduledExecutorService stopping = prober;
+    prober = null;
+    if (stopping == null) {
+      return;
+    }
+    stopping.shutdownNow();
+    try {
+      if (!stopping.awaitTermination(1, TimeUnit.SECONDS)) {
+        logger.warn("Rerouting probe thread of {} did not stop within 1 s", service());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**
@@ -120,7 +164,27 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
    */
   public static Builder builder(
       EndpointCandidates candidates, String service, MeterRegistry registry) {
-    return new Builder(candidates, service, registry);
+    return new Builder(candidates, service, requireNonNull(registry, "registry"));
+  }
+
+  /**
+   * As {@link #builder(EndpointCandidates, String, MeterRegistry)}, with metrics in the registry of
+   * the bus the feature is first added to (its client's bus), else Micrometer's global one ({@link
+   * FeatureMeters#registry}).
+   */
+  public static Builder builder(EndpointCandidates candidates, String service) {
+    return new Builder(candidates, service, null);
+  }
+
+  /** The first bus the feature is added to names the registry, when the builder was given none. */
+  private void bindRegistry(Bus bus) {
+    if (fromBus != null) {
+      synchronized (fromBus) {
+        if (fromBus.getRegistries().isEmpty()) {
+          fromBus.add(FeatureMeters.registry(null, bus));
+        }
+      }
+    }
   }
 
   /** Moves the client away from the alarm's endpoint if it uses it; called by the diagnosis. */
@@ -148,29 +212,58 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
   /** Points {@code client}'s calls at the current endpoint and watches how they end. */
   @Override
   public void initialize(Client client, Bus bus) {
+    bindRegistry(bus);
+    lifecycle.attach(client, bus);
+    reroute(client);
+  }
+
+  private void reroute(Client client) {
+    if (client.getConduitSelector() instanceof ReroutingConduitSelector rerouting
+        && rerouting.routes(policy)) {
+      return; // Both on the client and on its bus.
+    }
     client.setConduitSelector(
         new ReroutingConduitSelector(
             client.getConduitSelector(), policy, idempotentOperations, maxRetries, registry));
   }
 
-  /** Not supported: rerouting is a client's choice. */
+  /** Does nothing: rerouting is a client's choice, and a server has none to make. */
   @Override
   public void initialize(Server server, Bus bus) {
-    throw new UnsupportedOperationException(
-        "ReroutingFeature on server " + server + " (expected: a client)");
+    logger.debug("{} added to server {}: nothing to reroute there", this, server);
   }
 
-  /** Not supported: add the feature to a client factory. */
+  /** On a client, as {@link #initialize(Client, Bus)}; on a bus, as {@link #initialize(Bus)}. */
   @Override
   public void initialize(InterceptorProvider interceptorProvider, Bus bus) {
-    throw new UnsupportedOperationException(
-        "ReroutingFeature on " + interceptorProvider + " (expected: a client)");
+    if (interceptorProvider instanceof Client client) {
+      initialize(client, bus);
+    } else if (interceptorProvider == bus) {
+      initialize(bus);
+    } else {
+      logger.debug("{} added to {}: not a client, nothing to reroute", this, interceptorProvider);
+    }
   }
 
-  /** Not supported: add the feature to a client factory. */
+  /** Reroutes the clients of {@link #service()} made on {@code bus} from now on. */
   @Override
   public void initialize(Bus bus) {
-    throw new UnsupportedOperationException("ReroutingFeature on a bus (expected: a client)");
+    bindRegistry(bus);
+    lifecycle.attach(
+        bus,
+        client -> {
+          if (servesService(client.getEndpoint().getEndpointInfo())) {
+            reroute(client);
+          }
+        });
+  }
+
+  private boolean servesService(EndpointInfo endpoint) {
+    String service = policy.service();
+    QName name = endpoint.getService() == null ? null : endpoint.getService().getName();
+    QName portType = endpoint.getInterface() == null ? null : endpoint.getInterface().getName();
+    return name != null && (service.equals(name.toString()) || service.equals(name.getLocalPart()))
+        || portType != null && service.equals(portType.getLocalPart());
   }
 
   /** Probes the endpoints that are not healthy, then lets the policy decide again. */
@@ -212,17 +305,13 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
     }
   }
 
-  /** Stops the probe thread (waiting at most one second for a probe in flight). Idempotent. */
+  /**
+   * Stops the probe thread (waiting at most one second for a probe in flight) now rather than when
+   * the last client or bus it was added to goes. Idempotent.
+   */
   @Override
   public void close() {
-    prober.shutdownNow();
-    try {
-      if (!prober.awaitTermination(1, TimeUnit.SECONDS)) {
-        logger.warn("Rerouting probe thread of {} did not stop within 1 s", service());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    lifecycle.close();
   }
 
   @Override
@@ -247,7 +336,7 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
     private Builder(EndpointCandidates candidates, String service, MeterRegistry registry) {
       this.candidates = requireNonNull(candidates, "candidates");
       this.service = Checks.notBlank("service", service);
-      this.registry = requireNonNull(registry, "registry");
+      this.registry = registry;
     }
 
     /**
@@ -325,7 +414,7 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
       return this;
     }
 
-    /** Returns the feature, its probe thread started; close it when its clients are done. */
+    /** Returns the feature; its probe thread starts when it is first added to a client or a bus. */
     public ReroutingFeature build() {
       if (probe == null) {
         probe = EndpointProbe.wsdl(Duration.ofMillis(DEFAULT_PROBE_TIMEOUT_MILLIS));

@@ -38,10 +38,10 @@ public final class ReroutedBookstore implements AutoCloseable {
   /**
    * Asks the broker at {@code brokerAddress} (its base URL, e.g. {@code http://127.0.0.1:8090}) for
    * the bookstores that meet {@code requirement} and returns a client of the best, its exchanges
-   * recorded in {@code log} and its reroutes counted in {@code registry}; the caller owns the log
-   * and must close the result. The broker is asked once before this returns, then in the background
-   * (at most every {@link BrokerEndpointCandidates#DEFAULT_REFRESH_AFTER}); while it named no
-   * bookstore, calls fail.
+   * recorded in {@code log} and its reroutes counted in {@code registry}; the caller must close the
+   * result, which closes the log with the client (its monitoring feature owns it). The broker is
+   * asked once before this returns, then in the background (at most every {@link
+   * BrokerEndpointCandidates#DEFAULT_REFRESH_AFTER}); while it named no bookstore, calls fail.
    */
   public static ReroutedBookstore connect(
       URI brokerAddress, QosRequirement requirement, QosLog log, MeterRegistry registry) {
