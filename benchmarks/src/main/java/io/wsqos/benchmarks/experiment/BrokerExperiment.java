@@ -9,6 +9,7 @@ import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.broker.api.json.BrokerJson;
 import io.wsqos.broker.api.json.Requests;
@@ -378,20 +379,15 @@ final class BrokerExperiment implements Experiment {
         continue;
       }
       for (double x : results.points(line.name())) {
-        double[] rates =
-            results.at(line.name(), x).stream()
-                .mapToDouble(PointResult::throughputPerSecond)
-                .sorted()
-                .toArray();
-        double median = median(rates);
+        Summary rates = results.summary(line.name(), x, PointResult::throughputPerSecond);
         table.row(
             line.name(),
             Table.point(x),
-            rates.length,
-            Table.fixed(median, 1),
-            Table.fixed(rates[0], 1),
-            Table.fixed(rates[rates.length - 1], 1),
-            median >= PUBLISHES_PER_SECOND ? "met" : "NOT met");
+            rates.n(),
+            Table.fixed(rates.median(), 1),
+            Table.fixed(rates.min(), 1),
+            Table.fixed(rates.max(), 1),
+            rates.median() >= PUBLISHES_PER_SECOND ? "met" : "NOT met");
       }
     }
     return Report.section(
@@ -414,12 +410,8 @@ final class BrokerExperiment implements Experiment {
     for (double x : results.points()) {
       List<String> cells = new ArrayList<>(List.of(Table.point(x)));
       for (Line line : selections) {
-        double[] p99 =
-            results.at(line.name(), x).stream()
-                .mapToDouble(PointResult::p99Millis)
-                .sorted()
-                .toArray();
-        cells.add(p99.length == 0 ? "-" : Table.fixed(median(p99), 2));
+        Summary p99 = results.summary(line.name(), x, PointResult::p99Millis);
+        cells.add(p99.n() == 0 ? "-" : Table.fixed(p99.median(), 2));
       }
       table.row(cells);
     }
@@ -432,13 +424,6 @@ final class BrokerExperiment implements Experiment {
                 + " nearest to it).",
             P99_MILLIS),
         table);
-  }
-
-  static double median(double[] sorted) {
-    int n = sorted.length;
-    return n == 0
-        ? Double.NaN
-        : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   /**

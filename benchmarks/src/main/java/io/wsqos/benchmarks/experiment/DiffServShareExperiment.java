@@ -10,6 +10,7 @@ import io.wsqos.benchmarks.net.BulkSink;
 import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
@@ -25,7 +26,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -193,15 +193,12 @@ final class DiffServShareExperiment implements Experiment {
     Map<String, URI> addresses = new LinkedHashMap<>();
     addresses.put(VARIANT_UNMARKED, unmarked);
     addresses.put(VARIANT_MARKING, bookstores.address(VARIANT_MARKING));
-    addresses.put(
-        VARIANT_PROXY, URI.create(origin(proxies.address(VARIANT_PROXY)) + unmarked.getRawPath()));
+    addresses.put(VARIANT_PROXY, URI.create(origin(proxies.address(VARIANT_PROXY)) + unmarked.getRawPath()));
 
     Path requestFile = run.get(Run.REQUEST);
     byte[] body =
         QosEnvelopes.withRequirement(
-            BaselineExperiment.read(requestFile),
-            CompressionPreference.NONE,
-            TransportPriority.ASSURED);
+            BaselineExperiment.read(requestFile), CompressionPreference.NONE, TransportPriority.ASSURED);
     boolean keepAlive = run.get(CONNECTIONS) == Connections.KEPT_ALIVE;
     List<Variant> variants = new ArrayList<>();
     int assuredTos = DscpMapping.defaults().tos(TransportPriority.ASSURED);
@@ -392,12 +389,13 @@ final class DiffServShareExperiment implements Experiment {
     double afRate = LINK_BYTES_PER_SECOND * AF_PART;
     // Bytes the AF class forwarded per marked response: TCP/IP/Ethernet headers included.
     double wireBytes =
-        median(
-            rows.stream()
-                .filter(r -> r.variant().equals(VARIANT_MARKING))
-                .filter(r -> r.result().throughputPerSecond() > 0)
-                .mapToDouble(r -> r.afBytesPerSecond() / r.result().throughputPerSecond())
-                .toArray());
+        Summary.of(
+                rows.stream()
+                    .filter(r -> r.variant().equals(VARIANT_MARKING))
+                    .filter(r -> r.result().throughputPerSecond() > 0)
+                    .toList(),
+                r -> r.afBytesPerSecond() / r.result().throughputPerSecond())
+            .median();
     double shareResponses = afRate / wireBytes;
     ToDoubleFunction<Double> share = rate -> Math.min(rate, shareResponses);
 
@@ -454,23 +452,25 @@ final class DiffServShareExperiment implements Experiment {
         List<String> shareCells = new ArrayList<>(List.of(variant));
         List<Double> ys = new ArrayList<>();
         for (double rate : rates) {
-          double[] thr =
+          Summary thr =
               values(rows, background, variant, rate, r -> r.result().throughputPerSecond());
-          double m = median(thr);
-          ys.add(m);
+          ys.add(thr.median());
           cells.add(
               String.format(
                   Locale.ROOT,
                   "%.1f (%.1f-%.1f; p50 %.0f ms)",
-                  m,
-                  min(thr),
-                  max(thr),
-                  median(values(rows, background, variant, rate, r -> r.result().p50Millis()))));
-          double[] ratios =
-              Arrays.stream(thr).map(t -> t / share.applyAsDouble(rate)).sorted().toArray();
+                  thr.median(),
+                  thr.min(),
+                  thr.max(),
+                  values(rows, background, variant, rate, r -> r.result().p50Millis()).median()));
           shareCells.add(
-              String.format(
-                  Locale.ROOT, "%.3f (%.3f-%.3f)", median(ratios), min(ratios), max(ratios)));
+              values(
+                      rows,
+                      background,
+                      variant,
+                      rate,
+                      r -> r.result().throughputPerSecond() / share.applyAsDouble(rate))
+                  .medianRange(3));
         }
         medians.row(cells);
         ofShare.row(shareCells);
@@ -479,16 +479,16 @@ final class DiffServShareExperiment implements Experiment {
           List<Double> gains = new ArrayList<>();
           for (double rate : rates) {
             double marked =
-                median(
-                    values(rows, background, variant, rate, r -> r.result().throughputPerSecond()));
+                values(rows, background, variant, rate, r -> r.result().throughputPerSecond())
+                    .median();
             double plain =
-                median(
-                    values(
+                values(
                         rows,
                         background,
                         VARIANT_UNMARKED,
                         rate,
-                        r -> r.result().throughputPerSecond()));
+                        r -> r.result().throughputPerSecond())
+                    .median();
             gains.add((marked - plain) * httpBytes / 1024.0);
           }
           gain.series(variant + ", background " + bg + " KiB/s", offeredKib, gains);
@@ -501,11 +501,11 @@ final class DiffServShareExperiment implements Experiment {
         link.row(
             variant + " at " + Table.point(top) + " req/s",
             Table.fixed(
-                median(values(rows, background, variant, top, Row::afBytesPerSecond)) / 1024, 0),
+                values(rows, background, variant, top, Row::afBytesPerSecond).median() / 1024, 0),
             Table.fixed(
-                median(values(rows, background, variant, top, Row::beBytesPerSecond)) / 1024, 0),
+                values(rows, background, variant, top, Row::beBytesPerSecond).median() / 1024, 0),
             Table.fixed(
-                median(values(rows, background, variant, top, Row::backgroundBytesPerSecond))
+                values(rows, background, variant, top, Row::backgroundBytesPerSecond).median()
                     / 1024,
                 0));
       }
@@ -604,17 +604,18 @@ final class DiffServShareExperiment implements Experiment {
     Table goals = Table.of("variant", "rate (req/s)", "median of AF share", "runs", "goal >= 0.90");
     for (String variant : List.of(VARIANT_MARKING, VARIANT_PROXY)) {
       for (double rate : rates) {
-        double[] ratios =
-            Arrays.stream(values(rows, full, variant, rate, r -> r.result().throughputPerSecond()))
-                .map(t -> t / share.applyAsDouble(rate))
-                .sorted()
-                .toArray();
+        Summary ratios =
+            values(
+                rows,
+                full,
+                variant,
+                rate,
+                r -> r.result().throughputPerSecond() / share.applyAsDouble(rate));
         String verdict =
-            ratios.length < 5
+            ratios.n() < 5
                 ? "cannot decide (< 5 runs)"
-                : median(ratios) >= GOAL ? "met" : "not met";
-        goals.row(
-            variant, Table.point(rate), Table.fixed(median(ratios), 3), ratios.length, verdict);
+                : ratios.median() >= GOAL ? "met" : "not met";
+        goals.row(variant, Table.point(rate), Table.fixed(ratios.median(), 3), ratios.n(), verdict);
       }
     }
     return Report.section(
@@ -668,32 +669,15 @@ final class DiffServShareExperiment implements Experiment {
                 + " the HTTP header (approx. 270 bytes)");
   }
 
-  private static double[] values(
+  private static Summary values(
       List<Row> rows, double background, String variant, double rate, ToDoubleFunction<Row> f) {
-    return rows.stream()
-        .filter(
-            r -> r.background() == background && r.variant().equals(variant) && r.rate() == rate)
-        .mapToDouble(f)
-        .sorted()
-        .toArray();
-  }
-
-  private static double median(double[] values) {
-    if (values.length == 0) {
-      return Double.NaN;
-    }
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  }
-
-  private static double min(double[] values) {
-    return Arrays.stream(values).min().orElse(Double.NaN);
-  }
-
-  private static double max(double[] values) {
-    return Arrays.stream(values).max().orElse(Double.NaN);
+    return Summary.of(
+        rows.stream()
+            .filter(
+                r ->
+                    r.background() == background && r.variant().equals(variant) && r.rate() == rate)
+            .toList(),
+        f);
   }
 
   private static String origin(URI address) {

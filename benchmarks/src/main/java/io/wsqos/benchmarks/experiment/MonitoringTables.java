@@ -6,7 +6,7 @@ import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
-import io.wsqos.benchmarks.report.Stats;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.Outcome;
@@ -190,8 +190,8 @@ final class MonitoringTables {
       String measured) {
     Results results = new Results(list);
     String heading = "Added latency at " + point;
-    Stats baseP50 = results.stats(baseline, x, PointResult::p50Millis);
-    Stats baseP99 = results.stats(baseline, x, PointResult::p99Millis);
+    Summary baseP50 = results.summary(baseline, x, PointResult::p50Millis);
+    Summary baseP99 = results.summary(baseline, x, PointResult::p99Millis);
     if (baseP99.n() == 0) {
       return Report.section(heading, "Not measured: the sweep has no such point.", null);
     }
@@ -204,8 +204,8 @@ final class MonitoringTables {
             "added p99 ms",
             "added p99 per repetition (ms)");
     for (String variant : results.variants()) {
-      double p50 = results.stats(variant, x, PointResult::p50Millis).mean();
-      double p99 = results.stats(variant, x, PointResult::p99Millis).mean();
+      double p50 = results.summary(variant, x, PointResult::p50Millis).mean();
+      double p99 = results.summary(variant, x, PointResult::p99Millis).mean();
       List<String> deltas = new ArrayList<>();
       for (PointResult r : results.at(variant, x)) {
         results.at(baseline, x).stream()
@@ -231,7 +231,7 @@ final class MonitoringTables {
                     + baseline
                     + "`. Per repetition: the p99 difference of runs made back to back.",
                 table));
-    Stats goal = results.stats(goalVariant, x, PointResult::p99Millis);
+    Summary goal = results.summary(goalVariant, x, PointResult::p99Millis);
     if (goal.n() > 0) {
       double added = goal.mean() - baseP99.mean();
       double spread = Math.max(baseP99.sd(), goal.sd());
@@ -373,12 +373,14 @@ final class MonitoringTables {
           none ? "-" : Table.fixed(exec.minMicros() / 1e3, 3),
           none ? "-" : Table.fixed(exec.maxMicros() / 1e3, 3),
           none ? "-" : Table.fixed(exec.meanMicros() / 1e3, 3),
-          none ? "-" : Table.fixed(Stats.of(stats, s -> s.execution().p99Micros() / 1e3).mean(), 3),
+          none
+              ? "-"
+              : Table.fixed(Summary.of(stats, s -> s.execution().p99Micros() / 1e3).mean(), 3),
           Table.fixed(responseAvg, 3),
-          Table.fixed(Stats.of(runs, PointResult::p99Millis).mean(), 3),
+          Table.fixed(Summary.of(runs, PointResult::p99Millis).mean(), 3),
           none ? "-" : Table.fixed(responseAvg - exec.meanMicros() / 1e3, 3),
-          none ? "-" : Table.fixed(Stats.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
-          Table.fixed(Stats.of(runs, PointResult::throughputPerSecond).mean(), 0),
+          none ? "-" : Table.fixed(Summary.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
+          Table.fixed(Summary.of(runs, PointResult::throughputPerSecond).mean(), 0),
           Table.percent(succeeded, requests, "-"));
     }
     return Report.section(
@@ -418,7 +420,7 @@ final class MonitoringTables {
           Table.fixed(paper.throughputPerSecond(), 1),
           stats.isEmpty()
               ? "-"
-              : Table.fixed(Stats.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
+              : Table.fixed(Summary.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
           Table.fixed(100 * paper.availability(), 2) + "%",
           Table.percent(succeeded, requests, "-"),
           Table.fixed(paper.execAvg(), 3),

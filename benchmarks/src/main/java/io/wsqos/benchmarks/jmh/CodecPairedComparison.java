@@ -1,7 +1,7 @@
 package io.wsqos.benchmarks.jmh;
 
+import io.wsqos.benchmarks.report.Summary;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -106,8 +106,6 @@ public final class CodecPairedComparison {
   }
 
   private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
+    return Summary.of(values).median();
   }
 }

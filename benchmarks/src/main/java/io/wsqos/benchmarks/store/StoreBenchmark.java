@@ -1,6 +1,7 @@
 package io.wsqos.benchmarks.store;
 
 import io.wsqos.benchmarks.report.MachineInfo;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.core.cli.Arguments;
 import io.wsqos.core.cli.MainArguments;
 import io.wsqos.core.cli.Option;
@@ -20,7 +21,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -211,8 +211,7 @@ public final class StoreBenchmark {
       query.run();
       millis[i] = (System.nanoTime() - start) / 1e6;
     }
-    Arrays.sort(millis);
-    return median(millis);
+    return Summary.of(millis).median();
   }
 
   /**
@@ -235,17 +234,9 @@ public final class StoreBenchmark {
       client[i] = (threads.getCurrentThreadCpuTime() - clientStart) / 1e6;
       server[i] = (database.serverCpuNanos() - serverStart) / 1e6;
     }
-    Arrays.sort(millis);
-    Arrays.sort(client);
-    Arrays.sort(server);
-    cpu[0] = median(client);
-    cpu[1] = median(server);
-    return median(millis);
-  }
-
-  static double median(double[] sorted) {
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    cpu[0] = Summary.of(client).median();
+    cpu[1] = Summary.of(server).median();
+    return Summary.of(millis).median();
   }
 
   /**

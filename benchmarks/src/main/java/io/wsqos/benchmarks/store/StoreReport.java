@@ -1,6 +1,7 @@
 package io.wsqos.benchmarks.store;
 
 import io.wsqos.benchmarks.report.MachineInfo;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.benchmarks.store.StoreBenchmark.RunResult;
 import io.wsqos.core.cli.Arguments;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
@@ -125,16 +125,6 @@ final class StoreReport {
   }
 
   private static String medianAndRange(List<RunResult> runs, Quantity quantity) {
-    double[] values = runs.stream().mapToDouble(quantity.value()).sorted().toArray();
-    String median = Table.fixed(StoreBenchmark.median(values), quantity.decimals());
-    if (values.length == 1) {
-      return median;
-    }
-    return String.format(
-        Locale.ROOT,
-        "%s (%s-%s)",
-        median,
-        Table.fixed(values[0], quantity.decimals()),
-        Table.fixed(values[values.length - 1], quantity.decimals()));
+    return Summary.of(runs, quantity.value()).medianRange(quantity.decimals());
   }
 }
