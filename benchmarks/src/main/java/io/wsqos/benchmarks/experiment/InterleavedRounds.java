@@ -17,8 +17,9 @@ import java.util.function.IntConsumer;
 
 /**
  * Interleaved rounds over the four clients of a binding experiment (SOAP, RMI, a local call through
- * the binding proxy, a direct call): every round times every workload on every client, with the
- * clients' order rotated each round, and every figure is the median over the rounds. The binding experiments share it so that they measure and
+ * the binding proxy, a direct call): every round is a pass of the {@link Sweep#interleave} loop
+ * that times every workload on every client, with the clients' order rotated each round, and every
+ * figure is the median over the rounds. The binding experiments share it so that they measure and
  * tabulate alike.
  *
  * @param <W> a workload; distinct workloads must not be equal
@@ -73,15 +74,17 @@ final class InterleavedRounds<W> {
     Map<W, Map<String, List<Round>>> rounds = new LinkedHashMap<>();
     workloads.forEach(w -> rounds.put(w, new LinkedHashMap<>()));
     for (int rep = 0; rep < reps; rep++) {
-      for (W workload : workloads) {
-        for (int i = 0; i < CLIENTS.size(); i++) {
-          // Rotate the order each round, so that no binding always follows the same one.
-          String client = CLIENTS.get((i + rep) % CLIENTS.size());
-          C target = clients.get(client);
-          Round round = time(() -> operation.accept(target, workload), warmup, measure);
-          rounds.get(workload).computeIfAbsent(client, k -> new ArrayList<>()).add(round);
-        }
-      }
+      // Every round is one pass of the sweep's loop, its clients' order rotated by the round, so
+      // that no binding always follows the same one.
+      Sweep.interleave(
+          workloads,
+          1,
+          Sweep.rotated(CLIENTS, rep),
+          (workload, index, once, client) -> {
+            C target = clients.get(client);
+            Round round = time(() -> operation.accept(target, workload), warmup, measure);
+            return rounds.get(workload).computeIfAbsent(client, k -> new ArrayList<>()).add(round);
+          });
       afterRound.accept(rep + 1);
     }
     return new InterleavedRounds<>(List.copyOf(workloads), rounds);
