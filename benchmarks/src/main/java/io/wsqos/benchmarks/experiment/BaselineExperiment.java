@@ -10,13 +10,11 @@ import io.wsqos.core.cli.Option;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,8 +41,6 @@ final class BaselineExperiment implements Experiment {
   static final List<Double> DEFAULT_RATES =
       List.of(
           500.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 7000.0, 8000.0, 10000.0, 12000.0);
-  static final List<Double> GRID5000_REQUESTERS =
-      List.of(1.0, 3.0, 5.0, 10.0, 25.0, 50.0, 75.0, 100.0, 200.0, 350.0, 500.0);
   static final List<Double> DEFAULT_LIMIT_RATES =
       List.of(2000.0, 4000.0, 6000.0, 8000.0, 10000.0, 12000.0, 15000.0, 20000.0);
 
@@ -111,7 +107,7 @@ final class BaselineExperiment implements Experiment {
     return switch (kind) {
       case RATE -> Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
       case REQUESTERS ->
-          Run.numbers("requesters", GRID5000_REQUESTERS, "numbers of back-to-back requesters");
+          Run.numbers("requesters", Run.GRID5000_REQUESTERS, "numbers of back-to-back requesters");
       case DRIVER_LIMIT -> Run.numbers("rates", DEFAULT_LIMIT_RATES, "offered rates (req/s)");
     };
   }
@@ -157,7 +153,7 @@ final class BaselineExperiment implements Experiment {
     }
     Path requestFile = run.get(Run.REQUEST);
     HttpRequest.Builder request =
-        Variant.soapPost(url, read(requestFile)).keepAlive(run.get(KEEP_ALIVE));
+        Variant.soapPost(url, Run.read(requestFile)).keepAlive(run.get(KEEP_ALIVE));
     for (String header : run.options().all(HEADER)) {
       int colon = header.indexOf(':');
       request.header(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
@@ -176,7 +172,7 @@ final class BaselineExperiment implements Experiment {
             + (run.get(KEEP_ALIVE) ? "keep-alive" : "one connection per request"));
     settings.add(points().name() + " " + points);
     settings.add(run.timing().describe(run.options(), false));
-    settings.add(timeouts(driverOptions));
+    settings.add(run.describeTimeouts());
     boolean rate = kind == Kind.RATE;
     run.writeSweep(
         rate
@@ -242,7 +238,7 @@ final class BaselineExperiment implements Experiment {
                 + " ms, "
                 + timing.repetitions()
                 + " repetition(s)",
-            timeouts(driverOptions),
+            run.describeTimeouts(),
             "rates " + rates),
         run.sweep(rates, List.of(new Variant("trivial", trivial)), runner, false),
         List.of());
@@ -271,27 +267,5 @@ final class BaselineExperiment implements Experiment {
         result.maxSendLagMicros(),
         result.maxInFlight());
     return result;
-  }
-
-  /** The settings line of the driver's timeouts. */
-  static String timeouts(DriverOptions options) {
-    return "connect timeout "
-        + options.connectTimeout().toMillis()
-        + " ms, response timeout "
-        + options.responseTimeout().toMillis()
-        + " ms; open loop on kept-alive connections: at most "
-        + options.maxConnections()
-        + " per server, a request waits for a free one at most "
-        + options.queueTimeout().toMillis()
-        + " ms (else queue_timeout)";
-  }
-
-  /** The bytes of a request file. */
-  static byte[] read(Path file) {
-    try {
-      return Files.readAllBytes(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("request: " + file, e);
-    }
   }
 }

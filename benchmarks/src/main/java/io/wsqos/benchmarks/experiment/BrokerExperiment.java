@@ -238,7 +238,7 @@ final class BrokerExperiment implements Experiment {
             + connections.describe());
     settings.add((closedLoop ? "requesters " : "rates ") + points);
     settings.add(run.timing().describe(run.options(), true));
-    settings.add(BaselineExperiment.timeouts(run.driverOptions()));
+    settings.add(run.describeTimeouts());
     List<String> sections = new ArrayList<>();
     List<PairedRatios.Goal> goals = new ArrayList<>();
     for (boolean keepAlive : connections.keepAlive()) {

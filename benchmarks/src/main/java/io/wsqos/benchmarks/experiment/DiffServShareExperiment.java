@@ -187,18 +187,18 @@ final class DiffServShareExperiment implements Experiment {
     Servers proxies =
         run.servers(
             List.of(VARIANT_PROXY),
-            token -> List.of("--upstream", origin(unmarked), "--host", host, "--ipv4"),
-            DiffServExperiment.PROXY,
+            token -> List.of("--upstream", Servers.origin(unmarked), "--host", host, "--ipv4"),
+            Servers.PROXY,
             ns::command);
     Map<String, URI> addresses = new LinkedHashMap<>();
     addresses.put(VARIANT_UNMARKED, unmarked);
     addresses.put(VARIANT_MARKING, bookstores.address(VARIANT_MARKING));
-    addresses.put(VARIANT_PROXY, URI.create(origin(proxies.address(VARIANT_PROXY)) + unmarked.getRawPath()));
+    addresses.put(VARIANT_PROXY, Servers.withPath(proxies.address(VARIANT_PROXY), unmarked));
 
     Path requestFile = run.get(Run.REQUEST);
     byte[] body =
         QosEnvelopes.withRequirement(
-            BaselineExperiment.read(requestFile), CompressionPreference.NONE, TransportPriority.ASSURED);
+            Run.read(requestFile), CompressionPreference.NONE, TransportPriority.ASSURED);
     boolean keepAlive = run.get(CONNECTIONS) == Connections.KEPT_ALIVE;
     List<Variant> variants = new ArrayList<>();
     int assuredTos = DscpMapping.defaults().tos(TransportPriority.ASSURED);
@@ -582,7 +582,7 @@ final class DiffServShareExperiment implements Experiment {
             + " s before each sweep and kept running through it");
     settings.add(ServerWarmup.describe(run.options()) + " (before the link was shaped)");
     settings.add("rates " + rates + "; " + run.timing().describe(run.options(), true));
-    settings.add(BaselineExperiment.timeouts(run.driverOptions()));
+    settings.add(run.describeTimeouts());
     run.report(
             "DiffServ: the assured client's throughput under best-effort background (Figures"
                 + " 63-66)",
@@ -678,9 +678,5 @@ final class DiffServShareExperiment implements Experiment {
                     r.background() == background && r.variant().equals(variant) && r.rate() == rate)
             .toList(),
         f);
-  }
-
-  private static String origin(URI address) {
-    return address.getScheme() + "://" + address.getHost() + ":" + address.getPort();
   }
 }

@@ -12,7 +12,6 @@ import io.wsqos.benchmarks.report.Table;
 import io.wsqos.core.cli.Option;
 import io.wsqos.monitor.Outcome;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -71,7 +70,7 @@ final class MonitoringClientExperiment implements Experiment {
               }),
           DEFAULT_CALLERS);
   static final Option<List<MonitoringMode>> VARIANTS =
-      MonitoringExperiment.variants(List.of(MonitoringMode.values()));
+      MonitorLogs.variants(List.of(MonitoringMode.values()));
   static final Option<String> TRANSPORT =
       Option.choice(
           "transport",
@@ -126,12 +125,12 @@ final class MonitoringClientExperiment implements Experiment {
     return Run.join(
         List.of(CALLERS, VARIANTS, TRANSPORT, SERVER_MODE, CLIENT_JVM_OPT),
         List.of(
-            MonitoringExperiment.FLUSH,
-            MonitoringExperiment.STORE,
+            MonitorLogs.FLUSH,
+            MonitorLogs.STORE,
             H2_SETTINGS,
-            MonitoringExperiment.JDBC_URL,
-            MonitoringExperiment.JDBC_USER,
-            MonitoringExperiment.KEEP_DB),
+            MonitorLogs.JDBC_URL,
+            MonitorLogs.JDBC_USER,
+            MonitorLogs.KEEP_DB),
         Run.timing(2, 2, 10),
         List.of(ServerWarmup.OPTION),
         Servers.OPTIONS);
@@ -149,10 +148,10 @@ final class MonitoringClientExperiment implements Experiment {
     String transport = run.get(TRANSPORT);
     String serverToken = run.get(SERVER_MODE);
     boolean sameServerMode = serverToken.equals(SAME_SERVER_MODE);
-    long storeMillis = run.get(MonitoringExperiment.STORE).toMillis();
-    long flushMillis = run.get(MonitoringExperiment.FLUSH).toMillis();
+    long storeMillis = run.get(MonitorLogs.STORE).toMillis();
+    long flushMillis = run.get(MonitorLogs.FLUSH).toMillis();
     String h2Settings = run.get(H2_SETTINGS);
-    String jdbcUrl = run.get(MonitoringExperiment.JDBC_URL);
+    String jdbcUrl = run.get(MonitorLogs.JDBC_URL);
     // Every monitored JVM's log, clients' and servers': where it goes and when it stores.
     List<String> logOptions = new ArrayList<>();
     logOptions.add("--store-interval-ms=" + storeMillis);
@@ -162,14 +161,13 @@ final class MonitoringClientExperiment implements Experiment {
     }
     if (jdbcUrl != null) {
       logOptions.add("--jdbc-url=" + jdbcUrl);
-      logOptions.add("--jdbc-user=" + run.get(MonitoringExperiment.JDBC_USER));
+      logOptions.add("--jdbc-user=" + run.get(MonitorLogs.JDBC_USER));
     }
     Function<String, String> serverOf = token -> sameServerMode ? token : serverToken;
     Duration clientWarmup = run.get(ServerWarmup.OPTION);
     List<String> clientJvm =
         run.options().isSet(CLIENT_JVM_OPT) ? run.options().all(CLIENT_JVM_OPT) : Run.JVM_OPTIONS;
-    Path work = Files.createTempDirectory("wsqos-" + NAME + "-");
-    run.hold(() -> MonitoringExperiment.cleanUp(run, work));
+    Path work = MonitorLogs.workDirectory(run, NAME);
     Servers servers =
         run.servers(
             modes.stream().map(m -> serverOf.apply(m.token())).distinct().toList(),
@@ -219,7 +217,7 @@ final class MonitoringClientExperiment implements Experiment {
     servers.close();
     List<String> settings = new ArrayList<>();
     Map<String, Properties> stats =
-        MonitoringExperiment.readStats(
+        MonitorLogs.readStats(
             run, work, "client-", modes.stream().map(MonitoringMode::token).toList(), settings);
     settings.add("callers per client " + callers + "; client transport `" + transport + "`");
     settings.add(
@@ -276,7 +274,7 @@ final class MonitoringClientExperiment implements Experiment {
     settings.add(run.timing().describe(run.options(), true));
     String baseline = modes.get(0).token();
     String goal =
-        modes.contains(MonitoringMode.MONITORED) ? MonitoringExperiment.MONITORED : baseline;
+        modes.contains(MonitoringMode.MONITORED) ? MonitoringMode.MONITORED.token() : baseline;
     // The fewest callers: the call time with the least queueing in client and server.
     double fewest = callers.stream().min(Double::compare).orElseThrow();
     run.writeSweep(
@@ -310,13 +308,13 @@ final class MonitoringClientExperiment implements Experiment {
   private static List<String> serverLog(Run run, Path work, String token) {
     List<String> log = new ArrayList<>();
     log.add("--monitor-db-dir=" + work.resolve("server-db-" + token));
-    log.add("--monitor-store-interval=" + run.get(MonitoringExperiment.STORE).toMillis() + "ms");
+    log.add("--monitor-store-interval=" + run.get(MonitorLogs.STORE).toMillis() + "ms");
     if (!run.get(H2_SETTINGS).isEmpty()) {
       log.add("--monitor-h2-settings=" + run.get(H2_SETTINGS));
     }
-    if (run.options().isSet(MonitoringExperiment.JDBC_URL)) {
-      log.add("--monitor-jdbc=" + run.get(MonitoringExperiment.JDBC_URL));
-      log.add("--monitor-jdbc-user=" + run.get(MonitoringExperiment.JDBC_USER));
+    if (run.options().isSet(MonitorLogs.JDBC_URL)) {
+      log.add("--monitor-jdbc=" + run.get(MonitorLogs.JDBC_URL));
+      log.add("--monitor-jdbc-user=" + run.get(MonitorLogs.JDBC_USER));
     }
     return log;
   }

@@ -2,6 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import static io.wsqos.benchmarks.report.Table.column;
 
+import io.wsqos.benchmarks.experiment.CompressionSides.Side;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RunResult;
@@ -70,12 +71,9 @@ final class SlowClientExperiment implements Experiment {
    * One scenario: the server and background requests of a compression {@code side}, and the slow
    * client's preference ({@code null}: no WS-QoS header).
    */
-  record Scenario(CompressionExperiment.Side side, CompressionPreference slowClient) {
+  record Scenario(Side side, CompressionPreference slowClient) {
     Scenario(String name, String compression, List<CompressionPreference> background) {
-      this(
-          new CompressionExperiment.Side(
-              name, compression, background, CompressionExperiment.ACCEPT_ANY),
-          background.get(0));
+      this(new Side(name, compression, background, CompressionSides.ACCEPT_ANY), background.get(0));
     }
 
     String name() {
@@ -103,8 +101,8 @@ final class SlowClientExperiment implements Experiment {
    */
   static final List<Scenario> LINK =
       List.of(
-          new Scenario("uncompressed", "none", CompressionExperiment.nulls()),
-          new Scenario("cxf-gzip", "cxf-gzip", CompressionExperiment.nulls()));
+          new Scenario("uncompressed", "none", CompressionSides.nulls()),
+          new Scenario("cxf-gzip", "cxf-gzip", CompressionSides.nulls()));
 
   static final Option<String> LINK_OPTION =
       Option.choice(
@@ -209,7 +207,7 @@ final class SlowClientExperiment implements Experiment {
                   new InetSocketAddress(server.getHost(), server.getPort()),
                   profile.upDelayMillis(),
                   profile.downDelayMillis()));
-      byte[] envelope = BaselineExperiment.read(slowFile);
+      byte[] envelope = Run.read(slowFile);
       Path body = Files.createTempFile("wsqos-slow-" + s.name() + "-", ".xml");
       body.toFile().deleteOnExit();
       Files.write(
@@ -218,8 +216,7 @@ final class SlowClientExperiment implements Experiment {
               ? envelope
               : QosEnvelopes.withRequirement(envelope, s.slowClient()));
       Variant variant =
-          new Variant(
-              s.name(), CompressionExperiment.source(server, backgroundFile, s.side(), false));
+          new Variant(s.name(), CompressionSides.source(server, backgroundFile, s.side(), false));
       lanes.add(new Lane(s, relay, body, variant));
     }
     ServerWarmup.run(
@@ -261,7 +258,7 @@ final class SlowClientExperiment implements Experiment {
               + ": server --compression "
               + s.side().compression()
               + ", background "
-              + CompressionExperiment.describe(s.side().preferences())
+              + CompressionSides.describe(s.side().preferences())
               + ", slow client "
               + (s.slowClient() == null ? "without WS-QoS header" : s.slowClient().token()));
     }
