@@ -77,32 +77,6 @@ final class BaselineExperiment implements Experiment {
     };
   }
 
-  @Override
-  public String summary() {
-    return switch (kind) {
-      case RATE ->
-          "Open loop in the manner of the paper's `sclient` (Figures 51-52 of"
-              + " `000_49aae6b7688bc2eb.txt`): the driver offers a fixed rate whatever the"
-              + " server's state, one connection per request, and aborts connects that take"
-              + " longer than the connect timeout. Throughput counts successful responses per"
-              + " second; response times are those of successful requests from their intended"
-              + " send time.";
-      case REQUESTERS ->
-          "Closed loop as in `001_09b853a5d60af789.txt`: N requesters each send their next"
-              + " request as soon as the previous one ended, for the measured duration."
-              + " Requests, successes, failures by cause, throughput and the response-time"
-              + " distribution in Table 3's one-second buckets, per requester count. Response"
-              + " times run from each request's send.";
-      case DRIVER_LIMIT ->
-          "The open-loop driver against an in-process JDK `HttpServer` answering `200 ok` from"
-              + " one thread, one connection per request (or, with `--keep-alive`, the kept-alive"
-              + " pool of `--max-connections`). The driver keeps up while offered/s"
-              + " equals the target rate and latency stays flat; beyond that either the driver"
-              + " or this trivial server (which shares the machine's two cores with it) is the"
-              + " bottleneck.";
-    };
-  }
-
   private Option<List<Double>> points() {
     return switch (kind) {
       case RATE -> Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");

@@ -111,18 +111,6 @@ final class BrokerExperiment implements Experiment {
     return closedLoop ? "broker-requesters" : "broker-rate";
   }
 
-  @Override
-  public String summary() {
-    return (closedLoop
-            ? "The broker's capacity under N back-to-back requesters:"
-            : "The broker against offered rate (Figures 56-59):")
-        + " REST selections (`GET /api/select`), SOAP selections (`select` with a"
-        + " `qos:Requirement`) and REST publishes (`POST /api/offers` with a provider's token),"
-        + " against a broker JVM per database filled with the data set, beside a minimal CXF"
-        + " JAX-RS and JAX-WS endpoint answering the same selection from a constant, in a JVM of"
-        + " its own; the goals are paired ratios of the interleaved runs.";
-  }
-
   private Option<List<Double>> points() {
     return closedLoop
         ? Run.numbers("requesters", DEFAULT_REQUESTERS, "numbers of back-to-back requesters")

@@ -48,25 +48,6 @@ final class CompressionExperiment implements Experiment {
     return closedLoop ? "compression-requesters" : "compression-rate";
   }
 
-  private static final String VARIANTS_TEXT =
-      " each variant against its own server JVM: no compression, everything compressed"
-          + " (clients ask `compress`), dynamic (half the requests ask `none`, half"
-          + " `server-decides`, the server compressing those while its load is under 80%), and"
-          + " CXF's own `GZIPFeature` as a further line; `none-header` (by name only) sends"
-          + " dynamic's requests to the server without compression, to show what reading the"
-          + " WS-QoS header costs.";
-
-  @Override
-  public String summary() {
-    return closedLoop
-        ? "The bookstore's \"lite information for 1 book\" from N requesters that each send their"
-            + " next request when the previous one ended, so each server runs at its capacity"
-            + " without being pushed past it;"
-            + VARIANTS_TEXT
-        : "The bookstore's \"lite information for 1 book\" under an open-loop rate;"
-            + VARIANTS_TEXT;
-  }
-
   private Option<List<Double>> points() {
     return closedLoop
         ? Run.numbers("requesters", DEFAULT_REQUESTERS, "numbers of back-to-back requesters")

@@ -34,16 +34,6 @@ final class DiffServExperiment implements Experiment {
     return "diffserv-rate";
   }
 
-  @Override
-  public String summary() {
-    return "The bookstore's \"lite information for 1 book\" under an open-loop rate, every request"
-        + " asking for the `assured` class (Figure 62 of `000_49aae6b7688bc2eb.txt`): `direct` to"
-        + " the bookstore, `marking` to a bookstore with the in-process `DscpMarkingFeature`"
-        + " (`--dscp`), `proxy` through the standalone `QosReverseProxy` (its own JVM, `--ipv4`)"
-        + " in front of the `direct` bookstore. Server CPU per response is the bookstore's, and"
-        + " for `proxy` the proxy's alone (the bookstore behind it spends what `direct` spends).";
-  }
-
   private static Option<List<Double>> points() {
     return Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
   }

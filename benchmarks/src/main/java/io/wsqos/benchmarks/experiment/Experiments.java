@@ -79,7 +79,9 @@ public final class Experiments {
     StringBuilder md =
         new StringBuilder(
             "# Experiments\n\n"
-                + "Generated from the experiments' option declarations"
+                + "Generated from the experiments' summaries"
+                + " (`src/main/resources/io/wsqos/benchmarks/experiments/NAME.md`) and option"
+                + " declarations"
                 + " by `benchmarks/run-experiment.sh --markdown > benchmarks/EXPERIMENTS.md`; a test"
                 + " checks it is current."
                 + " Run one from the repository root with `benchmarks/run-experiment.sh NAME"

@@ -108,19 +108,6 @@ final class MonitoringClientExperiment implements Experiment {
   }
 
   @Override
-  public String summary() {
-    return "Each variant is a CXF JAX-WS client of the bookstore in a JVM of its own, calling"
-        + " `getBookInfo` from closed-loop caller threads (`requesters` below are the"
-        + " callers per client): `plain` (no monitor), `monitored` (the requester-side"
-        + " `MonitoringFeature` with a `QosLog` writing to an H2 file and Micrometer"
-        + " timers), `monitor-only` (the same monitor, records discarded) and"
-        + " `cxf-metrics` (CXF's `MetricsFeature` on the client). All call one server"
-        + " (with `--server-mode=same`, each a server of its own mode); the variants run"
-        + " interleaved. What the monitor costs the client is its CPU per"
-        + " call and its call time against `plain`'s.";
-  }
-
-  @Override
   public List<Option<?>> options() {
     return Run.join(
         List.of(CALLERS, VARIANTS, TRANSPORT, SERVER_MODE, CLIENT_JVM_OPT),

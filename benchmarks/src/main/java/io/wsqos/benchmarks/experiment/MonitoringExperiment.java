@@ -80,22 +80,6 @@ final class MonitoringExperiment implements Experiment {
     return closedLoop ? "monitoring-requesters" : "monitoring-rate";
   }
 
-  @Override
-  public String summary() {
-    return closedLoop
-        ? "Closed loop as in the paper: N requesters each send their next request as soon as the"
-            + " previous one ended, against the bookstore with the provider-side monitor and its"
-            + " `QosLog` (`monitored`), interleaved with the unmonitored bookstore (`plain`) at"
-            + " the same N. Tables 2 and 3 below are built from the provider's own records where"
-            + " the records hold the figure, and from the driver otherwise; each column says"
-            + " which."
-        : "The bookstore's \"lite information for 1 book\" under an open-loop rate, each variant"
-            + " against its own server JVM, run interleaved: `plain` (no monitoring), `monitored`"
-            + " (provider-side `MonitoringFeature` with a `QosLog` writing to an H2 file database"
-            + " and to Micrometer timers) and `cxf-metrics` (CXF's `MetricsFeature` with its"
-            + " Micrometer provider).";
-  }
-
   private Option<List<Double>> points() {
     return closedLoop
         ? Run.numbers("requesters", Run.GRID5000_REQUESTERS, "numbers of requesters")

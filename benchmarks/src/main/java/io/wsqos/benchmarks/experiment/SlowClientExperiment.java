@@ -158,15 +158,6 @@ final class SlowClientExperiment implements Experiment {
   }
 
   @Override
-  public String summary() {
-    return "A client behind an emulated GPRS link fetches \"heavy information for 1 book\" while"
-        + " the open-loop driver loads the same server with \"lite information\" at the"
-        + " given rate. Service time: curl's `time_total` for the whole exchange, mean over"
-        + " the fetches made while the load ran (only HTTP 200s). Needs root (network"
-        + " namespaces, tc) and curl.";
-  }
-
-  @Override
   public List<Option<?>> options() {
     return Run.join(
         List.of(LINK_OPTION, RATES, FETCHES, BG_WARMUP, BG_MEASURE, SCENARIOS),
