@@ -11,6 +11,7 @@ import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
 import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.broker.api.json.BrokerJson;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.core.cli.Option;
@@ -424,33 +425,19 @@ final class BrokerExperiment implements Experiment {
     /** A point the paper's text states: the figure, the series, x, y and the sentence. */
     record Point(String figure, String series, double rate, double value, String source) {}
 
-    static final List<Point> PAPER =
-        List.of(
-            new Point(
-                "57",
-                "paper RAM",
-                30,
-                25,
-                "maximum throughput approximately 25 conn/s; CPU ~100%" + " at 30 conn/s"),
-            new Point("57", "paper RAM", 300, 25, "rates 10-300 req/s; maximum ~25 conn/s"),
-            new Point(
-                "59", "paper SQL Server", 65, 65, "throughput increases linearly up to 65 req/s"),
-            new Point(
-                "58", "paper SQL Server", 50, 21, "response time lower than 21 ms until 50 req/s"),
-            new Point(
-                "58",
-                "paper SQL Server",
-                100,
-                15_000,
-                "with higher rates the response time increases up to approximately 15 s and"
-                    + " remains stable"),
-            new Point(
-                "58",
-                "paper SQL Server",
-                300,
-                15_000,
-                "with higher rates the response time increases up to approximately 15 s and"
-                    + " remains stable"));
+    /** The points of {@code reports/broker/paper.csv}, the same file the report writes. */
+    static List<Point> paper() {
+      return Table.fromCsv(Template.text("reports/broker/paper.csv")).rows().stream()
+          .map(
+              r ->
+                  new Point(
+                      r.get(0),
+                      r.get(1),
+                      Double.parseDouble(r.get(2)),
+                      Double.parseDouble(r.get(3)),
+                      r.get(4)))
+          .toList();
+    }
 
     private PaperFigures() {}
 
@@ -459,10 +446,7 @@ final class BrokerExperiment implements Experiment {
      * fig56-58-response-time.png} into {@code out} and returns the report's section.
      */
     static String section(java.nio.file.Path out, List<PointResult> list) {
-      Table csv = Table.of("figure", "series", "rate", "value", "source");
-      PAPER.forEach(
-          p -> csv.row(p.figure(), p.series(), Table.point(p.rate()), p.value(), p.source()));
-      csv.writeCsv(out.resolve("paper.csv"));
+      Table.write(out.resolve("paper.csv"), Template.text("reports/broker/paper.csv") + "\n");
       Results results = new Results(list);
       Plot throughput =
           Plot.of(
@@ -493,14 +477,15 @@ final class BrokerExperiment implements Experiment {
       throughput.write(out.resolve("fig57-59-throughput.png"));
       latency.write(out.resolve("fig56-58-response-time.png"));
       Table table = Table.of("figure", "paper", "rate (req/s)", "value", "what the text says");
-      PAPER.forEach(
-          p ->
-              table.row(
-                  p.figure(),
-                  p.series(),
-                  Table.point(p.rate()),
-                  Table.number(p.value()),
-                  p.source()));
+      paper()
+          .forEach(
+              p ->
+                  table.row(
+                      p.figure(),
+                      p.series(),
+                      Table.point(p.rate()),
+                      Table.number(p.value()),
+                      p.source()));
       return Report.section(
           "Figures 56-59: the paper's broker beside ours",
           "The paper's figures are not in its text; these are the points its sentences state"
@@ -513,7 +498,7 @@ final class BrokerExperiment implements Experiment {
     private static void addPaper(Plot plot, String series, List<String> figures) {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
-      for (Point p : PAPER) {
+      for (Point p : paper()) {
         if (p.series().equals(series) && figures.contains(p.figure())) {
           x.add(p.rate());
           y.add(p.value());
