@@ -46,19 +46,6 @@ final class BaselineExperiment implements Experiment {
 
   static final Option<String> URL =
       Option.string("url", null, "load an already running server at this URL instead");
-  static final Option<String> HEADER =
-      Option.of(
-              "header",
-              "NAME:VALUE",
-              (String) null,
-              "an HTTP header on every request",
-              v -> {
-                if (v.indexOf(':') <= 0) {
-                  throw new IllegalArgumentException("Name:value");
-                }
-                return v;
-              })
-          .repeatable();
   static final Option<Boolean> KEEP_ALIVE =
       Option.flag("keep-alive", "reuse connections instead of one per request");
 
@@ -98,10 +85,7 @@ final class BaselineExperiment implements Experiment {
               Run.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s"), KEEP_ALIVE));
     }
     return Run.join(
-        common,
-        List.of(Run.REQUEST, URL, HEADER, KEEP_ALIVE),
-        ServerWarmup.OPTIONS,
-        Servers.OPTIONS);
+        common, List.of(Run.REQUEST, URL, KEEP_ALIVE), ServerWarmup.OPTIONS, Servers.OPTIONS);
   }
 
   @Override
@@ -128,10 +112,6 @@ final class BaselineExperiment implements Experiment {
     Path requestFile = run.get(Run.REQUEST);
     HttpRequest.Builder request =
         Variant.soapPost(url, Run.read(requestFile)).keepAlive(run.get(KEEP_ALIVE));
-    for (String header : run.options().all(HEADER)) {
-      int colon = header.indexOf(':');
-      request.header(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
-    }
     String file = requestFile.getFileName().toString();
     Variant variant =
         new Variant(

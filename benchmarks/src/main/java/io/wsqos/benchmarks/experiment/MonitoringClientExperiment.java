@@ -98,9 +98,6 @@ final class MonitoringClientExperiment implements Experiment {
                   + String.join(" ", Run.JVM_OPTIONS)
                   + ")")
           .repeatable();
-  static final Option<String> H2_SETTINGS =
-      Option.string(
-          "monitor-h2-settings", "", "settings of each monitor's own H2 file, e.g. CACHE_SIZE=256");
 
   @Override
   public String name() {
@@ -114,7 +111,6 @@ final class MonitoringClientExperiment implements Experiment {
         List.of(
             MonitorLogs.FLUSH,
             MonitorLogs.STORE,
-            H2_SETTINGS,
             MonitorLogs.JDBC_URL,
             MonitorLogs.JDBC_USER,
             MonitorLogs.KEEP_DB),
@@ -137,15 +133,10 @@ final class MonitoringClientExperiment implements Experiment {
     boolean sameServerMode = serverToken.equals(SAME_SERVER_MODE);
     long storeMillis = run.get(MonitorLogs.STORE).toMillis();
     long flushMillis = run.get(MonitorLogs.FLUSH).toMillis();
-    String h2Settings = run.get(H2_SETTINGS);
     String jdbcUrl = run.get(MonitorLogs.JDBC_URL);
     // Every monitored JVM's log, clients' and servers': where it goes and when it stores.
     List<String> logOptions = new ArrayList<>();
     logOptions.add("--store-interval-ms=" + storeMillis);
-    if (!h2Settings.isEmpty()) {
-      // Each JVM's own H2 file; a shared --monitor-jdbc-url takes its settings in the URL.
-      logOptions.add("--h2-settings=" + h2Settings);
-    }
     if (jdbcUrl != null) {
       logOptions.add("--jdbc-url=" + jdbcUrl);
       logOptions.add("--jdbc-user=" + run.get(MonitorLogs.JDBC_USER));
@@ -237,10 +228,7 @@ final class MonitoringClientExperiment implements Experiment {
               + mode.describe(
                   "requester",
                   MonitoringMode.log(flushMillis, storeMillis, -1),
-                  jdbcUrl == null
-                      ? "an H2 file of its own"
-                          + (h2Settings.isEmpty() ? "" : " (`;" + h2Settings + "`)")
-                      : "`" + jdbcUrl + "`")
+                  jdbcUrl == null ? "an H2 file of its own" : "`" + jdbcUrl + "`")
               + "; it said: `"
               + clients.get(mode.token()).ready()
               + "`");
@@ -290,15 +278,12 @@ final class MonitoringClientExperiment implements Experiment {
 
   /**
    * The log options of the server of {@code token}: an H2 file of its own in {@code work}, or the
-   * shared {@code --monitor-jdbc-url}; the store interval and H2 settings the clients' logs get.
+   * shared {@code --monitor-jdbc-url}; the store interval the clients' logs get.
    */
   private static List<String> serverLog(Run run, Path work, String token) {
     List<String> log = new ArrayList<>();
     log.add("--monitor-db-dir=" + work.resolve("server-db-" + token));
     log.add("--monitor-store-interval=" + run.get(MonitorLogs.STORE).toMillis() + "ms");
-    if (!run.get(H2_SETTINGS).isEmpty()) {
-      log.add("--monitor-h2-settings=" + run.get(H2_SETTINGS));
-    }
     if (run.options().isSet(MonitorLogs.JDBC_URL)) {
       log.add("--monitor-jdbc=" + run.get(MonitorLogs.JDBC_URL));
       log.add("--monitor-jdbc-user=" + run.get(MonitorLogs.JDBC_USER));

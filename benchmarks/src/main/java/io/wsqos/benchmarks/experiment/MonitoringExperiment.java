@@ -49,18 +49,6 @@ final class MonitoringExperiment implements Experiment {
           0,
           Double.MAX_VALUE,
           "the rate (req/s) at which the added latency is read");
-  static final Option<Boolean> TIMESTAMPS =
-      Option.of(
-          "timestamps",
-          "true|false",
-          true,
-          "requests carry a WS-QoS Timestamps header, as a monitored client's",
-          v -> {
-            if (!v.equals("true") && !v.equals("false")) {
-              throw new IllegalArgumentException("true or false");
-            }
-            return Boolean.parseBoolean(v);
-          });
   static final Option<Integer> WRITER_PRIORITY =
       Option.integer(
           "monitor-writer-priority",
@@ -98,7 +86,7 @@ final class MonitoringExperiment implements Experiment {
     return Run.join(
         List.of(points(), modes(), Connections.OPTION),
         closedLoop ? List.of() : List.of(MODERATE_RATE),
-        List.of(Run.REQUEST, TIMESTAMPS),
+        List.of(Run.REQUEST),
         List.of(
             MonitorLogs.JDBC_URL,
             MonitorLogs.JDBC_USER,
@@ -128,15 +116,11 @@ final class MonitoringExperiment implements Experiment {
     long flushMillis = run.get(MonitorLogs.FLUSH).toMillis();
     long storeMillis = run.get(MonitorLogs.STORE).toMillis();
     int writerPriority = run.get(WRITER_PRIORITY);
-    boolean timestamps = run.get(TIMESTAMPS);
     Path requestFile = run.get(Run.REQUEST);
-    byte[] body = Run.read(requestFile);
-    if (timestamps) {
-      // The t1 a monitored requester would send: the provider reads it, echoes it and keeps it.
-      body =
-          QosEnvelopes.withTimestamps(
-              body, ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
-    }
+    // The t1 a monitored requester would send: the provider reads it, echoes it and keeps it.
+    byte[] body =
+        QosEnvelopes.withTimestamps(
+            Run.read(requestFile), ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
     List<MonitoringMode> modes = run.get(modes());
     List<String> tokens = modes.stream().map(MonitoringMode::token).toList();
     List<String> log =
@@ -208,13 +192,9 @@ final class MonitoringExperiment implements Experiment {
     settings.add(
         "request: POST of `"
             + requestFile
-            + "`"
-            + (timestamps
-                ? " with a WS-QoS `Timestamps` header carrying a fixed t1 (what a monitored"
-                    + " requester sends; the provider reads and echoes it), the same bytes for"
-                    + " every variant"
-                : " without WS-QoS header")
-            + "; connections: "
+            + "` with a WS-QoS `Timestamps` header carrying a fixed t1 (what a monitored"
+            + " requester sends; the provider reads and echoes it), the same bytes for every"
+            + " variant; connections: "
             + connections.describe());
     settings.add(run.timing().describe(run.options(), true));
     settings.add(run.describeTimeouts());

@@ -94,16 +94,6 @@ final class SlowClientExperiment implements Experiment {
               "dynamic",
               List.of(CompressionPreference.COMPRESS, CompressionPreference.SERVER_DECIDES)));
 
-  /**
-   * Without wsqos: the uncompressed bookstore against CXF's {@code GZIPFeature} compressing every
-   * response (background and slow client alike): what compression alone does for the slow client
-   * and what it costs it under load.
-   */
-  static final List<Scenario> LINK =
-      List.of(
-          new Scenario("uncompressed", "none", CompressionSides.nulls()),
-          new Scenario("cxf-gzip", "cxf-gzip", CompressionSides.nulls()));
-
   static final Option<String> LINK_OPTION =
       Option.choice(
           "link",
@@ -119,12 +109,6 @@ final class SlowClientExperiment implements Experiment {
       Run.seconds("bg-warmup", 3, "background load before the first fetch of a point");
   static final Option<Duration> BG_MEASURE =
       Run.seconds("bg-measure", 15, "background load during the fetches");
-  static final Option<String> SCENARIOS =
-      Option.choice(
-          "scenarios",
-          "table5",
-          List.of("table5", "link"),
-          "table5: the paper's two (all-compressed, dynamic); link: uncompressed against cxf-gzip");
   static final Option<Path> SLOW_REQUEST =
       Run.path(
           "slow-request", "examples/bookstore/requests/heavy-1.xml", "what the slow client posts");
@@ -160,7 +144,7 @@ final class SlowClientExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(LINK_OPTION, RATES, FETCHES, BG_WARMUP, BG_MEASURE, SCENARIOS),
+        List.of(LINK_OPTION, RATES, FETCHES, BG_WARMUP, BG_MEASURE),
         List.of(Run.REQUEST, SLOW_REQUEST),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -173,7 +157,7 @@ final class SlowClientExperiment implements Experiment {
   public void run(Run run) throws IOException {
     LinkProfile profile = LinkProfile.named(run.get(LINK_OPTION));
     List<Double> rates = run.get(RATES);
-    List<Scenario> scenarios = run.get(SCENARIOS).equals("link") ? LINK : TABLE_5;
+    List<Scenario> scenarios = TABLE_5;
     Path backgroundFile = run.get(Run.REQUEST);
     Path slowFile = run.get(SLOW_REQUEST);
     DriverOptions options =
