@@ -10,13 +10,11 @@ import io.wsqos.core.cli.Option;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,26 +41,11 @@ final class BaselineExperiment implements Experiment {
   static final List<Double> DEFAULT_RATES =
       List.of(
           500.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 7000.0, 8000.0, 10000.0, 12000.0);
-  static final List<Double> GRID5000_REQUESTERS =
-      List.of(1.0, 3.0, 5.0, 10.0, 25.0, 50.0, 75.0, 100.0, 200.0, 350.0, 500.0);
   static final List<Double> DEFAULT_LIMIT_RATES =
       List.of(2000.0, 4000.0, 6000.0, 8000.0, 10000.0, 12000.0, 15000.0, 20000.0);
 
   static final Option<String> URL =
       Option.string("url", null, "load an already running server at this URL instead");
-  static final Option<String> HEADER =
-      Option.of(
-              "header",
-              "NAME:VALUE",
-              (String) null,
-              "an HTTP header on every request",
-              v -> {
-                if (v.indexOf(':') <= 0) {
-                  throw new IllegalArgumentException("Name:value");
-                }
-                return v;
-              })
-          .repeatable();
   static final Option<Boolean> KEEP_ALIVE =
       Option.flag("keep-alive", "reuse connections instead of one per request");
 
@@ -81,37 +64,11 @@ final class BaselineExperiment implements Experiment {
     };
   }
 
-  @Override
-  public String summary() {
-    return switch (kind) {
-      case RATE ->
-          "Open loop in the manner of the paper's `sclient` (Figures 51-52 of"
-              + " `000_49aae6b7688bc2eb.txt`): the driver offers a fixed rate whatever the"
-              + " server's state, one connection per request, and aborts connects that take"
-              + " longer than the connect timeout. Throughput counts successful responses per"
-              + " second; response times are those of successful requests from their intended"
-              + " send time.";
-      case REQUESTERS ->
-          "Closed loop as in `001_09b853a5d60af789.txt`: N requesters each send their next"
-              + " request as soon as the previous one ended, for the measured duration."
-              + " Requests, successes, failures by cause, throughput and the response-time"
-              + " distribution in Table 3's one-second buckets, per requester count. Response"
-              + " times run from each request's send.";
-      case DRIVER_LIMIT ->
-          "The open-loop driver against an in-process JDK `HttpServer` answering `200 ok` from"
-              + " one thread, one connection per request (or, with `--keep-alive`, the kept-alive"
-              + " pool of `--max-connections`). The driver keeps up while offered/s"
-              + " equals the target rate and latency stays flat; beyond that either the driver"
-              + " or this trivial server (which shares the machine's two cores with it) is the"
-              + " bottleneck.";
-    };
-  }
-
   private Option<List<Double>> points() {
     return switch (kind) {
       case RATE -> Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
       case REQUESTERS ->
-          Run.numbers("requesters", GRID5000_REQUESTERS, "numbers of back-to-back requesters");
+          Run.numbers("requesters", Run.GRID5000_REQUESTERS, "numbers of back-to-back requesters");
       case DRIVER_LIMIT -> Run.numbers("rates", DEFAULT_LIMIT_RATES, "offered rates (req/s)");
     };
   }
@@ -128,10 +85,7 @@ final class BaselineExperiment implements Experiment {
               Run.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s"), KEEP_ALIVE));
     }
     return Run.join(
-        common,
-        List.of(Run.REQUEST, URL, HEADER, KEEP_ALIVE),
-        ServerWarmup.OPTIONS,
-        Servers.OPTIONS);
+        common, List.of(Run.REQUEST, URL, KEEP_ALIVE), ServerWarmup.OPTIONS, Servers.OPTIONS);
   }
 
   @Override
@@ -157,11 +111,7 @@ final class BaselineExperiment implements Experiment {
     }
     Path requestFile = run.get(Run.REQUEST);
     HttpRequest.Builder request =
-        Variant.soapPost(url, read(requestFile)).keepAlive(run.get(KEEP_ALIVE));
-    for (String header : run.options().all(HEADER)) {
-      int colon = header.indexOf(':');
-      request.header(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
-    }
+        Variant.soapPost(url, Run.read(requestFile)).keepAlive(run.get(KEEP_ALIVE));
     String file = requestFile.getFileName().toString();
     Variant variant =
         new Variant(
@@ -176,7 +126,7 @@ final class BaselineExperiment implements Experiment {
             + (run.get(KEEP_ALIVE) ? "keep-alive" : "one connection per request"));
     settings.add(points().name() + " " + points);
     settings.add(run.timing().describe(run.options(), false));
-    settings.add(timeouts(driverOptions));
+    settings.add(run.describeTimeouts());
     boolean rate = kind == Kind.RATE;
     run.writeSweep(
         rate
@@ -242,7 +192,7 @@ final class BaselineExperiment implements Experiment {
                 + " ms, "
                 + timing.repetitions()
                 + " repetition(s)",
-            timeouts(driverOptions),
+            run.describeTimeouts(),
             "rates " + rates),
         run.sweep(rates, List.of(new Variant("trivial", trivial)), runner, false),
         List.of());
@@ -271,27 +221,5 @@ final class BaselineExperiment implements Experiment {
         result.maxSendLagMicros(),
         result.maxInFlight());
     return result;
-  }
-
-  /** The settings line of the driver's timeouts. */
-  static String timeouts(DriverOptions options) {
-    return "connect timeout "
-        + options.connectTimeout().toMillis()
-        + " ms, response timeout "
-        + options.responseTimeout().toMillis()
-        + " ms; open loop on kept-alive connections: at most "
-        + options.maxConnections()
-        + " per server, a request waits for a free one at most "
-        + options.queueTimeout().toMillis()
-        + " ms (else queue_timeout)";
-  }
-
-  /** The bytes of a request file. */
-  static byte[] read(Path file) {
-    try {
-      return Files.readAllBytes(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("request: " + file, e);
-    }
   }
 }

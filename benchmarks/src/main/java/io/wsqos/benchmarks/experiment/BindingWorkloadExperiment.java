@@ -67,15 +67,6 @@ final class BindingWorkloadExperiment implements Experiment {
   }
 
   @Override
-  public String summary() {
-    return "The binding-selection report's Table 1 and Figure 3: per workload, response time and"
-        + " CPU per call over SOAP, RMI, a local call and a direct call (one client thread,"
-        + " interleaved rounds, client and server in one JVM), the predictor's size vote and time"
-        + " votes (default and calibrated costs) with the case's hints, and the default rules'"
-        + " choice for a client in another JVM, against the measured fastest.";
-  }
-
-  @Override
   public List<Option<?>> options() {
     return List.of(REPS, WARMUP, MEASURE);
   }

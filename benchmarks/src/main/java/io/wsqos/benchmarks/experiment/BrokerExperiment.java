@@ -9,7 +9,9 @@ import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.broker.api.json.BrokerJson;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.core.cli.Option;
@@ -108,18 +110,6 @@ final class BrokerExperiment implements Experiment {
   @Override
   public String name() {
     return closedLoop ? "broker-requesters" : "broker-rate";
-  }
-
-  @Override
-  public String summary() {
-    return (closedLoop
-            ? "The broker's capacity under N back-to-back requesters:"
-            : "The broker against offered rate (Figures 56-59):")
-        + " REST selections (`GET /api/select`), SOAP selections (`select` with a"
-        + " `qos:Requirement`) and REST publishes (`POST /api/offers` with a provider's token),"
-        + " against a broker JVM per database filled with the data set, beside a minimal CXF"
-        + " JAX-RS and JAX-WS endpoint answering the same selection from a constant, in a JVM of"
-        + " its own; the goals are paired ratios of the interleaved runs.";
   }
 
   private Option<List<Double>> points() {
@@ -237,7 +227,7 @@ final class BrokerExperiment implements Experiment {
             + connections.describe());
     settings.add((closedLoop ? "requesters " : "rates ") + points);
     settings.add(run.timing().describe(run.options(), true));
-    settings.add(BaselineExperiment.timeouts(run.driverOptions()));
+    settings.add(run.describeTimeouts());
     List<String> sections = new ArrayList<>();
     List<PairedRatios.Goal> goals = new ArrayList<>();
     for (boolean keepAlive : connections.keepAlive()) {
@@ -378,20 +368,15 @@ final class BrokerExperiment implements Experiment {
         continue;
       }
       for (double x : results.points(line.name())) {
-        double[] rates =
-            results.at(line.name(), x).stream()
-                .mapToDouble(PointResult::throughputPerSecond)
-                .sorted()
-                .toArray();
-        double median = median(rates);
+        Summary rates = results.summary(line.name(), x, PointResult::throughputPerSecond);
         table.row(
             line.name(),
             Table.point(x),
-            rates.length,
-            Table.fixed(median, 1),
-            Table.fixed(rates[0], 1),
-            Table.fixed(rates[rates.length - 1], 1),
-            median >= PUBLISHES_PER_SECOND ? "met" : "NOT met");
+            rates.n(),
+            Table.fixed(rates.median(), 1),
+            Table.fixed(rates.min(), 1),
+            Table.fixed(rates.max(), 1),
+            rates.median() >= PUBLISHES_PER_SECOND ? "met" : "NOT met");
       }
     }
     return Report.section(
@@ -414,12 +399,8 @@ final class BrokerExperiment implements Experiment {
     for (double x : results.points()) {
       List<String> cells = new ArrayList<>(List.of(Table.point(x)));
       for (Line line : selections) {
-        double[] p99 =
-            results.at(line.name(), x).stream()
-                .mapToDouble(PointResult::p99Millis)
-                .sorted()
-                .toArray();
-        cells.add(p99.length == 0 ? "-" : Table.fixed(median(p99), 2));
+        Summary p99 = results.summary(line.name(), x, PointResult::p99Millis);
+        cells.add(p99.n() == 0 ? "-" : Table.fixed(p99.median(), 2));
       }
       table.row(cells);
     }
@@ -434,13 +415,6 @@ final class BrokerExperiment implements Experiment {
         table);
   }
 
-  static double median(double[] sorted) {
-    int n = sorted.length;
-    return n == 0
-        ? Double.NaN
-        : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  }
-
   /**
    * Figures 56-59 of the seed: the paper's broker (registry in RAM, Figures 56-57; on SQL Server,
    * Figures 58-59) beside ours. The paper's figures survive only as the sentences of its text, so
@@ -451,33 +425,19 @@ final class BrokerExperiment implements Experiment {
     /** A point the paper's text states: the figure, the series, x, y and the sentence. */
     record Point(String figure, String series, double rate, double value, String source) {}
 
-    static final List<Point> PAPER =
-        List.of(
-            new Point(
-                "57",
-                "paper RAM",
-                30,
-                25,
-                "maximum throughput approximately 25 conn/s; CPU ~100%" + " at 30 conn/s"),
-            new Point("57", "paper RAM", 300, 25, "rates 10-300 req/s; maximum ~25 conn/s"),
-            new Point(
-                "59", "paper SQL Server", 65, 65, "throughput increases linearly up to 65 req/s"),
-            new Point(
-                "58", "paper SQL Server", 50, 21, "response time lower than 21 ms until 50 req/s"),
-            new Point(
-                "58",
-                "paper SQL Server",
-                100,
-                15_000,
-                "with higher rates the response time increases up to approximately 15 s and"
-                    + " remains stable"),
-            new Point(
-                "58",
-                "paper SQL Server",
-                300,
-                15_000,
-                "with higher rates the response time increases up to approximately 15 s and"
-                    + " remains stable"));
+    /** The points of {@code reports/broker/paper.csv}, the same file the report writes. */
+    static List<Point> paper() {
+      return Table.fromCsv(Template.text("reports/broker/paper.csv")).rows().stream()
+          .map(
+              r ->
+                  new Point(
+                      r.get(0),
+                      r.get(1),
+                      Double.parseDouble(r.get(2)),
+                      Double.parseDouble(r.get(3)),
+                      r.get(4)))
+          .toList();
+    }
 
     private PaperFigures() {}
 
@@ -486,10 +446,7 @@ final class BrokerExperiment implements Experiment {
      * fig56-58-response-time.png} into {@code out} and returns the report's section.
      */
     static String section(java.nio.file.Path out, List<PointResult> list) {
-      Table csv = Table.of("figure", "series", "rate", "value", "source");
-      PAPER.forEach(
-          p -> csv.row(p.figure(), p.series(), Table.point(p.rate()), p.value(), p.source()));
-      csv.writeCsv(out.resolve("paper.csv"));
+      Table.write(out.resolve("paper.csv"), Template.text("reports/broker/paper.csv") + "\n");
       Results results = new Results(list);
       Plot throughput =
           Plot.of(
@@ -520,14 +477,15 @@ final class BrokerExperiment implements Experiment {
       throughput.write(out.resolve("fig57-59-throughput.png"));
       latency.write(out.resolve("fig56-58-response-time.png"));
       Table table = Table.of("figure", "paper", "rate (req/s)", "value", "what the text says");
-      PAPER.forEach(
-          p ->
-              table.row(
-                  p.figure(),
-                  p.series(),
-                  Table.point(p.rate()),
-                  Table.number(p.value()),
-                  p.source()));
+      paper()
+          .forEach(
+              p ->
+                  table.row(
+                      p.figure(),
+                      p.series(),
+                      Table.point(p.rate()),
+                      Table.number(p.value()),
+                      p.source()));
       return Report.section(
           "Figures 56-59: the paper's broker beside ours",
           "The paper's figures are not in its text; these are the points its sentences state"
@@ -540,7 +498,7 @@ final class BrokerExperiment implements Experiment {
     private static void addPaper(Plot plot, String series, List<String> figures) {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
-      for (Point p : PAPER) {
+      for (Point p : paper()) {
         if (p.series().equals(series) && figures.contains(p.figure())) {
           x.add(p.rate());
           y.add(p.value());

@@ -1,15 +1,11 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.benchmarks.load.DriverOptions;
-import io.wsqos.benchmarks.load.HttpRequest;
-import io.wsqos.benchmarks.load.RequestSource;
+import io.wsqos.benchmarks.experiment.CompressionSides.Side;
 import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.core.cli.Option;
-import io.wsqos.core.header.CompressionPreference;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,12 +28,6 @@ final class CompressionExperiment implements Experiment {
   static final List<Double> DEFAULT_RATES =
       List.of(1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 8000.0);
 
-  /**
-   * What a client that can inflate everything sends: the feature then picks its own first coding
-   * (zstd), CXF's GZIPFeature gzip.
-   */
-  static final String ACCEPT_ANY = "gzip, deflate, zstd";
-
   /** Goal of all-compressed to none, on one connection per request. */
   static final double PER_REQUEST_ALL_RATIO = 0.85;
 
@@ -47,102 +37,15 @@ final class CompressionExperiment implements Experiment {
   /** Goal of all-compressed (zstd) to CXF's GZIPFeature on kept-alive connections. */
   static final double KEPT_ALIVE_ALL_TO_CXF_RATIO = 1.10;
 
-  /**
-   * One side of the comparison: the bookstore's {@code --compression} it runs against and the
-   * preferences its requests carry, in turn ({@code null} sends no WS-QoS header).
-   */
-  record Side(
-      String name,
-      String compression,
-      List<CompressionPreference> preferences,
-      String acceptEncoding) {
-    @Override
-    public String toString() {
-      return name;
-    }
-
-    /** The share of this side's requests that leave the choice to the server. */
-    double serverDecidesShare() {
-      long n = preferences.stream().filter(p -> p == CompressionPreference.SERVER_DECIDES).count();
-      return (double) n / preferences.size();
-    }
-  }
-
-  static final List<Side> SIDES =
-      List.of(
-          new Side("none", "none", nulls(), ACCEPT_ANY),
-          new Side("all", "always", List.of(CompressionPreference.COMPRESS), ACCEPT_ANY),
-          new Side("all-gzip", "always", List.of(CompressionPreference.COMPRESS), "gzip"),
-          new Side(
-              "dynamic",
-              "dynamic",
-              List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
-              ACCEPT_ANY),
-          new Side(
-              "dynamic-graded",
-              "graded",
-              List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
-              ACCEPT_ANY),
-          new Side("cxf-gzip", "cxf-gzip", nulls(), ACCEPT_ANY),
-          new Side(
-              "none-header",
-              "none",
-              List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
-              ACCEPT_ANY));
-
-  /**
-   * The variants run when none are named: all but {@code none-header}, which isolates what reading
-   * the WS-QoS header costs (dynamic's requests to the server without compression) and is asked for
-   * by name.
-   */
-  static final List<Side> DEFAULT_SIDES =
-      SIDES.stream().filter(s -> !s.name().equals("none-header")).toList();
-
-  static final Option<List<Side>> VARIANTS =
-      Option.listOf(
-          Option.of(
-              "variants",
-              "NAME",
-              (Side) null,
-              "the variants to compare, the first the baseline",
-              CompressionExperiment::side),
-          DEFAULT_SIDES);
-
   private final boolean closedLoop;
 
   CompressionExperiment(boolean closedLoop) {
     this.closedLoop = closedLoop;
   }
 
-  /** No preference (no WS-QoS header) once; {@code List.of} refuses nulls. */
-  static List<CompressionPreference> nulls() {
-    List<CompressionPreference> list = new ArrayList<>();
-    list.add(null);
-    return list;
-  }
-
   @Override
   public String name() {
     return closedLoop ? "compression-requesters" : "compression-rate";
-  }
-
-  private static final String VARIANTS_TEXT =
-      " each variant against its own server JVM: no compression, everything compressed"
-          + " (clients ask `compress`), dynamic (half the requests ask `none`, half"
-          + " `server-decides`, the server compressing those while its load is under 80%), and"
-          + " CXF's own `GZIPFeature` as a further line; `none-header` (by name only) sends"
-          + " dynamic's requests to the server without compression, to show what reading the"
-          + " WS-QoS header costs.";
-
-  @Override
-  public String summary() {
-    return closedLoop
-        ? "The bookstore's \"lite information for 1 book\" from N requesters that each send their"
-            + " next request when the previous one ended, so each server runs at its capacity"
-            + " without being pushed past it;"
-            + VARIANTS_TEXT
-        : "The bookstore's \"lite information for 1 book\" under an open-loop rate;"
-            + VARIANTS_TEXT;
   }
 
   private Option<List<Double>> points() {
@@ -154,7 +57,7 @@ final class CompressionExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(points(), VARIANTS, Connections.OPTION, Run.REQUEST),
+        List.of(points(), CompressionSides.VARIANTS, Connections.OPTION, Run.REQUEST),
         Run.driverSweep(2, 1, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -166,10 +69,9 @@ final class CompressionExperiment implements Experiment {
   @Override
   public void run(Run run) {
     String axis = closedLoop ? "requesters" : "offered rate (req/s)";
-    DriverOptions options = run.driverOptions();
     PointRunner driver = run.driver(closedLoop);
     List<Double> points = run.get(points());
-    List<Side> sides = run.get(VARIANTS);
+    List<Side> sides = run.get(CompressionSides.VARIANTS);
     Connections connections = run.get(Connections.OPTION);
     Path requestFile = run.get(Run.REQUEST);
     Servers servers =
@@ -184,7 +86,7 @@ final class CompressionExperiment implements Experiment {
       variants.add(
           new Variant(
               line.name(),
-              source(
+              CompressionSides.source(
                   servers.address(line.side().compression()),
                   requestFile,
                   line.side(),
@@ -223,7 +125,7 @@ final class CompressionExperiment implements Experiment {
               + "` in its own JVM ("
               + servers.launch()
               + "), requests "
-              + describe(side.preferences())
+              + CompressionSides.describe(side.preferences())
               + ", Accept-Encoding: "
               + side.acceptEncoding());
     }
@@ -234,7 +136,7 @@ final class CompressionExperiment implements Experiment {
             + connections.describe());
     settings.add((closedLoop ? "requesters " : "rates ") + points);
     settings.add(run.timing().describe(run.options(), true));
-    settings.add(BaselineExperiment.timeouts(options));
+    settings.add(run.describeTimeouts());
     Table share = Table.of("variant", "rate", "succeeded", "compressed", "share_of_eligible");
     List<String> sections = new ArrayList<>();
     sections.add(compressionShare(axis, lines, points, encoded, share));
@@ -300,43 +202,6 @@ final class CompressionExperiment implements Experiment {
       }
     }
     return lines;
-  }
-
-  /** The variant named {@code name}. */
-  static Side side(String name) {
-    return SIDES.stream()
-        .filter(s -> s.name().equals(name))
-        .findFirst()
-        .orElseThrow(
-            () ->
-                new IllegalArgumentException(
-                    "one of " + String.join(", ", SIDES.stream().map(Side::name).toList())));
-  }
-
-  static String describe(List<CompressionPreference> preferences) {
-    List<String> names = new ArrayList<>();
-    for (CompressionPreference p : preferences) {
-      names.add(p == null ? "without WS-QoS header" : "with Requirement " + p.token());
-    }
-    return String.join(" / ", names) + (preferences.size() > 1 ? " in turn" : "");
-  }
-
-  /**
-   * The side's requests in turn, each with its preference's WS-QoS header, on connections kept
-   * alive or not.
-   */
-  static RequestSource source(URI url, Path requestFile, Side side, boolean keepAlive) {
-    byte[] envelope = BaselineExperiment.read(requestFile);
-    List<HttpRequest> requests = new ArrayList<>();
-    for (CompressionPreference p : side.preferences()) {
-      byte[] body = p == null ? envelope : QosEnvelopes.withRequirement(envelope, p);
-      HttpRequest.Builder builder = Variant.soapPost(url, body).keepAlive(keepAlive);
-      if (!side.acceptEncoding().isEmpty()) {
-        builder.header("Accept-Encoding", side.acceptEncoding());
-      }
-      requests.add(builder.build());
-    }
-    return RequestSource.cycling(requests);
   }
 
   /**

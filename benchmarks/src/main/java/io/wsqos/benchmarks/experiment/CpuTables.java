@@ -1,7 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
 import io.wsqos.benchmarks.report.Report;
-import io.wsqos.benchmarks.report.Stats;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -134,7 +134,7 @@ final class CpuTables {
     if (ratios.isEmpty()) {
       return "-";
     }
-    Stats s = Stats.of(ratios, Double::doubleValue);
+    Summary s = Summary.of(ratios, Double::doubleValue);
     if (s.n() == 1) {
       return Table.fixed(s.mean(), 3);
     }
@@ -143,8 +143,8 @@ final class CpuTables {
         "%.3f ± %.3f (%.3f-%.3f)",
         s.mean(),
         s.sd() / Math.sqrt(s.n()),
-        ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-        ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+        s.min(),
+        s.max());
   }
 
   private static List<RunWindow> select(List<RunWindow> windows, String variant, double x) {

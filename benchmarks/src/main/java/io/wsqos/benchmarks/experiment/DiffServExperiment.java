@@ -6,15 +6,12 @@ import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
-import io.wsqos.proxy.ProxyMain;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The cost of DiffServ marking (Figure 62 of {@code 000_49aae6b7688bc2eb.txt}): the bookstore
@@ -32,27 +29,9 @@ final class DiffServExperiment implements Experiment {
   /** Goal: the standalone proxy keeps 70% of the direct throughput at saturation. */
   static final double PROXY_RATIO = 0.70;
 
-  /** The standalone proxy's launcher, printing its address once it listens. */
-  static final Servers.Launch PROXY =
-      new Servers.Launch(
-          "qos-proxy",
-          ProxyMain.class,
-          Pattern.compile("wsqos-proxy listening on (http://\\S+)"),
-          Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
-
   @Override
   public String name() {
     return "diffserv-rate";
-  }
-
-  @Override
-  public String summary() {
-    return "The bookstore's \"lite information for 1 book\" under an open-loop rate, every request"
-        + " asking for the `assured` class (Figure 62 of `000_49aae6b7688bc2eb.txt`): `direct` to"
-        + " the bookstore, `marking` to a bookstore with the in-process `DscpMarkingFeature`"
-        + " (`--dscp`), `proxy` through the standalone `QosReverseProxy` (its own JVM, `--ipv4`)"
-        + " in front of the `direct` bookstore. Server CPU per response is the bookstore's, and"
-        + " for `proxy` the proxy's alone (the bookstore behind it spends what `direct` spends).";
   }
 
   private static Option<List<Double>> points() {
@@ -82,11 +61,13 @@ final class DiffServExperiment implements Experiment {
     URI direct = bookstores.address("direct");
     Servers proxies =
         run.servers(
-            List.of("proxy"), token -> List.of("--upstream", origin(direct), "--ipv4"), PROXY);
+            List.of("proxy"),
+            token -> List.of("--upstream", Servers.origin(direct), "--ipv4"),
+            Servers.PROXY);
     Map<String, URI> addresses = new LinkedHashMap<>();
     addresses.put("direct", direct);
     addresses.put("marking", bookstores.address("marking"));
-    addresses.put("proxy", path(proxies.address("proxy"), direct));
+    addresses.put("proxy", Servers.withPath(proxies.address("proxy"), direct));
     Map<String, Long> pids = new LinkedHashMap<>();
     pids.put("direct", bookstores.pid("direct"));
     pids.put("marking", bookstores.pid("marking"));
@@ -94,9 +75,7 @@ final class DiffServExperiment implements Experiment {
 
     byte[] body =
         QosEnvelopes.withRequirement(
-            BaselineExperiment.read(requestFile),
-            CompressionPreference.NONE,
-            TransportPriority.ASSURED);
+            Run.read(requestFile), CompressionPreference.NONE, TransportPriority.ASSURED);
     List<Variant> variants = new ArrayList<>();
     Map<String, String> sideOf = new LinkedHashMap<>();
     for (boolean keepAlive : connections.keepAlive()) {
@@ -121,7 +100,7 @@ final class DiffServExperiment implements Experiment {
         "direct: `BookstoreServer` in its own JVM ("
             + bookstores.launch()
             + "); marking: `BookstoreServer --dscp` in its own JVM; proxy: `ProxyMain --upstream "
-            + origin(direct)
+            + Servers.origin(direct)
             + " --ipv4` in its own JVM, in front of the direct bookstore");
     settings.add(
         "request: POST of `"
@@ -130,7 +109,7 @@ final class DiffServExperiment implements Experiment {
             + connections.describe());
     settings.add("rates " + points);
     settings.add(run.timing().describe(run.options(), true));
-    settings.add(BaselineExperiment.timeouts(run.driverOptions()));
+    settings.add(run.describeTimeouts());
     List<String> sections = new ArrayList<>();
     List<PairedRatios.Goal> goals = new ArrayList<>();
     for (boolean keepAlive : connections.keepAlive()) {
@@ -166,12 +145,4 @@ final class DiffServExperiment implements Experiment {
   }
 
   /** {@code http://host:port} of {@code address}. */
-  private static String origin(URI address) {
-    return address.getScheme() + "://" + address.getHost() + ":" + address.getPort();
-  }
-
-  /** The proxy's address with the bookstore's path. */
-  private static URI path(URI proxy, URI bookstore) {
-    return URI.create(origin(proxy) + bookstore.getRawPath());
-  }
 }

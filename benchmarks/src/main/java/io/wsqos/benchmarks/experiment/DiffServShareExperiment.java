@@ -9,8 +9,9 @@ import io.wsqos.benchmarks.net.BulkSender;
 import io.wsqos.benchmarks.net.BulkSink;
 import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.PointResult;
-import io.wsqos.benchmarks.report.Report;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.core.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
@@ -25,7 +26,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -67,6 +68,11 @@ final class DiffServShareExperiment implements Experiment {
   /** The paper's SOAP response with its HTTP header (8830 + about 270 bytes, section 7.3.1). */
   static final double PAPER_RESPONSE_BYTES = 8830 + 270;
 
+  /** What the paper's text says of Figures 63-66; its curves are images, not numbers. */
+  static Table paper() {
+    return Table.fromCsv(Template.text("reports/diffserv-share/paper.csv"));
+  }
+
   static final List<Double> DEFAULT_BACKGROUNDS = List.of(800.0, 1024.0);
   static final List<Double> DEFAULT_RATES = List.of(40.0, 80.0, 120.0, 160.0);
 
@@ -103,19 +109,6 @@ final class DiffServShareExperiment implements Experiment {
   @Override
   public String name() {
     return "diffserv-share";
-  }
-
-  @Override
-  public String summary() {
-    return "The bookstore's \"lite information for 1 book\", every request asking for the"
-        + " `assured` class, through a DiffServ bottleneck shared with unmarked bulk traffic"
-        + " (Figures 63-66 of `000_49aae6b7688bc2eb.txt`): HTB on the namespace's end of a veth"
-        + " pair, 1024 KiB/s, AF 30% and BE 70% each borrowing what the other leaves, a u32"
-        + " filter on the DS field (0x28) for AF. `unmarked`: the bookstore without marking;"
-        + " `marking`: with `DscpMarkingFeature` (`--dscp`, the paper's ideal proxy); `proxy`:"
-        + " the standalone `QosReverseProxy` in front of the unmarked bookstore. Servers in their"
-        + " own JVMs inside the namespace, background a paced TCP flow from the namespace."
-        + " Needs root, `ip` and `tc`; skipped with the reason otherwise.";
   }
 
   @Override
@@ -187,21 +180,18 @@ final class DiffServShareExperiment implements Experiment {
     Servers proxies =
         run.servers(
             List.of(VARIANT_PROXY),
-            token -> List.of("--upstream", origin(unmarked), "--host", host, "--ipv4"),
-            DiffServExperiment.PROXY,
+            token -> List.of("--upstream", Servers.origin(unmarked), "--host", host, "--ipv4"),
+            Servers.PROXY,
             ns::command);
     Map<String, URI> addresses = new LinkedHashMap<>();
     addresses.put(VARIANT_UNMARKED, unmarked);
     addresses.put(VARIANT_MARKING, bookstores.address(VARIANT_MARKING));
-    addresses.put(
-        VARIANT_PROXY, URI.create(origin(proxies.address(VARIANT_PROXY)) + unmarked.getRawPath()));
+    addresses.put(VARIANT_PROXY, Servers.withPath(proxies.address(VARIANT_PROXY), unmarked));
 
     Path requestFile = run.get(Run.REQUEST);
     byte[] body =
         QosEnvelopes.withRequirement(
-            BaselineExperiment.read(requestFile),
-            CompressionPreference.NONE,
-            TransportPriority.ASSURED);
+            Run.read(requestFile), CompressionPreference.NONE, TransportPriority.ASSURED);
     boolean keepAlive = run.get(CONNECTIONS) == Connections.KEPT_ALIVE;
     List<Variant> variants = new ArrayList<>();
     int assuredTos = DscpMapping.defaults().tos(TransportPriority.ASSURED);
@@ -392,12 +382,13 @@ final class DiffServShareExperiment implements Experiment {
     double afRate = LINK_BYTES_PER_SECOND * AF_PART;
     // Bytes the AF class forwarded per marked response: TCP/IP/Ethernet headers included.
     double wireBytes =
-        median(
-            rows.stream()
-                .filter(r -> r.variant().equals(VARIANT_MARKING))
-                .filter(r -> r.result().throughputPerSecond() > 0)
-                .mapToDouble(r -> r.afBytesPerSecond() / r.result().throughputPerSecond())
-                .toArray());
+        Summary.of(
+                rows.stream()
+                    .filter(r -> r.variant().equals(VARIANT_MARKING))
+                    .filter(r -> r.result().throughputPerSecond() > 0)
+                    .toList(),
+                r -> r.afBytesPerSecond() / r.result().throughputPerSecond())
+            .median();
     double shareResponses = afRate / wireBytes;
     ToDoubleFunction<Double> share = rate -> Math.min(rate, shareResponses);
 
@@ -425,7 +416,7 @@ final class DiffServShareExperiment implements Experiment {
                     Table.fixed(
                         r.result().throughputPerSecond() / share.applyAsDouble(r.rate()), 3)))
         .writeCsv(run.out().resolve("results.csv"));
-    paperTable().writeCsv(run.out().resolve("paper.csv"));
+    paper().writeCsv(run.out().resolve("paper.csv"));
 
     List<String> variants = List.of(VARIANT_UNMARKED, VARIANT_MARKING, VARIANT_PROXY);
     List<String> sections = new ArrayList<>();
@@ -454,23 +445,25 @@ final class DiffServShareExperiment implements Experiment {
         List<String> shareCells = new ArrayList<>(List.of(variant));
         List<Double> ys = new ArrayList<>();
         for (double rate : rates) {
-          double[] thr =
+          Summary thr =
               values(rows, background, variant, rate, r -> r.result().throughputPerSecond());
-          double m = median(thr);
-          ys.add(m);
+          ys.add(thr.median());
           cells.add(
               String.format(
                   Locale.ROOT,
                   "%.1f (%.1f-%.1f; p50 %.0f ms)",
-                  m,
-                  min(thr),
-                  max(thr),
-                  median(values(rows, background, variant, rate, r -> r.result().p50Millis()))));
-          double[] ratios =
-              Arrays.stream(thr).map(t -> t / share.applyAsDouble(rate)).sorted().toArray();
+                  thr.median(),
+                  thr.min(),
+                  thr.max(),
+                  values(rows, background, variant, rate, r -> r.result().p50Millis()).median()));
           shareCells.add(
-              String.format(
-                  Locale.ROOT, "%.3f (%.3f-%.3f)", median(ratios), min(ratios), max(ratios)));
+              values(
+                      rows,
+                      background,
+                      variant,
+                      rate,
+                      r -> r.result().throughputPerSecond() / share.applyAsDouble(rate))
+                  .medianRange(3));
         }
         medians.row(cells);
         ofShare.row(shareCells);
@@ -479,16 +472,16 @@ final class DiffServShareExperiment implements Experiment {
           List<Double> gains = new ArrayList<>();
           for (double rate : rates) {
             double marked =
-                median(
-                    values(rows, background, variant, rate, r -> r.result().throughputPerSecond()));
+                values(rows, background, variant, rate, r -> r.result().throughputPerSecond())
+                    .median();
             double plain =
-                median(
-                    values(
+                values(
                         rows,
                         background,
                         VARIANT_UNMARKED,
                         rate,
-                        r -> r.result().throughputPerSecond()));
+                        r -> r.result().throughputPerSecond())
+                    .median();
             gains.add((marked - plain) * httpBytes / 1024.0);
           }
           gain.series(variant + ", background " + bg + " KiB/s", offeredKib, gains);
@@ -501,88 +494,66 @@ final class DiffServShareExperiment implements Experiment {
         link.row(
             variant + " at " + Table.point(top) + " req/s",
             Table.fixed(
-                median(values(rows, background, variant, top, Row::afBytesPerSecond)) / 1024, 0),
+                values(rows, background, variant, top, Row::afBytesPerSecond).median() / 1024, 0),
             Table.fixed(
-                median(values(rows, background, variant, top, Row::beBytesPerSecond)) / 1024, 0),
+                values(rows, background, variant, top, Row::beBytesPerSecond).median() / 1024, 0),
             Table.fixed(
-                median(values(rows, background, variant, top, Row::backgroundBytesPerSecond))
+                values(rows, background, variant, top, Row::backgroundBytesPerSecond).median()
                     / 1024,
                 0));
       }
       sections.add(
-          Report.section(
-              "Background " + bg + " KiB/s: responses per second",
-              "Median of the repetitions (min-max; median p50 latency from the intended send).",
-              medians));
-      sections.add(
-          Report.section(
-              "Background " + bg + " KiB/s: throughput as a part of the AF share",
-              "Responses per second over min(offered rate, AF share); AF share "
-                  + Table.fixed(shareResponses, 1)
-                  + " responses/s. Median (min-max).",
-              ofShare));
-      sections.add(
-          Report.section(
-              "Background " + bg + " KiB/s: the bottleneck at the highest rate",
-              "Medians over the repetitions, from `tc -s class show` and the sink's count.",
-              link));
+          Template.render(
+              "reports/diffserv-share/background.md",
+              Map.of(
+                  "background", bg,
+                  "medians", medians.markdown(),
+                  "ofShare", ofShare.markdown(),
+                  "link", link.markdown(),
+                  "shareResponses", Table.fixed(shareResponses, 1))));
     }
-    sections.add(goalSection(rows, backgrounds, rates, share));
     sections.add(
-        Report.section(
-            "What the paper states (Figures 63-66 are images; `paper.csv`)", "", paperTable()));
+        Template.render(
+            "reports/diffserv-share/goal.md",
+            Map.of(
+                "full", Table.point(full(backgrounds)),
+                "goals", goalTable(rows, backgrounds, rates, share).markdown(),
+                "paper", paper().markdown())));
     gain.series(
         "paper Fig. 63 (proxy, 800 KB/s): best case",
         List.of(60 * PAPER_RESPONSE_BYTES / 1024),
         List.of(2.8 * PAPER_RESPONSE_BYTES / 1024));
 
-    List<String> settings = new ArrayList<>();
-    settings.add(
-        String.format(
-            Locale.ROOT,
-            "bottleneck: HTB on the namespace's end of a veth pair, root class %d bit/s (1024"
-                + " KiB/s), AF class %s rate 30%%, BE class %s (default) rate 70%%, both ceil"
-                + " 100%%; u32 filter DS field 0x28/0xfc to AF; qdiscs: `%s`",
-            LINK_BYTES_PER_SECOND * 8,
-            AF_CLASS,
-            BE_CLASS,
-            ns.tcStats(End.INNER, "qdisc").lines().filter(l -> l.startsWith("qdisc")).toList()));
-    settings.add(
-        "AF share: 30% of 1024 KiB/s = "
-            + Table.fixed(afRate / 1024, 1)
-            + " KiB/s of frames; "
-            + Table.fixed(wireBytes, 0)
-            + " bytes of frames per marked response (median of the AF class's bytes per"
-            + " response over the marking runs), "
-            + httpBytes
-            + " bytes of HTTP per response: "
-            + Table.fixed(shareResponses, 1)
-            + " responses/s; a point's share is min(offered rate, that)");
-    settings.add(
-        "servers: `BookstoreServer --host NS` (unmarked) and `--dscp` (marking), `ProxyMain"
-            + " --upstream UNMARKED --ipv4` (proxy), each in its own JVM inside the namespace ("
-            + "JVM options as the other experiments')");
-    settings.add(
-        "requests: POST of `"
-            + requestFile
-            + "` with a WS-QoS Requirement (compression none, class assured) from the open-loop"
-            + " driver in the root namespace; connections "
-            + (keepAlive ? "kept alive and reused" : "one per request")
-            + (run.get(MARKED_HANDSHAKES)
-                ? "; to `marking` and `proxy` marked AF before they connect, and the namespace's "
-                    + REFLECT_TOS
-                    + " 1 (their SYN-ACKs in AF; `unmarked`'s connections not marked)"
-                : "; not marked (every SYN-ACK in best effort)"));
-    settings.add(
-        "background: `BulkSender` (one TCP connection, unmarked, paced in 4 KiB writes) in the"
-            + " namespace to a sink in the driver's JVM, at "
-            + backgrounds
-            + " KiB/s, started "
-            + run.get(BACKGROUND_RAMP).toSeconds()
-            + " s before each sweep and kept running through it");
-    settings.add(ServerWarmup.describe(run.options()) + " (before the link was shaped)");
-    settings.add("rates " + rates + "; " + run.timing().describe(run.options(), true));
-    settings.add(BaselineExperiment.timeouts(run.driverOptions()));
+    Map<String, Object> values = new HashMap<>();
+    values.put("linkBits", LINK_BYTES_PER_SECOND * 8);
+    values.put("afClass", AF_CLASS);
+    values.put("beClass", BE_CLASS);
+    values.put(
+        "qdiscs",
+        ns.tcStats(End.INNER, "qdisc").lines().filter(l -> l.startsWith("qdisc")).toList());
+    values.put("afKib", Table.fixed(afRate / 1024, 1));
+    values.put("wireBytes", Table.fixed(wireBytes, 0));
+    values.put("httpBytes", httpBytes);
+    values.put("shareResponses", Table.fixed(shareResponses, 1));
+    values.put("requestFile", requestFile);
+    values.put("connections", keepAlive ? "kept alive and reused" : "one per request");
+    values.put(
+        "handshakes",
+        Template.text(
+            "reports/diffserv-share/handshakes-"
+                + (run.get(MARKED_HANDSHAKES) ? "marked" : "unmarked")
+                + ".md"));
+    values.put("backgrounds", backgrounds);
+    values.put("ramp", run.get(BACKGROUND_RAMP).toSeconds());
+    values.put("warmup", ServerWarmup.describe(run.options()));
+    values.put("rates", rates);
+    values.put("timing", run.timing().describe(run.options(), true));
+    values.put("timeouts", run.describeTimeouts());
+    List<String> settings =
+        Template.render("reports/diffserv-share/settings.md", values)
+            .lines()
+            .map(line -> line.substring("- ".length()))
+            .toList();
     run.report(
             "DiffServ: the assured client's throughput under best-effort background (Figures"
                 + " 63-66)",
@@ -595,108 +566,45 @@ final class DiffServShareExperiment implements Experiment {
     run.progress().println("wrote " + run.out().toAbsolutePath());
   }
 
-  private static String goalSection(
+  private static Table goalTable(
       List<Row> rows,
       List<Double> backgrounds,
       List<Double> rates,
       ToDoubleFunction<Double> share) {
-    double full = backgrounds.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    double full = full(backgrounds);
     Table goals = Table.of("variant", "rate (req/s)", "median of AF share", "runs", "goal >= 0.90");
     for (String variant : List.of(VARIANT_MARKING, VARIANT_PROXY)) {
       for (double rate : rates) {
-        double[] ratios =
-            Arrays.stream(values(rows, full, variant, rate, r -> r.result().throughputPerSecond()))
-                .map(t -> t / share.applyAsDouble(rate))
-                .sorted()
-                .toArray();
+        Summary ratios =
+            values(
+                rows,
+                full,
+                variant,
+                rate,
+                r -> r.result().throughputPerSecond() / share.applyAsDouble(rate));
         String verdict =
-            ratios.length < 5
+            ratios.n() < 5
                 ? "cannot decide (< 5 runs)"
-                : median(ratios) >= GOAL ? "met" : "not met";
-        goals.row(
-            variant, Table.point(rate), Table.fixed(median(ratios), 3), ratios.length, verdict);
+                : ratios.median() >= GOAL ? "met" : "not met";
+        goals.row(variant, Table.point(rate), Table.fixed(ratios.median(), 3), ratios.n(), verdict);
       }
     }
-    return Report.section(
-        "Goal: marked traffic keeps >= 90% of its AF share under full background ("
-            + Table.point(full)
-            + " KiB/s)",
-        "Per offered rate, the median over the repetitions of responses/s over min(offered"
-            + " rate, AF share).",
-        goals);
+    return goals;
   }
 
-  /** What the paper's text says of Figures 63-66; its curves are images, not numbers. */
-  static Table paperTable() {
-    return Table.of(
-            "figure", "background_kb_s", "variant", "offered_req_s", "quantity", "value", "text")
-        .row(
-            "63",
-            "800",
-            "proxy",
-            "60",
-            "gain over unmarked (responses/s)",
-            "2.8",
-            "In the best case we can identify an improvement of 2.8 response per second (refer to"
-                + " Figure 63 at 60 request per second)")
-        .row(
-            "65-66",
-            "800 vs 1024",
-            "ideal (marking)",
-            "",
-            "AF throughput, 1024 minus 800 (responses/s)",
-            "0",
-            "The throughput of the AF traffic is in both cases the same when the ideal QoSProxy is"
-                + " applied")
-        .row(
-            "65-66",
-            "800 vs 1024",
-            "unmarked",
-            "",
-            "throughput, 1024 minus 800 (responses/s)",
-            "-10",
-            "the throughput of the best effort traffic is about 10 responses per second lower"
-                + " when the background traffic is higher")
-        .row(
-            "61 (setup)",
-            "",
-            "",
-            "",
-            "response bytes (SOAP + HTTP header)",
-            "9100",
-            "The size of the SOAP message ... is 8830 bytes ... additional bytes are needed for"
-                + " the HTTP header (approx. 270 bytes)");
+  /** The fullest background: where the goal is judged. */
+  private static double full(List<Double> backgrounds) {
+    return backgrounds.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
   }
 
-  private static double[] values(
+  private static Summary values(
       List<Row> rows, double background, String variant, double rate, ToDoubleFunction<Row> f) {
-    return rows.stream()
-        .filter(
-            r -> r.background() == background && r.variant().equals(variant) && r.rate() == rate)
-        .mapToDouble(f)
-        .sorted()
-        .toArray();
-  }
-
-  private static double median(double[] values) {
-    if (values.length == 0) {
-      return Double.NaN;
-    }
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  }
-
-  private static double min(double[] values) {
-    return Arrays.stream(values).min().orElse(Double.NaN);
-  }
-
-  private static double max(double[] values) {
-    return Arrays.stream(values).max().orElse(Double.NaN);
-  }
-
-  private static String origin(URI address) {
-    return address.getScheme() + "://" + address.getHost() + ":" + address.getPort();
+    return Summary.of(
+        rows.stream()
+            .filter(
+                r ->
+                    r.background() == background && r.variant().equals(variant) && r.rate() == rate)
+            .toList(),
+        f);
   }
 }

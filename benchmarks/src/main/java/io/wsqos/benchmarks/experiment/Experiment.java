@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.core.cli.Option;
 import java.util.List;
 
@@ -13,8 +14,13 @@ public interface Experiment {
   /** The command-line name, e.g. {@code compression-rate}. */
   String name();
 
-  /** What it measures and how, for its usage and {@code benchmarks/EXPERIMENTS.md}. */
-  String summary();
+  /**
+   * What it measures and how, for its usage, its report and {@code benchmarks/EXPERIMENTS.md}: by
+   * default the Markdown resource {@code io/wsqos/benchmarks/experiments/NAME.md}.
+   */
+  default String summary() {
+    return Template.text("experiments/" + name() + ".md");
+  }
 
   /** The options it takes, each with its default ({@code --out} is every experiment's). */
   List<Option<?>> options();

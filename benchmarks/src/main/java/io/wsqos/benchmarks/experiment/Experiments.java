@@ -3,6 +3,8 @@ package io.wsqos.benchmarks.experiment;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
 
 /**
  * The command line of the load experiments: {@code Experiments NAME [--option value ...]}, run from
@@ -12,24 +14,32 @@ import java.util.Optional;
  */
 public final class Experiments {
 
-  /** Every experiment, in the order the usage and {@code benchmarks/EXPERIMENTS.md} list them. */
+  /**
+   * Every experiment, in the order the usage and {@code benchmarks/EXPERIMENTS.md} list them: the
+   * load experiments of this package, then those other packages provide as services of {@link
+   * Experiment} ({@code META-INF/services}: the store's and the codecs'), so that this package does
+   * not depend on theirs.
+   */
   static final List<Experiment> ALL =
-      List.of(
-          new BaselineExperiment(BaselineExperiment.Kind.RATE),
-          new BaselineExperiment(BaselineExperiment.Kind.REQUESTERS),
-          new BaselineExperiment(BaselineExperiment.Kind.DRIVER_LIMIT),
-          new CompressionExperiment(false),
-          new CompressionExperiment(true),
-          new SlowClientExperiment(),
-          new MonitoringExperiment(false),
-          new MonitoringExperiment(true),
-          new MonitoringClientExperiment(),
-          new BrokerExperiment(false),
-          new BrokerExperiment(true),
-          new DiffServExperiment(),
-          new DiffServShareExperiment(),
-          new BindingWorkloadExperiment(),
-          new GranularityExperiment());
+      Stream.concat(
+              Stream.<Experiment>of(
+                  new BaselineExperiment(BaselineExperiment.Kind.RATE),
+                  new BaselineExperiment(BaselineExperiment.Kind.REQUESTERS),
+                  new BaselineExperiment(BaselineExperiment.Kind.DRIVER_LIMIT),
+                  new CompressionExperiment(false),
+                  new CompressionExperiment(true),
+                  new SlowClientExperiment(),
+                  new MonitoringExperiment(false),
+                  new MonitoringExperiment(true),
+                  new MonitoringClientExperiment(),
+                  new BrokerExperiment(false),
+                  new BrokerExperiment(true),
+                  new DiffServExperiment(),
+                  new DiffServShareExperiment(),
+                  new BindingWorkloadExperiment(),
+                  new GranularityExperiment()),
+              ServiceLoader.load(Experiment.class).stream().map(ServiceLoader.Provider::get))
+          .toList();
 
   private Experiments() {}
 
@@ -79,7 +89,9 @@ public final class Experiments {
     StringBuilder md =
         new StringBuilder(
             "# Experiments\n\n"
-                + "Generated from the experiments' option declarations"
+                + "Generated from the experiments' summaries"
+                + " (`src/main/resources/io/wsqos/benchmarks/experiments/NAME.md`) and option"
+                + " declarations"
                 + " by `benchmarks/run-experiment.sh --markdown > benchmarks/EXPERIMENTS.md`; a test"
                 + " checks it is current."
                 + " Run one from the repository root with `benchmarks/run-experiment.sh NAME"

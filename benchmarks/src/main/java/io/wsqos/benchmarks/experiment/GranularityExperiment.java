@@ -107,14 +107,6 @@ final class GranularityExperiment implements Experiment {
   }
 
   @Override
-  public String summary() {
-    return "Seed 004's granularity table (one attribute per call, N attributes per call, a whole"
-        + " table in one call, one call per row) over SOAP, RMI, a local call through the binding"
-        + " proxy and a direct call: response time, CPU, calls and bytes per retrieval (one client"
-        + " thread, interleaved rounds, client and server in one JVM).";
-  }
-
-  @Override
   public List<Option<?>> options() {
     return List.of(REPS, ROWS, WARMUP, MEASURE);
   }

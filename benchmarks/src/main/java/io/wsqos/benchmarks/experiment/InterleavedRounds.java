@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import static java.util.Objects.requireNonNull;
 
 import io.wsqos.benchmarks.report.Plot;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -13,13 +14,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.IntConsumer;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Interleaved rounds over the four clients of a binding experiment (SOAP, RMI, a local call through
- * the binding proxy, a direct call): every round times every workload on every client, with the
- * clients' order rotated each round, and every figure is the median over the rounds. The binding
- * experiments share it so that they measure and tabulate alike.
+ * the binding proxy, a direct call): every round is a pass of the {@link Sweep#interleave} loop
+ * that times every workload on every client, with the clients' order rotated each round, and every
+ * figure is the median over the rounds. The binding experiments share it so that they measure and
+ * tabulate alike.
  *
  * @param <W> a workload; distinct workloads must not be equal
  */
@@ -73,15 +74,17 @@ final class InterleavedRounds<W> {
     Map<W, Map<String, List<Round>>> rounds = new LinkedHashMap<>();
     workloads.forEach(w -> rounds.put(w, new LinkedHashMap<>()));
     for (int rep = 0; rep < reps; rep++) {
-      for (W workload : workloads) {
-        for (int i = 0; i < CLIENTS.size(); i++) {
-          // Rotate the order each round, so that no binding always follows the same one.
-          String client = CLIENTS.get((i + rep) % CLIENTS.size());
-          C target = clients.get(client);
-          Round round = time(() -> operation.accept(target, workload), warmup, measure);
-          rounds.get(workload).computeIfAbsent(client, k -> new ArrayList<>()).add(round);
-        }
-      }
+      // Every round is one pass of the sweep's loop, its clients' order rotated by the round, so
+      // that no binding always follows the same one.
+      Sweep.interleave(
+          workloads,
+          1,
+          Sweep.rotated(CLIENTS, rep),
+          (workload, index, once, client) -> {
+            C target = clients.get(client);
+            Round round = time(() -> operation.accept(target, workload), warmup, measure);
+            return rounds.get(workload).computeIfAbsent(client, k -> new ArrayList<>()).add(round);
+          });
       afterRound.accept(rep + 1);
     }
     return new InterleavedRounds<>(List.copyOf(workloads), rounds);
@@ -89,12 +92,12 @@ final class InterleavedRounds<W> {
 
   /** The median over rounds of the workload's mean wall-clock microseconds on the client. */
   double micros(W workload, String client) {
-    return median(of(workload, client), Round::micros);
+    return Summary.of(of(workload, client), Round::micros).median();
   }
 
   /** The median over rounds of the workload's mean whole-process CPU microseconds on the client. */
   double cpuMicros(W workload, String client) {
-    return median(of(workload, client), Round::cpuMicros);
+    return Summary.of(of(workload, client), Round::cpuMicros).median();
   }
 
   /**
@@ -155,12 +158,5 @@ final class InterleavedRounds<W> {
     } while (now < end);
     long cpu = os.getProcessCpuTime() - cpuStart;
     return new Round((now - start) / 1e3 / operations, cpu / 1e3 / operations);
-  }
-
-  /** The median of the rounds' values; the mean of the middle two for an even number. */
-  static double median(List<Round> rounds, ToDoubleFunction<Round> value) {
-    double[] sorted = rounds.stream().mapToDouble(value).sorted().toArray();
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 }

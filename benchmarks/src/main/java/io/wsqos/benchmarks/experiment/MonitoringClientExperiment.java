@@ -12,7 +12,6 @@ import io.wsqos.benchmarks.report.Table;
 import io.wsqos.core.cli.Option;
 import io.wsqos.monitor.Outcome;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -71,7 +70,7 @@ final class MonitoringClientExperiment implements Experiment {
               }),
           DEFAULT_CALLERS);
   static final Option<List<MonitoringMode>> VARIANTS =
-      MonitoringExperiment.variants(List.of(MonitoringMode.values()));
+      MonitorLogs.variants(List.of(MonitoringMode.values()));
   static final Option<String> TRANSPORT =
       Option.choice(
           "transport",
@@ -99,9 +98,6 @@ final class MonitoringClientExperiment implements Experiment {
                   + String.join(" ", Run.JVM_OPTIONS)
                   + ")")
           .repeatable();
-  static final Option<String> H2_SETTINGS =
-      Option.string(
-          "monitor-h2-settings", "", "settings of each monitor's own H2 file, e.g. CACHE_SIZE=256");
 
   @Override
   public String name() {
@@ -109,29 +105,15 @@ final class MonitoringClientExperiment implements Experiment {
   }
 
   @Override
-  public String summary() {
-    return "Each variant is a CXF JAX-WS client of the bookstore in a JVM of its own, calling"
-        + " `getBookInfo` from closed-loop caller threads (`requesters` below are the"
-        + " callers per client): `plain` (no monitor), `monitored` (the requester-side"
-        + " `MonitoringFeature` with a `QosLog` writing to an H2 file and Micrometer"
-        + " timers), `monitor-only` (the same monitor, records discarded) and"
-        + " `cxf-metrics` (CXF's `MetricsFeature` on the client). All call one server"
-        + " (with `--server-mode=same`, each a server of its own mode); the variants run"
-        + " interleaved. What the monitor costs the client is its CPU per"
-        + " call and its call time against `plain`'s.";
-  }
-
-  @Override
   public List<Option<?>> options() {
     return Run.join(
         List.of(CALLERS, VARIANTS, TRANSPORT, SERVER_MODE, CLIENT_JVM_OPT),
         List.of(
-            MonitoringExperiment.FLUSH,
-            MonitoringExperiment.STORE,
-            H2_SETTINGS,
-            MonitoringExperiment.JDBC_URL,
-            MonitoringExperiment.JDBC_USER,
-            MonitoringExperiment.KEEP_DB),
+            MonitorLogs.FLUSH,
+            MonitorLogs.STORE,
+            MonitorLogs.JDBC_URL,
+            MonitorLogs.JDBC_USER,
+            MonitorLogs.KEEP_DB),
         Run.timing(2, 2, 10),
         List.of(ServerWarmup.OPTION),
         Servers.OPTIONS);
@@ -149,27 +131,21 @@ final class MonitoringClientExperiment implements Experiment {
     String transport = run.get(TRANSPORT);
     String serverToken = run.get(SERVER_MODE);
     boolean sameServerMode = serverToken.equals(SAME_SERVER_MODE);
-    long storeMillis = run.get(MonitoringExperiment.STORE).toMillis();
-    long flushMillis = run.get(MonitoringExperiment.FLUSH).toMillis();
-    String h2Settings = run.get(H2_SETTINGS);
-    String jdbcUrl = run.get(MonitoringExperiment.JDBC_URL);
+    long storeMillis = run.get(MonitorLogs.STORE).toMillis();
+    long flushMillis = run.get(MonitorLogs.FLUSH).toMillis();
+    String jdbcUrl = run.get(MonitorLogs.JDBC_URL);
     // Every monitored JVM's log, clients' and servers': where it goes and when it stores.
     List<String> logOptions = new ArrayList<>();
     logOptions.add("--store-interval-ms=" + storeMillis);
-    if (!h2Settings.isEmpty()) {
-      // Each JVM's own H2 file; a shared --monitor-jdbc-url takes its settings in the URL.
-      logOptions.add("--h2-settings=" + h2Settings);
-    }
     if (jdbcUrl != null) {
       logOptions.add("--jdbc-url=" + jdbcUrl);
-      logOptions.add("--jdbc-user=" + run.get(MonitoringExperiment.JDBC_USER));
+      logOptions.add("--jdbc-user=" + run.get(MonitorLogs.JDBC_USER));
     }
     Function<String, String> serverOf = token -> sameServerMode ? token : serverToken;
     Duration clientWarmup = run.get(ServerWarmup.OPTION);
     List<String> clientJvm =
         run.options().isSet(CLIENT_JVM_OPT) ? run.options().all(CLIENT_JVM_OPT) : Run.JVM_OPTIONS;
-    Path work = Files.createTempDirectory("wsqos-" + NAME + "-");
-    run.hold(() -> MonitoringExperiment.cleanUp(run, work));
+    Path work = MonitorLogs.workDirectory(run, NAME);
     Servers servers =
         run.servers(
             modes.stream().map(m -> serverOf.apply(m.token())).distinct().toList(),
@@ -219,7 +195,7 @@ final class MonitoringClientExperiment implements Experiment {
     servers.close();
     List<String> settings = new ArrayList<>();
     Map<String, Properties> stats =
-        MonitoringExperiment.readStats(
+        MonitorLogs.readStats(
             run, work, "client-", modes.stream().map(MonitoringMode::token).toList(), settings);
     settings.add("callers per client " + callers + "; client transport `" + transport + "`");
     settings.add(
@@ -252,10 +228,7 @@ final class MonitoringClientExperiment implements Experiment {
               + mode.describe(
                   "requester",
                   MonitoringMode.log(flushMillis, storeMillis, -1),
-                  jdbcUrl == null
-                      ? "an H2 file of its own"
-                          + (h2Settings.isEmpty() ? "" : " (`;" + h2Settings + "`)")
-                      : "`" + jdbcUrl + "`")
+                  jdbcUrl == null ? "an H2 file of its own" : "`" + jdbcUrl + "`")
               + "; it said: `"
               + clients.get(mode.token()).ready()
               + "`");
@@ -276,7 +249,7 @@ final class MonitoringClientExperiment implements Experiment {
     settings.add(run.timing().describe(run.options(), true));
     String baseline = modes.get(0).token();
     String goal =
-        modes.contains(MonitoringMode.MONITORED) ? MonitoringExperiment.MONITORED : baseline;
+        modes.contains(MonitoringMode.MONITORED) ? MonitoringMode.MONITORED.token() : baseline;
     // The fewest callers: the call time with the least queueing in client and server.
     double fewest = callers.stream().min(Double::compare).orElseThrow();
     run.writeSweep(
@@ -305,18 +278,15 @@ final class MonitoringClientExperiment implements Experiment {
 
   /**
    * The log options of the server of {@code token}: an H2 file of its own in {@code work}, or the
-   * shared {@code --monitor-jdbc-url}; the store interval and H2 settings the clients' logs get.
+   * shared {@code --monitor-jdbc-url}; the store interval the clients' logs get.
    */
   private static List<String> serverLog(Run run, Path work, String token) {
     List<String> log = new ArrayList<>();
     log.add("--monitor-db-dir=" + work.resolve("server-db-" + token));
-    log.add("--monitor-store-interval=" + run.get(MonitoringExperiment.STORE).toMillis() + "ms");
-    if (!run.get(H2_SETTINGS).isEmpty()) {
-      log.add("--monitor-h2-settings=" + run.get(H2_SETTINGS));
-    }
-    if (run.options().isSet(MonitoringExperiment.JDBC_URL)) {
-      log.add("--monitor-jdbc=" + run.get(MonitoringExperiment.JDBC_URL));
-      log.add("--monitor-jdbc-user=" + run.get(MonitoringExperiment.JDBC_USER));
+    log.add("--monitor-store-interval=" + run.get(MonitorLogs.STORE).toMillis() + "ms");
+    if (run.options().isSet(MonitorLogs.JDBC_URL)) {
+      log.add("--monitor-jdbc=" + run.get(MonitorLogs.JDBC_URL));
+      log.add("--monitor-jdbc-user=" + run.get(MonitorLogs.JDBC_USER));
     }
     return log;
   }

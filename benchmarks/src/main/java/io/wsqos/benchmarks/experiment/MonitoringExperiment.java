@@ -3,7 +3,6 @@ package io.wsqos.benchmarks.experiment;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.core.cli.Option;
@@ -15,22 +14,17 @@ import io.wsqos.monitor.jdbc.QosQuery;
 import io.wsqos.monitor.jdbc.report.QosReport;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.stream.Stream;
 
 /**
  * The provider-side monitoring experiments: {@code monitoring-rate} (open loop, each mode against
@@ -55,34 +49,6 @@ final class MonitoringExperiment implements Experiment {
           0,
           Double.MAX_VALUE,
           "the rate (req/s) at which the added latency is read");
-  static final Option<Boolean> TIMESTAMPS =
-      Option.of(
-          "timestamps",
-          "true|false",
-          true,
-          "requests carry a WS-QoS Timestamps header, as a monitored client's",
-          v -> {
-            if (!v.equals("true") && !v.equals("false")) {
-              throw new IllegalArgumentException("true or false");
-            }
-            return Boolean.parseBoolean(v);
-          });
-  static final Option<Boolean> KEEP_DB =
-      Option.flag("keep-db", "keep the monitors' databases and counters (temp directory)");
-  static final Option<String> JDBC_URL =
-      Option.string("monitor-jdbc-url", null, "where the monitors log, instead of H2 files");
-  static final Option<String> JDBC_USER =
-      Option.string("monitor-jdbc-user", "", "the user of --monitor-jdbc-url");
-  static final Option<Duration> FLUSH =
-      Run.millis(
-          "monitor-flush-interval-ms",
-          QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS,
-          "the QosLog's flush interval");
-  static final Option<Duration> STORE =
-      Run.millis(
-          "monitor-store-interval-ms",
-          QosLog.DEFAULT_STORE_INTERVAL_MILLIS,
-          "the QosLog's store interval");
   static final Option<Integer> WRITER_PRIORITY =
       Option.integer(
           "monitor-writer-priority",
@@ -90,23 +56,6 @@ final class MonitoringExperiment implements Experiment {
           1,
           10,
           "the QosLog writer thread's priority, 1-10");
-
-  /** {@code --variants}: monitoring modes, the first the baseline. */
-  static Option<List<MonitoringMode>> variants(List<MonitoringMode> defaults) {
-    return Option.listOf(
-        Option.of(
-            "variants",
-            "MODE",
-            (MonitoringMode) null,
-            "the variants, the first the baseline",
-            token ->
-                MonitoringMode.fromToken(token)
-                    .orElseThrow(
-                        () ->
-                            new IllegalArgumentException(
-                                "plain, monitored, monitor-only or cxf-metrics"))),
-        defaults);
-  }
 
   private final boolean closedLoop;
 
@@ -119,30 +68,14 @@ final class MonitoringExperiment implements Experiment {
     return closedLoop ? "monitoring-requesters" : "monitoring-rate";
   }
 
-  @Override
-  public String summary() {
-    return closedLoop
-        ? "Closed loop as in the paper: N requesters each send their next request as soon as the"
-            + " previous one ended, against the bookstore with the provider-side monitor and its"
-            + " `QosLog` (`monitored`), interleaved with the unmonitored bookstore (`plain`) at"
-            + " the same N. Tables 2 and 3 below are built from the provider's own records where"
-            + " the records hold the figure, and from the driver otherwise; each column says"
-            + " which."
-        : "The bookstore's \"lite information for 1 book\" under an open-loop rate, each variant"
-            + " against its own server JVM, run interleaved: `plain` (no monitoring), `monitored`"
-            + " (provider-side `MonitoringFeature` with a `QosLog` writing to an H2 file database"
-            + " and to Micrometer timers) and `cxf-metrics` (CXF's `MetricsFeature` with its"
-            + " Micrometer provider).";
-  }
-
   private Option<List<Double>> points() {
     return closedLoop
-        ? Run.numbers("requesters", BaselineExperiment.GRID5000_REQUESTERS, "numbers of requesters")
+        ? Run.numbers("requesters", Run.GRID5000_REQUESTERS, "numbers of requesters")
         : Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
   }
 
   private Option<List<MonitoringMode>> modes() {
-    return variants(
+    return MonitorLogs.variants(
         closedLoop
             ? List.of(MonitoringMode.PLAIN, MonitoringMode.MONITORED)
             : List.of(MonitoringMode.PLAIN, MonitoringMode.MONITORED, MonitoringMode.CXF_METRICS));
@@ -153,8 +86,14 @@ final class MonitoringExperiment implements Experiment {
     return Run.join(
         List.of(points(), modes(), Connections.OPTION),
         closedLoop ? List.of() : List.of(MODERATE_RATE),
-        List.of(Run.REQUEST, TIMESTAMPS),
-        List.of(JDBC_URL, JDBC_USER, FLUSH, STORE, WRITER_PRIORITY, KEEP_DB),
+        List.of(Run.REQUEST),
+        List.of(
+            MonitorLogs.JDBC_URL,
+            MonitorLogs.JDBC_USER,
+            MonitorLogs.FLUSH,
+            MonitorLogs.STORE,
+            WRITER_PRIORITY,
+            MonitorLogs.KEEP_DB),
         Run.driverSweep(2, 1, closedLoop ? 8 : 5, closedLoop ? 30_000 : 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -168,25 +107,20 @@ final class MonitoringExperiment implements Experiment {
    */
   @Override
   public void run(Run run) throws IOException {
-    Path work = Files.createTempDirectory("wsqos-" + name() + "-");
-    run.hold(() -> cleanUp(run, work));
+    Path work = MonitorLogs.workDirectory(run, name());
     Path dbDir = work.resolve("db");
     LogDatabase database =
-        run.options().isSet(JDBC_URL)
-            ? new LogDatabase(run.get(JDBC_URL), run.get(JDBC_USER))
+        run.options().isSet(MonitorLogs.JDBC_URL)
+            ? new LogDatabase(run.get(MonitorLogs.JDBC_URL), run.get(MonitorLogs.JDBC_USER))
             : LogDatabase.h2(dbDir);
-    long flushMillis = run.get(FLUSH).toMillis();
-    long storeMillis = run.get(STORE).toMillis();
+    long flushMillis = run.get(MonitorLogs.FLUSH).toMillis();
+    long storeMillis = run.get(MonitorLogs.STORE).toMillis();
     int writerPriority = run.get(WRITER_PRIORITY);
-    boolean timestamps = run.get(TIMESTAMPS);
     Path requestFile = run.get(Run.REQUEST);
-    byte[] body = BaselineExperiment.read(requestFile);
-    if (timestamps) {
-      // The t1 a monitored requester would send: the provider reads it, echoes it and keeps it.
-      body =
-          QosEnvelopes.withTimestamps(
-              body, ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
-    }
+    // The t1 a monitored requester would send: the provider reads it, echoes it and keeps it.
+    byte[] body =
+        QosEnvelopes.withTimestamps(
+            Run.read(requestFile), ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
     List<MonitoringMode> modes = run.get(modes());
     List<String> tokens = modes.stream().map(MonitoringMode::token).toList();
     List<String> log =
@@ -196,7 +130,7 @@ final class MonitoringExperiment implements Experiment {
                 "--monitor-flush-interval=" + flushMillis + "ms",
                 "--monitor-store-interval=" + storeMillis + "ms",
                 "--monitor-writer-priority=" + writerPriority));
-    if (run.options().isSet(JDBC_URL)) {
+    if (run.options().isSet(MonitorLogs.JDBC_URL)) {
       log.addAll(
           List.of("--monitor-jdbc=" + database.url(), "--monitor-jdbc-user=" + database.user()));
     }
@@ -221,7 +155,6 @@ final class MonitoringExperiment implements Experiment {
                     Variant.soapPost(servers.address(token), body).keepAlive(keepAlive).build())));
       }
     }
-    DriverOptions options = run.driverOptions();
     PointRunner runner = run.driver(closedLoop);
     List<RunWindow> windows = new ArrayList<>();
     List<Double> points = run.get(points());
@@ -235,9 +168,13 @@ final class MonitoringExperiment implements Experiment {
     String jvm = servers.launch();
     servers.close();
     List<String> settings = new ArrayList<>();
-    Map<String, Properties> stats = readStats(run, work, "server-", tokens, settings);
+    Map<String, Properties> stats = MonitorLogs.readStats(run, work, "server-", tokens, settings);
     String logTarget =
-        "`" + (run.options().isSet(JDBC_URL) ? database.url() : "jdbc:h2:file:<temp>/db/qos") + "`";
+        "`"
+            + (run.options().isSet(MonitorLogs.JDBC_URL)
+                ? database.url()
+                : "jdbc:h2:file:<temp>/db/qos")
+            + "`";
     for (MonitoringMode mode : modes) {
       settings.add(
           "variant "
@@ -255,16 +192,12 @@ final class MonitoringExperiment implements Experiment {
     settings.add(
         "request: POST of `"
             + requestFile
-            + "`"
-            + (timestamps
-                ? " with a WS-QoS `Timestamps` header carrying a fixed t1 (what a monitored"
-                    + " requester sends; the provider reads and echoes it), the same bytes for"
-                    + " every variant"
-                : " without WS-QoS header")
-            + "; connections: "
+            + "` with a WS-QoS `Timestamps` header carrying a fixed t1 (what a monitored"
+            + " requester sends; the provider reads and echoes it), the same bytes for every"
+            + " variant; connections: "
             + connections.describe());
     settings.add(run.timing().describe(run.options(), true));
-    settings.add(BaselineExperiment.timeouts(options));
+    settings.add(run.describeTimeouts());
     List<String> sections = new ArrayList<>();
     settings.add(
         closedLoop
@@ -315,39 +248,6 @@ final class MonitoringExperiment implements Experiment {
         results,
         sections);
     CpuTables.csv(windows).writeCsv(run.out().resolve("cpu.csv"));
-  }
-
-  /**
-   * The counters each JVM wrote on stop ({@code work/PREFIX TOKEN.properties}), copied into the
-   * results; a missing file is said in {@code settings} and on the progress stream.
-   */
-  static Map<String, Properties> readStats(
-      Run run, Path work, String prefix, List<String> tokens, List<String> settings)
-      throws IOException {
-    Map<String, Properties> stats = new LinkedHashMap<>();
-    for (String token : tokens) {
-      Path file = work.resolve(prefix + token + ".properties");
-      if (!Files.isRegularFile(file)) {
-        // Killed after the stop timeout, or failed while stopping: its counters are missing.
-        String missing =
-            prefix.replace("-", " ")
-                + token
-                + " wrote no counters on stop (killed after "
-                + ChildProcess.STOP_TIMEOUT_SECONDS
-                + " s, or failed while stopping): its CPU and records-written figures are missing";
-        run.progress().println("WARNING: " + missing);
-        settings.add("**" + missing + "**");
-        continue;
-      }
-      Properties p = new Properties();
-      try (Reader in = Files.newBufferedReader(file)) {
-        p.load(in);
-      }
-      stats.put(token, p);
-      Files.createDirectories(run.out());
-      Files.copy(file, run.out().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-    }
-    return stats;
   }
 
   /** The provider's figures in each of {@code windows}, from the database the server wrote. */
@@ -403,20 +303,5 @@ final class MonitoringExperiment implements Experiment {
       pool.initSql("SET application_name = '" + ANALYSIS_APPLICATION_NAME + "'");
     }
     return pool.build();
-  }
-
-  /** Deletes {@code work} unless {@code --keep-db=true}. */
-  static void cleanUp(Run run, Path work) {
-    if (run.get(KEEP_DB)) {
-      run.progress().println("kept the databases and counters in " + work);
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(work)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      run.progress().println("could not delete " + work + ": " + e);
-    }
   }
 }

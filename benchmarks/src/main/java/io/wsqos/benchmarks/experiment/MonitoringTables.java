@@ -6,8 +6,9 @@ import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
-import io.wsqos.benchmarks.report.Stats;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.TimeStats;
@@ -52,40 +53,35 @@ final class MonitoringTables {
     }
   }
 
-  /** Table 2 of {@code 001_09b853a5d60af789.txt} (times in ms), the figures compared here. */
-  static final List<PaperRow> PAPER_TABLE_2 =
-      List.of(
-          new PaperRow(1, 6464, 6193, 18.163, 59.767),
-          new PaperRow(3, 16285, 15368, 22.795, 71.895),
-          new PaperRow(5, 18218, 16903, 28.496, 99.683),
-          new PaperRow(10, 29783, 25528, 55.076, 128.297),
-          new PaperRow(25, 35304, 26337, 79.059, 310.039),
-          new PaperRow(50, 39087, 25563, 87.033, 737.783),
-          new PaperRow(75, 42227, 24554, 95.330, 1352.367),
-          new PaperRow(100, 43118, 24380, 97.900, 1780.646),
-          new PaperRow(200, 44072, 24084, 116.434, 1653.905),
-          new PaperRow(350, 44243, 24869, 116.985, 1735.029),
-          new PaperRow(500, 47981, 25736, 117.739, 1660.850));
+  /**
+   * Table 2 of {@code 001_09b853a5d60af789.txt} (times in ms), the figures compared here: {@code
+   * reports/grid5000/table2.csv}.
+   */
+  static List<PaperRow> paperTable2() {
+    return Table.fromCsv(Template.text("reports/grid5000/table2.csv")).rows().stream()
+        .map(
+            r ->
+                new PaperRow(
+                    Integer.parseInt(r.get(0)),
+                    Long.parseLong(r.get(1)),
+                    Long.parseLong(r.get(2)),
+                    Double.parseDouble(r.get(3)),
+                    Double.parseDouble(r.get(4))))
+        .toList();
+  }
 
-  /** Table 3 of the paper: share (%) of succeeded requests per second bucket (no row for 3). */
-  static final Map<Integer, double[]> PAPER_TABLE_3 = new LinkedHashMap<>();
-
-  static {
-    PAPER_TABLE_3.put(1, new double[] {99.97, 0.03, 0, 0, 0, 0, 0, 0, 0, 0, 0});
-    PAPER_TABLE_3.put(5, new double[] {99.96, 0.02, 0.02, 0, 0, 0, 0, 0, 0, 0, 0});
-    PAPER_TABLE_3.put(10, new double[] {99.24, 0.63, 0.13, 0, 0, 0, 0, 0, 0, 0, 0});
-    PAPER_TABLE_3.put(25, new double[] {93.94, 3.84, 2.07, 0.15, 0, 0, 0, 0, 0, 0, 0});
-    PAPER_TABLE_3.put(50, new double[] {54.27, 35.90, 6.82, 2.30, 0.55, 0.15, 0.01, 0, 0, 0, 0});
-    PAPER_TABLE_3.put(
-        75, new double[] {26.98, 57.63, 9.38, 4.44, 0.81, 0.29, 0.36, 0.09, 0.02, 0, 0});
-    PAPER_TABLE_3.put(
-        100, new double[] {18.37, 50.80, 15.99, 9.25, 4.01, 1.24, 0.24, 0.06, 0.03, 0.01, 0});
-    PAPER_TABLE_3.put(
-        200, new double[] {18.22, 51.86, 11.52, 8.55, 6.32, 0.86, 0.56, 0.68, 0.44, 0.30, 0.69});
-    PAPER_TABLE_3.put(
-        350, new double[] {11.98, 50.60, 22.48, 7.97, 2.72, 1.02, 0.54, 0.60, 0.41, 0.53, 1.15});
-    PAPER_TABLE_3.put(
-        500, new double[] {11.06, 45.43, 24.93, 6.01, 2.76, 1.46, 0.34, 0.25, 0.08, 0.09, 7.59});
+  /**
+   * Table 3 of the paper, {@code reports/grid5000/table3.csv}: share (%) of succeeded requests per
+   * second bucket by number of requesters (no row for 3).
+   */
+  static Map<Integer, double[]> paperTable3() {
+    Map<Integer, double[]> rows = new LinkedHashMap<>();
+    for (List<String> r : Table.fromCsv(Template.text("reports/grid5000/table3.csv")).rows()) {
+      rows.put(
+          Integer.parseInt(r.get(0)),
+          r.stream().skip(1).mapToDouble(Double::parseDouble).toArray());
+    }
+    return rows;
   }
 
   static final List<String> TABLE_3_LABELS =
@@ -190,8 +186,8 @@ final class MonitoringTables {
       String measured) {
     Results results = new Results(list);
     String heading = "Added latency at " + point;
-    Stats baseP50 = results.stats(baseline, x, PointResult::p50Millis);
-    Stats baseP99 = results.stats(baseline, x, PointResult::p99Millis);
+    Summary baseP50 = results.summary(baseline, x, PointResult::p50Millis);
+    Summary baseP99 = results.summary(baseline, x, PointResult::p99Millis);
     if (baseP99.n() == 0) {
       return Report.section(heading, "Not measured: the sweep has no such point.", null);
     }
@@ -204,8 +200,8 @@ final class MonitoringTables {
             "added p99 ms",
             "added p99 per repetition (ms)");
     for (String variant : results.variants()) {
-      double p50 = results.stats(variant, x, PointResult::p50Millis).mean();
-      double p99 = results.stats(variant, x, PointResult::p99Millis).mean();
+      double p50 = results.summary(variant, x, PointResult::p50Millis).mean();
+      double p99 = results.summary(variant, x, PointResult::p99Millis).mean();
       List<String> deltas = new ArrayList<>();
       for (PointResult r : results.at(variant, x)) {
         results.at(baseline, x).stream()
@@ -231,7 +227,7 @@ final class MonitoringTables {
                     + baseline
                     + "`. Per repetition: the p99 difference of runs made back to back.",
                 table));
-    Stats goal = results.stats(goalVariant, x, PointResult::p99Millis);
+    Summary goal = results.summary(goalVariant, x, PointResult::p99Millis);
     if (goal.n() > 0) {
       double added = goal.mean() - baseP99.mean();
       double spread = Math.max(baseP99.sd(), goal.sd());
@@ -373,12 +369,14 @@ final class MonitoringTables {
           none ? "-" : Table.fixed(exec.minMicros() / 1e3, 3),
           none ? "-" : Table.fixed(exec.maxMicros() / 1e3, 3),
           none ? "-" : Table.fixed(exec.meanMicros() / 1e3, 3),
-          none ? "-" : Table.fixed(Stats.of(stats, s -> s.execution().p99Micros() / 1e3).mean(), 3),
+          none
+              ? "-"
+              : Table.fixed(Summary.of(stats, s -> s.execution().p99Micros() / 1e3).mean(), 3),
           Table.fixed(responseAvg, 3),
-          Table.fixed(Stats.of(runs, PointResult::p99Millis).mean(), 3),
+          Table.fixed(Summary.of(runs, PointResult::p99Millis).mean(), 3),
           none ? "-" : Table.fixed(responseAvg - exec.meanMicros() / 1e3, 3),
-          none ? "-" : Table.fixed(Stats.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
-          Table.fixed(Stats.of(runs, PointResult::throughputPerSecond).mean(), 0),
+          none ? "-" : Table.fixed(Summary.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
+          Table.fixed(Summary.of(runs, PointResult::throughputPerSecond).mean(), 0),
           Table.percent(succeeded, requests, "-"));
     }
     return Report.section(
@@ -407,7 +405,7 @@ final class MonitoringTables {
             "ours exec avg ms [P]",
             "paper comm avg ms",
             "ours comm avg ms [D-P]");
-    for (PaperRow paper : PAPER_TABLE_2) {
+    for (PaperRow paper : paperTable2()) {
       List<PointResult> runs = results.at(variant, paper.requesters());
       List<QosStatistics> stats = provider(provider, paper.requesters());
       long requests = runs.stream().mapToLong(PointResult::requests).sum();
@@ -418,7 +416,7 @@ final class MonitoringTables {
           Table.fixed(paper.throughputPerSecond(), 1),
           stats.isEmpty()
               ? "-"
-              : Table.fixed(Stats.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
+              : Table.fixed(Summary.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
           Table.fixed(100 * paper.availability(), 2) + "%",
           Table.percent(succeeded, requests, "-"),
           Table.fixed(paper.execAvg(), 3),
@@ -442,9 +440,10 @@ final class MonitoringTables {
     header.addAll(TABLE_3_LABELS);
     Table table = Table.of(header);
     Set<Double> points = new LinkedHashSet<>(results.points(variant));
-    PAPER_TABLE_3.keySet().forEach(k -> points.add((double) k));
+    Map<Integer, double[]> paperTable3 = paperTable3();
+    paperTable3.keySet().forEach(k -> points.add((double) k));
     for (double x : points.stream().sorted().toList()) {
-      double[] paper = PAPER_TABLE_3.get((int) x);
+      double[] paper = paperTable3.get((int) x);
       if (paper != null && x == Math.rint(x)) {
         List<String> cells = new ArrayList<>(List.of(Table.point(x), "paper"));
         Arrays.stream(paper).forEach(share -> cells.add(Table.fixed(share, 2) + "%"));

@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,26 +45,26 @@ final class PairedRatios {
       double peakPoint = Double.NaN;
       double peak = Double.NEGATIVE_INFINITY;
       for (double x : results.points(goal.reference())) {
-        double mean = results.stats(goal.reference(), x, PointResult::throughputPerSecond).mean();
+        double mean = results.summary(goal.reference(), x, PointResult::throughputPerSecond).mean();
         if (mean > peak) {
           peak = mean;
           peakPoint = x;
         }
       }
       for (double x : results.points(goal.variant())) {
-        double[] ratios = ratios(results, goal, x);
-        if (ratios.length == 0) {
+        Summary ratios =
+            results.paired(goal.variant(), goal.reference(), x, PointResult::throughputPerSecond);
+        if (ratios.n() == 0) {
           continue;
         }
         table.row(
             goal.text(),
             Table.point(x),
-            ratios.length,
-            Table.fixed(median(ratios), 3),
-            Table.fixed(ratios[0], 3),
-            Table.fixed(ratios[ratios.length - 1], 3));
+            ratios.n(),
+            Table.fixed(ratios.median(), 3),
+            Table.fixed(ratios.min(), 3),
+            Table.fixed(ratios.max(), 3));
         if (x == peakPoint) {
-          double median = median(ratios);
           verdicts.add(
               String.format(
                   Locale.ROOT,
@@ -71,11 +72,11 @@ final class PairedRatios {
                   goal.text(),
                   Table.point(x),
                   goal.reference(),
-                  median,
-                  ratios.length,
-                  ratios[0],
-                  ratios[ratios.length - 1],
-                  median >= goal.ratio() ? "met" : "NOT met"));
+                  ratios.median(),
+                  ratios.n(),
+                  ratios.min(),
+                  ratios.max(),
+                  ratios.median() >= goal.ratio() ? "met" : "NOT met"));
         }
       }
     }
@@ -90,24 +91,5 @@ final class PairedRatios {
         + "\n"
         + String.join("\n", verdicts)
         + "\n";
-  }
-
-  /** The sorted per-repetition ratios of the goal's variants at {@code x}. */
-  private static double[] ratios(Results results, Goal goal, double x) {
-    List<PointResult> references = results.at(goal.reference(), x);
-    List<Double> ratios = new ArrayList<>();
-    for (PointResult run : results.at(goal.variant(), x)) {
-      for (PointResult reference : references) {
-        if (reference.repetition() == run.repetition() && reference.throughputPerSecond() > 0) {
-          ratios.add(run.throughputPerSecond() / reference.throughputPerSecond());
-        }
-      }
-    }
-    return ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-  }
-
-  private static double median(double[] sorted) {
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 }

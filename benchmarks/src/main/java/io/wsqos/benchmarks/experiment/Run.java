@@ -17,6 +17,7 @@ import io.wsqos.core.cli.Option;
 import io.wsqos.core.cli.Options;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,6 +46,10 @@ public final class Run implements AutoCloseable {
 
   /** The heap and collector of every server and client JVM, the same for each variant. */
   static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseParallelGC");
+
+  /** The numbers of requesters of the Grid5000 paper's Tables 2 and 3. */
+  static final List<Double> GRID5000_REQUESTERS =
+      List.of(1.0, 3.0, 5.0, 10.0, 25.0, 50.0, 75.0, 100.0, 200.0, 350.0, 500.0);
 
   static final Option<Path> OUT =
       path("out", null, "where the results go (default: benchmarks/results/NAME)");
@@ -251,6 +256,29 @@ public final class Run implements AutoCloseable {
     }
     OpenLoopDriver driver = OpenLoopDriver.create(driverOptions());
     return (v, x, warmup, measure) -> driver.run(v.source(), x, warmup, measure);
+  }
+
+  /** The settings line of the driver's timeouts and kept-alive pool. */
+  public String describeTimeouts() {
+    DriverOptions options = driverOptions();
+    return "connect timeout "
+        + options.connectTimeout().toMillis()
+        + " ms, response timeout "
+        + options.responseTimeout().toMillis()
+        + " ms; open loop on kept-alive connections: at most "
+        + options.maxConnections()
+        + " per server, a request waits for a free one at most "
+        + options.queueTimeout().toMillis()
+        + " ms (else queue_timeout)";
+  }
+
+  /** The bytes of a request file. */
+  static byte[] read(Path file) {
+    try {
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("request: " + file, e);
+    }
   }
 
   /**

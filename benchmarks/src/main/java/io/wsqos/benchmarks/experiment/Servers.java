@@ -2,6 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import io.wsqos.core.cli.Option;
 import io.wsqos.examples.bookstore.BookstoreServer;
+import io.wsqos.proxy.ProxyMain;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,6 +54,24 @@ final class Servers implements AutoCloseable {
           BookstoreServer.class,
           Pattern.compile("Bookstore listening at (http://\\S+)"),
           Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
+
+  /** The standalone QoS proxy's launcher. */
+  static final Launch PROXY =
+      new Launch(
+          "qos-proxy",
+          ProxyMain.class,
+          Pattern.compile("wsqos-proxy listening on (http://\\S+)"),
+          Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
+
+  /** {@code scheme://host:port} of {@code address}: what a proxy's {@code --upstream} takes. */
+  static String origin(URI address) {
+    return address.getScheme() + "://" + address.getHost() + ":" + address.getPort();
+  }
+
+  /** {@code server}'s origin with {@code target}'s path: a proxy's address of the target. */
+  static URI withPath(URI server, URI target) {
+    return URI.create(origin(server) + target.getRawPath());
+  }
 
   /**
    * A server JVM, stopped with SIGTERM so that its shutdown hooks run (the log, the counters), and

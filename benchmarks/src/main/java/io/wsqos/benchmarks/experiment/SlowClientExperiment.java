@@ -2,6 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import static io.wsqos.benchmarks.report.Table.column;
 
+import io.wsqos.benchmarks.experiment.CompressionSides.Side;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RunResult;
@@ -70,12 +71,9 @@ final class SlowClientExperiment implements Experiment {
    * One scenario: the server and background requests of a compression {@code side}, and the slow
    * client's preference ({@code null}: no WS-QoS header).
    */
-  record Scenario(CompressionExperiment.Side side, CompressionPreference slowClient) {
+  record Scenario(Side side, CompressionPreference slowClient) {
     Scenario(String name, String compression, List<CompressionPreference> background) {
-      this(
-          new CompressionExperiment.Side(
-              name, compression, background, CompressionExperiment.ACCEPT_ANY),
-          background.get(0));
+      this(new Side(name, compression, background, CompressionSides.ACCEPT_ANY), background.get(0));
     }
 
     String name() {
@@ -96,16 +94,6 @@ final class SlowClientExperiment implements Experiment {
               "dynamic",
               List.of(CompressionPreference.COMPRESS, CompressionPreference.SERVER_DECIDES)));
 
-  /**
-   * Without wsqos: the uncompressed bookstore against CXF's {@code GZIPFeature} compressing every
-   * response (background and slow client alike): what compression alone does for the slow client
-   * and what it costs it under load.
-   */
-  static final List<Scenario> LINK =
-      List.of(
-          new Scenario("uncompressed", "none", CompressionExperiment.nulls()),
-          new Scenario("cxf-gzip", "cxf-gzip", CompressionExperiment.nulls()));
-
   static final Option<String> LINK_OPTION =
       Option.choice(
           "link",
@@ -121,12 +109,6 @@ final class SlowClientExperiment implements Experiment {
       Run.seconds("bg-warmup", 3, "background load before the first fetch of a point");
   static final Option<Duration> BG_MEASURE =
       Run.seconds("bg-measure", 15, "background load during the fetches");
-  static final Option<String> SCENARIOS =
-      Option.choice(
-          "scenarios",
-          "table5",
-          List.of("table5", "link"),
-          "table5: the paper's two (all-compressed, dynamic); link: uncompressed against cxf-gzip");
   static final Option<Path> SLOW_REQUEST =
       Run.path(
           "slow-request", "examples/bookstore/requests/heavy-1.xml", "what the slow client posts");
@@ -160,18 +142,9 @@ final class SlowClientExperiment implements Experiment {
   }
 
   @Override
-  public String summary() {
-    return "A client behind an emulated GPRS link fetches \"heavy information for 1 book\" while"
-        + " the open-loop driver loads the same server with \"lite information\" at the"
-        + " given rate. Service time: curl's `time_total` for the whole exchange, mean over"
-        + " the fetches made while the load ran (only HTTP 200s). Needs root (network"
-        + " namespaces, tc) and curl.";
-  }
-
-  @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(LINK_OPTION, RATES, FETCHES, BG_WARMUP, BG_MEASURE, SCENARIOS),
+        List.of(LINK_OPTION, RATES, FETCHES, BG_WARMUP, BG_MEASURE),
         List.of(Run.REQUEST, SLOW_REQUEST),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -184,7 +157,7 @@ final class SlowClientExperiment implements Experiment {
   public void run(Run run) throws IOException {
     LinkProfile profile = LinkProfile.named(run.get(LINK_OPTION));
     List<Double> rates = run.get(RATES);
-    List<Scenario> scenarios = run.get(SCENARIOS).equals("link") ? LINK : TABLE_5;
+    List<Scenario> scenarios = TABLE_5;
     Path backgroundFile = run.get(Run.REQUEST);
     Path slowFile = run.get(SLOW_REQUEST);
     DriverOptions options =
@@ -209,7 +182,7 @@ final class SlowClientExperiment implements Experiment {
                   new InetSocketAddress(server.getHost(), server.getPort()),
                   profile.upDelayMillis(),
                   profile.downDelayMillis()));
-      byte[] envelope = BaselineExperiment.read(slowFile);
+      byte[] envelope = Run.read(slowFile);
       Path body = Files.createTempFile("wsqos-slow-" + s.name() + "-", ".xml");
       body.toFile().deleteOnExit();
       Files.write(
@@ -218,8 +191,7 @@ final class SlowClientExperiment implements Experiment {
               ? envelope
               : QosEnvelopes.withRequirement(envelope, s.slowClient()));
       Variant variant =
-          new Variant(
-              s.name(), CompressionExperiment.source(server, backgroundFile, s.side(), false));
+          new Variant(s.name(), CompressionSides.source(server, backgroundFile, s.side(), false));
       lanes.add(new Lane(s, relay, body, variant));
     }
     ServerWarmup.run(
@@ -261,7 +233,7 @@ final class SlowClientExperiment implements Experiment {
               + ": server --compression "
               + s.side().compression()
               + ", background "
-              + CompressionExperiment.describe(s.side().preferences())
+              + CompressionSides.describe(s.side().preferences())
               + ", slow client "
               + (s.slowClient() == null ? "without WS-QoS header" : s.slowClient().token()));
     }

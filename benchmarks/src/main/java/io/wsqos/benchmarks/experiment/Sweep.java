@@ -53,58 +53,91 @@ record Sweep(
     }
   }
 
+  /** One run of a loop: what {@link #interleave} does for a point, a repetition and a variant. */
+  @FunctionalInterface
+  interface Visit<P, V, R> {
+    R run(P point, int pointIndex, int repetition, V variant);
+  }
+
+  /**
+   * The measuring loop of every experiment: for each point, for each repetition (from 1), every
+   * variant in turn, the order rotated by one each repetition.
+   *
+   * @return what each run returned, in run order
+   */
+  static <P, V, R> List<R> interleave(
+      List<P> points, int repetitions, List<V> variants, Visit<P, V, R> visit) {
+    List<R> results = new ArrayList<>(points.size() * repetitions * variants.size());
+    for (int p = 0; p < points.size(); p++) {
+      for (int rep = 1; rep <= repetitions; rep++) {
+        for (V variant : rotated(variants, rep - 1)) {
+          results.add(visit.run(points.get(p), p, rep, variant));
+        }
+      }
+    }
+    return results;
+  }
+
+  /** {@code items} rotated left by {@code by}: for 1, A B C becomes B C A. */
+  static <V> List<V> rotated(List<V> items, int by) {
+    List<V> rotated = new ArrayList<>(items.size());
+    for (int i = 0; i < items.size(); i++) {
+      rotated.add(items.get((i + by) % items.size()));
+    }
+    return rotated;
+  }
+
   /** Runs every point, repetition and variant with {@code runner}; the results in run order. */
   List<PointResult> run(PointRunner runner) {
     int repetitions = timing.repetitions();
     int total = points.size() * repetitions * variants.size();
     long perRunNanos = timing.warmup().plus(timing.measure()).plus(timing.pause()).toNanos();
     long started = System.nanoTime();
-    List<PointResult> results = new ArrayList<>(total);
-    for (int p = 0; p < points.size(); p++) {
-      double x = points.get(p);
-      for (int rep = 1; rep <= repetitions; rep++) {
-        for (int v = 0; v < variants.size(); v++) {
-          Variant variant = variants.get((v + rep - 1) % variants.size());
-          int done = results.size();
-          long elapsed = System.nanoTime() - started;
-          long remaining =
-              done == 0
-                  ? perRunNanos * total
-                  : Math.max(elapsed / done, perRunNanos) * (total - done);
-          progress.printf(
-              Locale.ROOT,
-              "[%s] point %d/%d (%s) rep %d/%d variant %s | run %d/%d | elapsed %s | remaining"
-                  + " ~%s%n",
-              name,
-              p + 1,
-              points.size(),
-              Table.point(x),
-              rep,
-              repetitions,
-              variant.name(),
-              done + 1,
-              total,
-              clock(elapsed),
-              clock(remaining));
-          RunResult run = runner.run(variant, x, timing.warmup(), timing.measure());
-          PointResult result = PointResult.of(variant.name(), x, rep, run);
-          results.add(result);
-          progress.printf(
-              Locale.ROOT,
-              "[%s]   offered %.1f/s throughput %.1f/s mean %.2f ms p99 %.2f ms failed %d/%d%n",
-              name,
-              result.offeredPerSecond(),
-              result.throughputPerSecond(),
-              result.meanMillis(),
-              result.p99Millis(),
-              run.failed(),
-              run.requests());
-          if (results.size() < total) {
-            LockSupport.parkNanos(timing.pause().toNanos());
-          }
-        }
-      }
-    }
+    int[] done = {0};
+    List<PointResult> results =
+        interleave(
+            points,
+            repetitions,
+            variants,
+            (x, p, rep, variant) -> {
+              long elapsed = System.nanoTime() - started;
+              long remaining =
+                  done[0] == 0
+                      ? perRunNanos * total
+                      : Math.max(elapsed / done[0], perRunNanos) * (total - done[0]);
+              progress.printf(
+                  Locale.ROOT,
+                  "[%s] point %d/%d (%s) rep %d/%d variant %s | run %d/%d | elapsed %s |"
+                      + " remaining ~%s%n",
+                  name,
+                  p + 1,
+                  points.size(),
+                  Table.point(x),
+                  rep,
+                  repetitions,
+                  variant.name(),
+                  done[0] + 1,
+                  total,
+                  clock(elapsed),
+                  clock(remaining));
+              RunResult run = runner.run(variant, x, timing.warmup(), timing.measure());
+              PointResult result = PointResult.of(variant.name(), x, rep, run);
+              progress.printf(
+                  Locale.ROOT,
+                  "[%s]   offered %.1f/s throughput %.1f/s mean %.2f ms p99 %.2f ms failed"
+                      + " %d/%d%n",
+                  name,
+                  result.offeredPerSecond(),
+                  result.throughputPerSecond(),
+                  result.meanMillis(),
+                  result.p99Millis(),
+                  run.failed(),
+                  run.requests());
+              if (++done[0] < total) {
+                LockSupport.parkNanos(timing.pause().toNanos());
+              }
+              return result;
+            });
     progress.printf(
         Locale.ROOT, "[%s] done: %d runs in %s%n", name, total, clock(System.nanoTime() - started));
     return results;

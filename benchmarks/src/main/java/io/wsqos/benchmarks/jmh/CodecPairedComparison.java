@@ -1,113 +1,129 @@
 package io.wsqos.benchmarks.jmh;
 
+import io.wsqos.benchmarks.experiment.Experiment;
+import io.wsqos.benchmarks.experiment.Run;
+import io.wsqos.benchmarks.report.Report;
+import io.wsqos.benchmarks.report.Summary;
+import io.wsqos.benchmarks.report.Table;
+import io.wsqos.core.cli.Option;
 import java.io.IOException;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@link CodecBenchmark}'s {@code rawLibrary}, {@code wsqosStream}, {@code wsqosResponsePath} and,
- * for gzip, {@code jdkGzipOutputStreamFreshDeflater} measured in alternating short batches in one
- * JVM, so that all sides see the same machine load: on a shared, busy machine separate JMH runs
- * minutes apart differ by more than the effect measured. Prints, per codec and size, the median
- * time per body of each side and the medians of the per-round ratios to the raw library. Run:
- * {@code java -cp benchmarks/target/benchmarks.jar io.wsqos.benchmarks.jmh.CodecPairedComparison
- * [CODEC...]} (default: every codec below).
+ * The experiment {@code codec-paired}: {@link CodecBenchmark}'s {@code rawLibrary}, {@code
+ * wsqosStream}, {@code wsqosResponsePath} and, for gzip, {@code jdkGzipOutputStreamFreshDeflater}
+ * measured in alternating short batches in one JVM, so that all sides see the same machine load: on
+ * a shared, busy machine separate JMH runs minutes apart differ by more than the effect measured.
+ * Writes, per codec and size, the compressed size over the original, the median time per body of
+ * each side and the medians of the per-round ratios to the raw library.
  */
-public final class CodecPairedComparison {
-  private static final List<String> CODECS = List.of("gzip-1", "gzip-6", "zstd-1", "zstd-3");
+public final class CodecPairedComparison implements Experiment {
+
   private static final int[] SIZES = {209, 3366, 16055, 28153, 36049, 50205};
-  private static final int ROUNDS = 41;
   private static final long BATCH_NANOS = 5_000_000;
+  private static final List<String> SIDES = List.of("raw", "stream", "path", "fresh");
 
-  private static final int RAW = 0;
-  private static final int STREAM = 1;
-  private static final int PATH = 2;
-  private static final int FRESH = 3;
+  static final Option<List<String>> CODECS =
+      Option.list(
+          "codecs",
+          List.of("gzip-1", "gzip-6", "zstd-1", "zstd-3"),
+          "codings and levels, e.g. zstd-1,gzip-1 (gzip, deflate or zstd; any level)");
+  static final Option<Integer> ROUNDS =
+      Option.integer("rounds", 41, 1, 10_000, "rounds of alternating 5 ms batches per size");
 
-  private static volatile long sink;
+  /** Where the sides' results go, so that the JIT cannot drop their work. */
+  private volatile long sink;
 
-  private CodecPairedComparison() {}
+  @Override
+  public String name() {
+    return "codec-paired";
+  }
 
-  public static void main(String[] args) throws IOException {
-    List<String> codecs = args.length == 0 ? CODECS : List.of(args);
-    System.out.printf(
-        "%-7s %6s %10s %10s %9s %10s %9s %10s %9s%n",
-        "codec",
-        "bytes",
-        "raw med",
-        "stream med",
-        "str/raw",
-        "path med",
-        "path/raw",
-        "fresh med",
-        "fresh/raw");
-    for (String codec : codecs) {
+  @Override
+  public List<Option<?>> options() {
+    return List.of(CODECS, ROUNDS);
+  }
+
+  @Override
+  public void run(Run run) throws IOException {
+    int rounds = run.get(ROUNDS);
+    List<String> columns = new ArrayList<>(List.of("codec", "bytes", "compressed_ratio"));
+    SIDES.forEach(side -> columns.add(side + "_us"));
+    SIDES.stream().skip(1).forEach(side -> columns.add(side + "_over_raw"));
+    Table table = Table.of(columns);
+    for (String codec : run.get(CODECS)) {
       for (int size : SIZES) {
         CodecBenchmark b = new CodecBenchmark();
         b.codec = codec;
         b.size = size;
         b.setUp();
         try {
-          for (int i = 0; i < 3000; i++) {
-            sink += b.rawLibrary() + b.wsqosStream() + b.wsqosResponsePath();
-          }
-          long probe = System.nanoTime();
-          for (int i = 0; i < 100; i++) {
-            sink += b.rawLibrary();
-          }
-          int batch = (int) Math.max(1, BATCH_NANOS * 100 / Math.max(1, System.nanoTime() - probe));
-          boolean gzip = codec.startsWith("gzip");
-          int modes = gzip ? 4 : 3;
-          double[][] times = new double[modes][ROUNDS];
-          double[][] ratios = new double[modes][ROUNDS];
-          for (int r = 0; r < ROUNDS; r++) {
-            for (int k = 0; k < modes; k++) {
-              int mode = (r + k) % modes;
-              times[mode][r] = timeBatch(b, batch, mode);
-            }
-            for (int mode = 0; mode < modes; mode++) {
-              ratios[mode][r] = times[mode][r] / times[RAW][r];
-            }
-          }
-          System.out.printf(
-              "%-7s %6d %10.2f %10.2f %9.3f %10.2f %9.3f %10.2f %9.3f%n",
-              codec,
-              size,
-              median(times[RAW]),
-              median(times[STREAM]),
-              median(ratios[STREAM]),
-              median(times[PATH]),
-              median(ratios[PATH]),
-              gzip ? median(times[FRESH]) : Double.NaN,
-              gzip ? median(ratios[FRESH]) : Double.NaN);
+          table.row(measure(b, codec.startsWith("gzip") ? 4 : 3, rounds));
+          run.progress().println(String.join(" ", table.rows().get(table.rows().size() - 1)));
         } finally {
           b.tearDown();
         }
       }
     }
+    table.writeCsv(run.out().resolve("results.csv"));
+    run.report(
+            "Codecs: our streams and response path against the raw library, paired",
+            summary(),
+            List.of(
+                rounds + " rounds per codec and size, the sides in an order rotated each round"))
+        .add(Report.section("Per codec and size", "", table))
+        .write(run.out().resolve("report.md"));
+    run.progress().println("wrote " + run.out().toAbsolutePath());
+  }
+
+  /** One row: the sides timed in {@code rounds} rounds, their order rotated each round. */
+  private List<String> measure(CodecBenchmark b, int sides, int rounds) throws IOException {
+    for (int i = 0; i < 3000; i++) {
+      sink += b.rawLibrary() + b.wsqosStream() + b.wsqosResponsePath();
+    }
+    long probe = System.nanoTime();
+    for (int i = 0; i < 100; i++) {
+      sink += b.rawLibrary();
+    }
+    int batch = (int) Math.max(1, BATCH_NANOS * 100 / Math.max(1, System.nanoTime() - probe));
+    double[][] times = new double[sides][rounds];
+    double[][] ratios = new double[sides][rounds];
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < sides; k++) {
+        int side = (r + k) % sides;
+        times[side][r] = timeBatch(b, batch, side);
+      }
+      for (int side = 0; side < sides; side++) {
+        ratios[side][r] = times[side][r] / times[0][r];
+      }
+    }
+    List<String> row = new ArrayList<>(List.of(b.codec, Integer.toString(b.size)));
+    row.add(Table.fixed(b.wsqosStream() / (double) b.size, 3));
+    for (int side = 0; side < SIDES.size(); side++) {
+      row.add(side < sides ? Table.fixed(Summary.of(times[side]).median(), 2) : "");
+    }
+    for (int side = 1; side < SIDES.size(); side++) {
+      row.add(side < sides ? Table.fixed(Summary.of(ratios[side]).median(), 3) : "");
+    }
+    return row;
   }
 
   /** Microseconds per body. */
-  private static double timeBatch(CodecBenchmark b, int batch, int mode) throws IOException {
+  private double timeBatch(CodecBenchmark b, int batch, int side) throws IOException {
     long start = System.nanoTime();
     long s = 0;
     for (int i = 0; i < batch; i++) {
       s +=
-          switch (mode) {
-            case RAW -> b.rawLibrary();
-            case STREAM -> b.wsqosStream();
-            case PATH -> b.wsqosResponsePath();
+          switch (side) {
+            case 0 -> b.rawLibrary();
+            case 1 -> b.wsqosStream();
+            case 2 -> b.wsqosResponsePath();
             default -> b.jdkGzipOutputStreamFreshDeflater();
           };
     }
     long elapsed = System.nanoTime() - start;
     sink += s;
     return elapsed / 1000.0 / batch;
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
   }
 }

@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.report;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,9 +46,29 @@ public record Results(List<PointResult> all) {
     return all.stream().filter(r -> r.variant().equals(variant) && r.x() == x).toList();
   }
 
-  /** Mean and spread of {@code quantity} over the repetitions of {@code variant} at {@code x}. */
-  public Stats stats(String variant, double x, ToDoubleFunction<PointResult> quantity) {
-    return Stats.of(at(variant, x), quantity);
+  /** The summary of {@code quantity} over the repetitions of {@code variant} at {@code x}. */
+  public Summary summary(String variant, double x, ToDoubleFunction<PointResult> quantity) {
+    return Summary.of(at(variant, x), quantity);
+  }
+
+  /**
+   * The ratios of {@code quantity} of {@code variant} to that of {@code reference} at {@code x},
+   * one per repetition both ran (back to back, so sharing the machine's state), where the
+   * reference's is positive.
+   */
+  public Summary paired(
+      String variant, String reference, double x, ToDoubleFunction<PointResult> quantity) {
+    List<PointResult> references = at(reference, x);
+    List<Double> ratios = new ArrayList<>();
+    for (PointResult run : at(variant, x)) {
+      for (PointResult base : references) {
+        double denominator = quantity.applyAsDouble(base);
+        if (base.repetition() == run.repetition() && denominator > 0) {
+          ratios.add(quantity.applyAsDouble(run) / denominator);
+        }
+      }
+    }
+    return Summary.of(ratios, Double::doubleValue);
   }
 
   /** Each variant's peak: its highest mean throughput (over repetitions) at any point. */
@@ -57,7 +78,7 @@ public record Results(List<PointResult> all) {
       peaks.put(
           variant,
           points(variant).stream()
-              .mapToDouble(x -> stats(variant, x, PointResult::throughputPerSecond).mean())
+              .mapToDouble(x -> summary(variant, x, PointResult::throughputPerSecond).mean())
               .max()
               .orElse(Double.NaN));
     }
@@ -68,7 +89,7 @@ public record Results(List<PointResult> all) {
   public double relativeSpreadAtPeak(String variant) {
     double peak = peaks().getOrDefault(variant, Double.NaN);
     for (double x : points(variant)) {
-      Stats s = stats(variant, x, PointResult::throughputPerSecond);
+      Summary s = summary(variant, x, PointResult::throughputPerSecond);
       if (s.mean() == peak) {
         return s.sd() / s.mean();
       }
@@ -93,7 +114,9 @@ public record Results(List<PointResult> all) {
     for (String variant : variants()) {
       List<Double> xs = points(variant).stream().sorted().toList();
       plot.series(
-          variant + suffix, xs, xs.stream().map(x -> stats(variant, x, quantity).mean()).toList());
+          variant + suffix,
+          xs,
+          xs.stream().map(x -> summary(variant, x, quantity).mean()).toList());
     }
     return plot;
   }

@@ -88,11 +88,11 @@ public final class SweepReport {
           continue;
         }
         List<String> cells = new ArrayList<>(List.of(Table.number(x), variant));
-        cells.add(Stats.of(reps, PointResult::offeredPerSecond).meanSd(1));
-        cells.add(Stats.of(reps, PointResult::throughputPerSecond).meanSd(1));
-        cells.add(Stats.of(reps, PointResult::meanMillis).meanSd(2));
-        cells.add(Stats.of(reps, PointResult::p50Millis).meanSd(2));
-        cells.add(Stats.of(reps, PointResult::p99Millis).meanSd(2));
+        cells.add(Summary.of(reps, PointResult::offeredPerSecond).meanSd(1));
+        cells.add(Summary.of(reps, PointResult::throughputPerSecond).meanSd(1));
+        cells.add(Summary.of(reps, PointResult::meanMillis).meanSd(2));
+        cells.add(Summary.of(reps, PointResult::p50Millis).meanSd(2));
+        cells.add(Summary.of(reps, PointResult::p99Millis).meanSd(2));
         if (ratios) {
           cells.add(ratio(reps, base, PointResult::throughputPerSecond));
           cells.add(ratio(reps, base, PointResult::meanMillis));
@@ -101,14 +101,14 @@ public final class SweepReport {
         main.row(cells);
 
         List<String> countCells = new ArrayList<>(List.of(Table.number(x), variant));
-        double requests = Stats.of(reps, r -> r.requests()).mean();
+        double requests = Summary.of(reps, r -> r.requests()).mean();
         countCells.add(Table.fixed(requests, 0));
         for (int i = 0; i < RequestCounts.columnNames().size(); i++) {
           int index = i;
           countCells.add(
-              Table.fixed(Stats.of(reps, r -> r.counts().columnValues().get(index)).mean(), 0));
+              Table.fixed(Summary.of(reps, r -> r.counts().columnValues().get(index)).mean(), 0));
         }
-        double succeeded = Stats.of(reps, r -> r.count(Outcome.SUCCESS)).mean();
+        double succeeded = Summary.of(reps, r -> r.count(Outcome.SUCCESS)).mean();
         countCells.add(Table.percent(succeeded, requests, ""));
         counts.row(countCells);
 
@@ -163,8 +163,8 @@ public final class SweepReport {
 
   private static String ratio(
       List<PointResult> reps, List<PointResult> base, ToDoubleFunction<PointResult> quantity) {
-    double denominator = Stats.of(base, quantity).mean();
-    double numerator = Stats.of(reps, quantity).mean();
+    double denominator = Summary.of(base, quantity).mean();
+    double numerator = Summary.of(reps, quantity).mean();
     if (Double.isNaN(denominator) || Double.isNaN(numerator) || denominator == 0) {
       return "";
     }

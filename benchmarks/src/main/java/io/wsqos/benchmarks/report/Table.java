@@ -71,6 +71,39 @@ public final class Table {
   }
 
   /**
+   * The table a {@link #csv()} text holds: its first line the headings, each further line a row;
+   * quoted cells may hold commas and doubled quotes (not line breaks).
+   */
+  public static Table fromCsv(String csv) {
+    List<List<String>> lines = csv.lines().filter(l -> !l.isEmpty()).map(Table::cells).toList();
+    Table table = new Table(lines.get(0));
+    lines.stream().skip(1).forEach(table::row);
+    return table;
+  }
+
+  private static List<String> cells(String line) {
+    List<String> cells = new ArrayList<>();
+    StringBuilder cell = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+        cell.append('"');
+        i++;
+      } else if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        cells.add(cell.toString());
+        cell.setLength(0);
+      } else {
+        cell.append(c);
+      }
+    }
+    cells.add(cell.toString());
+    return cells;
+  }
+
+  /**
    * Adds a row; each cell is its {@code String.valueOf}.
    *
    * @throws IllegalArgumentException if the row has not one cell per column

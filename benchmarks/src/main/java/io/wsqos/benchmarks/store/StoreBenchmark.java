@@ -1,10 +1,9 @@
 package io.wsqos.benchmarks.store;
 
-import io.wsqos.benchmarks.report.MachineInfo;
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.MainArguments;
+import io.wsqos.benchmarks.experiment.Experiment;
+import io.wsqos.benchmarks.experiment.Run;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.core.cli.Option;
-import io.wsqos.core.cli.Options;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;
@@ -20,19 +19,18 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes synthetic records through the monitor's JDBC store into PostgreSQL and into an H2 file,
- * then times what users ask of them: ingest rate, bytes per record on disk, {@code count(*)},
- * Tables 2 and 3 of a one-hour window and of every record ({@link QosAnalysis#analyze}), and the
- * p95 of each operation in the hour ({@link QosAnalysis#breakdown} and an analysis per row). Each
- * run uses a fresh database; each query is timed several times and its median kept. Writes {@code
- * report.md} and {@code results.csv} to {@code --out}.
+ * The experiment {@code monitor-store}: writes synthetic records through the monitor's JDBC store
+ * into PostgreSQL and into an H2 file, then times what users ask of them: ingest rate, bytes per
+ * record on disk, {@code count(*)}, Tables 2 and 3 of a one-hour window and of every record ({@link
+ * QosAnalysis#analyze}), and the p95 of each operation in the hour ({@link QosAnalysis#breakdown}
+ * and an analysis per row). Each run uses a fresh database; each query is timed several times and
+ * its median kept. {@link StoreReport} writes what it measured.
  */
-public final class StoreBenchmark {
+public final class StoreBenchmark implements Experiment {
 
   static final Option<Integer> RECORDS =
       Option.integer("records", 1_000_000, 1, 100_000_000, "Records written per run");
@@ -59,73 +57,48 @@ public final class StoreBenchmark {
   static final Option<Path> H2_DIR =
       Option.of(
           "h2-dir", "DIR", Path.of("target/store-benchmark"), "Where the H2 files go", Path::of);
-  static final Option<Path> OUT =
-      Option.of(
-          "out",
-          "DIR",
-          Path.of("benchmarks/results/001-monitor-store"),
-          "Report directory",
-          Path::of);
 
-  static final Options OPTIONS =
-      Options.of(
-          "StoreBenchmark",
-          "Writes records through the monitor's JDBC store into PostgreSQL and H2 and times"
-              + " ingest, size on disk and the analysis queries.",
-          RECORDS,
-          SPAN,
-          BATCH,
-          RUNS,
-          QUERY_REPS,
-          DATABASES,
-          POSTGRES_URL,
-          POSTGRES_USER,
-          H2_DIR,
-          OUT);
-
-  private StoreBenchmark() {}
-
-  public static void main(String[] args) throws Exception {
-    MainArguments parsed = OPTIONS.parseForMain(args, System.out, System.err);
-    if (parsed.done()) {
-      parsed.exitIfFailed();
-      return;
-    }
-    run(parsed.arguments(), args);
+  @Override
+  public String name() {
+    return "monitor-store";
   }
 
-  /** Runs the benchmark as {@code arguments} say and writes its report; returns the runs. */
-  static List<RunResult> run(Arguments arguments, String[] args) throws SQLException {
-    for (String database : arguments.get(DATABASES)) {
+  @Override
+  public List<Option<?>> options() {
+    return List.of(
+        RECORDS, SPAN, BATCH, RUNS, QUERY_REPS, DATABASES, POSTGRES_URL, POSTGRES_USER, H2_DIR);
+  }
+
+  /** Runs the benchmark as the options say and writes its report. */
+  @Override
+  public void run(Run run) throws SQLException {
+    for (String database : run.get(DATABASES)) {
       if (!database.equals("postgres") && !database.equals("h2")) {
         throw new IllegalArgumentException(
             "--databases: " + database + " (expected: postgres, h2)");
       }
     }
-    MachineInfo machine = MachineInfo.current("not applicable (one process, no load driver)");
-    int count = arguments.get(RECORDS);
-    Duration span = arguments.get(SPAN);
-    System.err.printf("Generating %d records over %s%n", count, span);
+    int count = run.get(RECORDS);
+    Duration span = run.get(SPAN);
+    run.progress().printf("Generating %d records over %s%n", count, span);
     List<QosRecord> records = SyntheticRecords.generate(count, span);
     List<RunResult> results = new ArrayList<>();
-    for (int run = 1; run <= arguments.get(RUNS); run++) {
-      for (String kind : arguments.get(DATABASES)) {
-        try (BenchDatabase database = open(arguments, kind, run)) {
-          RunResult result =
-              measure(database, records, span, arguments.get(BATCH), arguments.get(QUERY_REPS));
-          System.err.println("run " + run + ": " + result);
+    for (int rep = 1; rep <= run.get(RUNS); rep++) {
+      for (String kind : run.get(DATABASES)) {
+        try (BenchDatabase database = open(run, kind, rep)) {
+          RunResult result = measure(database, records, span, run.get(BATCH), run.get(QUERY_REPS));
+          run.progress().println("run " + rep + ": " + result);
           results.add(result);
         }
       }
     }
-    StoreReport.write(arguments.get(OUT), machine, OPTIONS, args, arguments, results);
-    return results;
+    StoreReport.write(run, results);
   }
 
-  private static BenchDatabase open(Arguments arguments, String kind, int run) throws SQLException {
+  private static BenchDatabase open(Run run, String kind, int rep) throws SQLException {
     return kind.equals("postgres")
-        ? new BenchDatabase.Postgres(arguments.get(POSTGRES_URL), arguments.get(POSTGRES_USER), run)
-        : new BenchDatabase.H2(arguments.get(H2_DIR), run);
+        ? new BenchDatabase.Postgres(run.get(POSTGRES_URL), run.get(POSTGRES_USER), rep)
+        : new BenchDatabase.H2(run.get(H2_DIR), rep);
   }
 
   /** One run on one fresh database. */
@@ -211,8 +184,7 @@ public final class StoreBenchmark {
       query.run();
       millis[i] = (System.nanoTime() - start) / 1e6;
     }
-    Arrays.sort(millis);
-    return median(millis);
+    return Summary.of(millis).median();
   }
 
   /**
@@ -235,17 +207,9 @@ public final class StoreBenchmark {
       client[i] = (threads.getCurrentThreadCpuTime() - clientStart) / 1e6;
       server[i] = (database.serverCpuNanos() - serverStart) / 1e6;
     }
-    Arrays.sort(millis);
-    Arrays.sort(client);
-    Arrays.sort(server);
-    cpu[0] = median(client);
-    cpu[1] = median(server);
-    return median(millis);
-  }
-
-  static double median(double[] sorted) {
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    cpu[0] = Summary.of(client).median();
+    cpu[1] = Summary.of(server).median();
+    return Summary.of(millis).median();
   }
 
   /**

@@ -1,22 +1,22 @@
 package io.wsqos.benchmarks.store;
 
-import io.wsqos.benchmarks.report.MachineInfo;
+import io.wsqos.benchmarks.experiment.Run;
+import io.wsqos.benchmarks.report.Report;
+import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.benchmarks.store.StoreBenchmark.RunResult;
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.Options;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
 /**
  * {@link StoreBenchmark}'s report: {@code results.csv} with every run, {@code report.md} with the
- * median of the runs per database and their range, the goals, the settings and the command.
+ * median of the runs per database and their range, the goals, every run, the settings and the
+ * command.
  */
 final class StoreReport {
 
@@ -58,24 +58,9 @@ final class StoreReport {
 
   private StoreReport() {}
 
-  static void write(
-      Path out,
-      MachineInfo machine,
-      Options options,
-      String[] args,
-      Arguments arguments,
-      List<RunResult> runs) {
-    Table csv = Table.of(runs, COLUMNS);
-    csv.writeCsv(out.resolve("results.csv"));
-    Table.write(out.resolve("report.md"), markdown(machine, options, args, arguments, runs));
-  }
-
-  static String markdown(
-      MachineInfo machine,
-      Options options,
-      String[] args,
-      Arguments arguments,
-      List<RunResult> runs) {
+  /** Writes {@code results.csv} (every run) and {@code report.md} into {@code run}'s output. */
+  static void write(Run run, List<RunResult> runs) {
+    Table.of(runs, COLUMNS).writeCsv(run.out().resolve("results.csv"));
     Map<String, List<RunResult>> byDatabase = new LinkedHashMap<>();
     runs.forEach(r -> byDatabase.computeIfAbsent(r.database(), k -> new ArrayList<>()).add(r));
     Table summary =
@@ -88,53 +73,24 @@ final class StoreReport {
       }
       summary.row(row);
     }
-    StringBuilder md = new StringBuilder();
-    md.append("# The monitor's store: ingest, size and queries\n\n")
-        .append("Median of ")
-        .append(arguments.get(StoreBenchmark.RUNS))
-        .append(" runs per database (range in brackets); each run writes ")
-        .append(arguments.get(StoreBenchmark.RECORDS))
-        .append(" records over ")
-        .append(arguments.get(StoreBenchmark.SPAN))
-        .append(" into a fresh database through the JDBC store, ")
-        .append(arguments.get(StoreBenchmark.BATCH))
-        .append(" records per write, and times each query ")
-        .append(arguments.get(StoreBenchmark.QUERY_REPS))
-        .append(" times (median kept).\n\n")
-        .append(summary.markdown())
-        .append(
-            "\nGoals: ingest >= 100,000 records/s into PostgreSQL; count(*) and Tables 2-3 over"
-                + " 1,000,000 records under 1 s on PostgreSQL and under 2 s on H2.\n\n")
-        .append("## Every run\n\n")
-        .append(Table.of(runs, COLUMNS).markdown())
-        .append("\n## Settings\n\n")
-        .append("- machine: ")
-        .append(machine.cores())
-        .append(" cores, ")
-        .append(machine.jvm())
-        .append(", ")
-        .append(machine.os())
-        .append(", ")
-        .append(machine.date())
-        .append("\n- command: `java -cp benchmarks/target/benchmarks.jar ")
-        .append(StoreBenchmark.class.getName())
-        .append(args.length == 0 ? "" : " " + String.join(" ", args))
-        .append("`\n\n")
-        .append(options.markdownTable());
-    return md.toString();
+    run.report(
+            "The monitor's store: ingest, size and queries",
+            Template.render(
+                "reports/monitor-store/summary.md",
+                Map.of(
+                    "runs", run.get(StoreBenchmark.RUNS),
+                    "records", run.get(StoreBenchmark.RECORDS),
+                    "span", run.get(StoreBenchmark.SPAN),
+                    "batch", run.get(StoreBenchmark.BATCH),
+                    "reps", run.get(StoreBenchmark.QUERY_REPS),
+                    "summary", summary.markdown())),
+            List.of())
+        .add(Report.section("Every run", "", Table.of(runs, COLUMNS)))
+        .write(run.out().resolve("report.md"));
+    run.progress().println("wrote " + run.out().toAbsolutePath());
   }
 
   private static String medianAndRange(List<RunResult> runs, Quantity quantity) {
-    double[] values = runs.stream().mapToDouble(quantity.value()).sorted().toArray();
-    String median = Table.fixed(StoreBenchmark.median(values), quantity.decimals());
-    if (values.length == 1) {
-      return median;
-    }
-    return String.format(
-        Locale.ROOT,
-        "%s (%s-%s)",
-        median,
-        Table.fixed(values[0], quantity.decimals()),
-        Table.fixed(values[values.length - 1], quantity.decimals()));
+    return Summary.of(runs, quantity.value()).medianRange(quantity.decimals());
   }
 }

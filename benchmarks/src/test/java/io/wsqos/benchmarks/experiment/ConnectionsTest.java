@@ -42,8 +42,8 @@ class ConnectionsTest {
 
   @Test
   void bothRunsEveryVariantPerRequestFirstThenKeptAliveUnderItsSuffixedName() {
-    List<CompressionExperiment.Side> sides =
-        List.of(CompressionExperiment.side("none"), CompressionExperiment.side("all"));
+    List<CompressionSides.Side> sides =
+        List.of(CompressionSides.side("none"), CompressionSides.side("all"));
 
     List<CompressionExperiment.Line> lines = CompressionExperiment.lines(sides, Connections.BOTH);
 
@@ -59,10 +59,10 @@ class ConnectionsTest {
   void aKeptAliveVariantsRequestsAskToKeepTheConnection() {
     Path request = Path.of("../examples/bookstore/requests/lite-1.xml");
     URI url = URI.create("http://127.0.0.1:1/bookstore");
-    CompressionExperiment.Side dynamic = CompressionExperiment.side("dynamic");
+    CompressionSides.Side dynamic = CompressionSides.side("dynamic");
 
-    List<HttpRequest> kept = take(CompressionExperiment.source(url, request, dynamic, true), 2);
-    List<HttpRequest> closed = take(CompressionExperiment.source(url, request, dynamic, false), 2);
+    List<HttpRequest> kept = take(CompressionSides.source(url, request, dynamic, true), 2);
+    List<HttpRequest> closed = take(CompressionSides.source(url, request, dynamic, false), 2);
 
     assertThat(kept).allSatisfy(r -> assertThat(r.keepAlive()).isTrue());
     assertThat(closed).allSatisfy(r -> assertThat(r.keepAlive()).isFalse());

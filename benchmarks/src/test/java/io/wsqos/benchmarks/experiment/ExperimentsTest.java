@@ -35,7 +35,9 @@ class ExperimentsTest {
             "diffserv-rate",
             "diffserv-share",
             "binding-workloads",
-            "binding-granularity");
+            "binding-granularity",
+            "monitor-store",
+            "codec-paired");
   }
 
   @Test

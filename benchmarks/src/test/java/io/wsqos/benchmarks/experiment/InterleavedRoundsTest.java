@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wsqos.benchmarks.experiment.InterleavedRounds.Round;
+import io.wsqos.benchmarks.report.Summary;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -97,8 +98,8 @@ class InterleavedRoundsTest {
     List<Round> odd = List.of(new Round(3, 30), new Round(1, 10), new Round(2, 20));
     List<Round> even = List.of(new Round(4, 0), new Round(1, 0), new Round(2, 0), new Round(9, 0));
 
-    assertThat(InterleavedRounds.median(odd, Round::micros)).isEqualTo(2);
-    assertThat(InterleavedRounds.median(odd, Round::cpuMicros)).isEqualTo(20);
-    assertThat(InterleavedRounds.median(even, Round::micros)).isEqualTo(3);
+    assertThat(Summary.of(odd, Round::micros).median()).isEqualTo(2);
+    assertThat(Summary.of(odd, Round::cpuMicros).median()).isEqualTo(20);
+    assertThat(Summary.of(even, Round::micros).median()).isEqualTo(3);
   }
 }
