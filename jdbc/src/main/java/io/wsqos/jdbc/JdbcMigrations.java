@@ -25,8 +25,8 @@ public final class JdbcMigrations {
   private JdbcMigrations() {}
 
   /**
-   * Runs the migrations at {@code location} (e.g. {@code classpath:db/migration/broker-registry}) on {@code
-   * dataSource}'s default schema, recording them in {@code historyTable}.
+   * Runs the migrations at {@code location} (e.g. {@code classpath:db/migration/broker-registry})
+   * on {@code dataSource}'s default schema, recording them in {@code historyTable}.
    *
    * @throws IllegalStateException if the database cannot be reached
    * @throws org.flywaydb.core.api.FlywayException if a migration fails
