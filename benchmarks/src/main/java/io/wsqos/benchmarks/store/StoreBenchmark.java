@@ -1,10 +1,10 @@
 package io.wsqos.benchmarks.store;
 
 import io.wsqos.benchmarks.report.MachineInfo;
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.MainArguments;
-import io.wsqos.core.cli.Option;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.MainArguments;
+import io.wsqos.cli.Option;
+import io.wsqos.cli.Options;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.Options;
 import io.wsqos.testing.RawHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
