@@ -125,14 +125,14 @@ public final class ChildJvm implements AutoCloseable {
           .pollInterval(POLL_INTERVAL)
           .until(
               () -> {
-                // Read before asking whether it lives, so that a line printed just before the exit
-                // is seen.
+                // Asked before the file is read: a line printed just before it exited is seen.
+                boolean alive = process.isAlive();
                 Optional<MatchResult> match = firstMatch(file, line);
                 if (match.isPresent()) {
                   found.set(match.get());
                   return true;
                 }
-                if (!process.isAlive()) {
+                if (!alive) {
                   throw new IllegalStateException(
                       describe("exited with " + process.exitValue() + " before printing " + line));
                 }
