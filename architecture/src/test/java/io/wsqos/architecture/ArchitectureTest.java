@@ -1,5 +1,7 @@
 package io.wsqos.architecture;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -11,6 +13,8 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.monitor.jdbc.report.QosReport;
+import io.wsqos.proxy.ProxyMain;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -31,6 +35,7 @@ class ArchitectureTest {
   /** The project's modules and the packages each one owns. */
   enum Module {
     CORE("io.wsqos.core.."),
+    CLI("io.wsqos.cli.."),
     JDBC("io.wsqos.jdbc.."),
     // Listed package by package: io.wsqos.monitor.jdbc is another module's.
     MONITOR(
@@ -70,18 +75,21 @@ class ArchitectureTest {
      * The modules this one may depend on: a library on core (the JDBC store on the monitor it
      * stores for and on the JDBC base, the broker on its API, the JDBC base and, for its launcher,
      * the server; the binding selector on the server, on which it publishes SOAP and its
-     * descriptor; the broker's WAR on the broker and the server's container-neutral part), the JDBC
-     * base on none, the test kit on the server and the payloads, the examples on every library and
-     * the server, the benchmarks on everything.
+     * descriptor; the broker's WAR on the broker and the server's container-neutral part), the
+     * command-line parser and the JDBC base on none, the test kit on the server and the payloads,
+     * the examples on every library and the server, the benchmarks on everything. Only what holds a
+     * launcher uses the command-line parser: the broker, its WAR, the QoS proxy, the JDBC store
+     * (its report), the examples and the benchmarks.
      */
     Set<Module> mayUse() {
       return switch (this) {
-        case CORE, JDBC, SERVER, TEST_PAYLOADS -> Set.of();
+        case CORE, CLI, JDBC, SERVER, TEST_PAYLOADS -> Set.of();
         case MONITOR, BROKER_API -> Set.of(CORE);
-        case QOS_PROXY, BINDING_SELECTOR -> Set.of(CORE, SERVER);
-        case MONITOR_JDBC -> Set.of(CORE, MONITOR, JDBC);
-        case BROKER -> Set.of(CORE, BROKER_API, JDBC, SERVER);
-        case BROKER_WAR -> Set.of(CORE, BROKER_API, BROKER, SERVER);
+        case BINDING_SELECTOR -> Set.of(CORE, SERVER);
+        case QOS_PROXY -> Set.of(CORE, SERVER, CLI);
+        case MONITOR_JDBC -> Set.of(CORE, MONITOR, JDBC, CLI);
+        case BROKER -> Set.of(CORE, BROKER_API, JDBC, SERVER, CLI);
+        case BROKER_WAR -> Set.of(CORE, BROKER_API, BROKER, SERVER, CLI);
         case TESTING -> Set.of(SERVER, TEST_PAYLOADS);
         case EXAMPLES -> EnumSet.complementOf(EnumSet.of(EXAMPLES, BENCHMARKS, TESTING));
         case BENCHMARKS -> EnumSet.complementOf(EnumSet.of(BENCHMARKS));
@@ -109,6 +117,7 @@ class ArchitectureTest {
     for (Module module :
         List.of(
             Module.CORE,
+            Module.CLI,
             Module.JDBC,
             Module.MONITOR,
             Module.MONITOR_JDBC,
@@ -180,6 +189,23 @@ class ArchitectureTest {
             "org.h2..",
             "org.postgresql..")
         .because("a client adds monitoring without a database (wsqos-monitor-jdbc has the store)")
+        .check(classes);
+  }
+
+  /**
+   * The QoS proxy and the JDBC store carry the command-line parser as an optional dependency, for
+   * their launchers: no other class of theirs may need it, or a client of theirs would.
+   */
+  @Test
+  void inTheLibrariesOnlyTheLaunchersUseTheCommandLineParser() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(Module.packagesOf(Stream.of(Module.QOS_PROXY, Module.MONITOR_JDBC)))
+        .and(not(belongToAnyOf(ProxyMain.class, QosReport.class)))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(Module.CLI.packages)
+        .because("wsqos-cli is optional in wsqos-qos-proxy and wsqos-monitor-jdbc")
         .check(classes);
   }
 

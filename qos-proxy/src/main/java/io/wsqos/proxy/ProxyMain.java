@@ -1,8 +1,8 @@
 package io.wsqos.proxy;
 
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.Option;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.Option;
+import io.wsqos.cli.Options;
 import io.wsqos.core.entitlement.PriorityEntitlement;
 import io.wsqos.core.header.TransportPriority;
 import java.io.PrintStream;

@@ -6,7 +6,7 @@ import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.load.RunResult;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

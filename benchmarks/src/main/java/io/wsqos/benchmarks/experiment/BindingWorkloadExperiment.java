@@ -22,7 +22,7 @@ import io.wsqos.binding.Predictor;
 import io.wsqos.binding.Publication;
 import io.wsqos.binding.ServiceDescriptor;
 import io.wsqos.binding.TimePrediction;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.server.EmbeddedServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

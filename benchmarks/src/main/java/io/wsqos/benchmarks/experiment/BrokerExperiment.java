@@ -14,7 +14,7 @@ import io.wsqos.benchmarks.report.Table;
 import io.wsqos.benchmarks.report.Template;
 import io.wsqos.broker.api.json.BrokerJson;
 import io.wsqos.broker.api.json.Requests;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

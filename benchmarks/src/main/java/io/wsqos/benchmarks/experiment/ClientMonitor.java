@@ -1,8 +1,8 @@
 package io.wsqos.benchmarks.experiment;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.Option;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;

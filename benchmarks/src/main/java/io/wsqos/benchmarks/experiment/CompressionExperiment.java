@@ -5,7 +5,7 @@ import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.RequestSource;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import java.net.URI;
 import java.nio.file.Path;

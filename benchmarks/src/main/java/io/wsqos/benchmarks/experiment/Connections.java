@@ -1,6 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import java.util.Arrays;
 import java.util.List;
 

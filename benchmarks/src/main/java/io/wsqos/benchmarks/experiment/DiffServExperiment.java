@@ -3,7 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
 import java.net.URI;

@@ -12,7 +12,7 @@ import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.benchmarks.report.Template;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.proxy.DscpMapping;

@@ -1,7 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
 import io.wsqos.benchmarks.report.Template;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import java.util.List;
 
 /**

@@ -12,7 +12,7 @@ import io.wsqos.binding.BindingPublisher;
 import io.wsqos.binding.LocalRegistry;
 import io.wsqos.binding.PolicyRules;
 import io.wsqos.binding.Publication;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.server.EmbeddedServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.monitor.QosLog;
 import java.io.IOException;
 import java.io.Reader;

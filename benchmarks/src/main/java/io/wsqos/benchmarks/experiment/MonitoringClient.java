@@ -2,9 +2,9 @@ package io.wsqos.benchmarks.experiment;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.benchmarks.load.RunResult;
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.Option;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.Option;
+import io.wsqos.cli.Options;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.examples.bookstore.BookstoreService;
 import io.wsqos.examples.bookstore.ProcessStats;

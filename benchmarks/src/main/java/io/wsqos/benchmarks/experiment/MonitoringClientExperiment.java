@@ -9,7 +9,7 @@ import static io.wsqos.benchmarks.report.Table.column;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.monitor.Outcome;
 import java.io.IOException;
 import java.nio.file.Path;

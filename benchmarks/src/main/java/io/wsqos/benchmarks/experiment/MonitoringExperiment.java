@@ -5,7 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.zaxxer.hikari.HikariDataSource;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.Side;

@@ -1,8 +1,8 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.Option;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.Option;
+import io.wsqos.cli.Options;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.wsqos.benchmarks.experiment;
 
 import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.proxy.ProxyMain;
 import java.net.URI;

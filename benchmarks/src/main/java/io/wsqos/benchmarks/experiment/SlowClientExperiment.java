@@ -12,7 +12,7 @@ import io.wsqos.benchmarks.net.SlowLink;
 import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -5,7 +5,7 @@ import io.wsqos.benchmarks.experiment.Run;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

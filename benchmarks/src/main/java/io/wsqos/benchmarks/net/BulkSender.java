@@ -1,9 +1,9 @@
 package io.wsqos.benchmarks.net;
 
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.MainArguments;
-import io.wsqos.core.cli.Option;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.MainArguments;
+import io.wsqos.cli.Option;
+import io.wsqos.cli.Options;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;

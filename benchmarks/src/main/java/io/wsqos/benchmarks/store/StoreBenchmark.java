@@ -3,7 +3,7 @@ package io.wsqos.benchmarks.store;
 import io.wsqos.benchmarks.experiment.Experiment;
 import io.wsqos.benchmarks.experiment.Run;
 import io.wsqos.benchmarks.report.Summary;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;

@@ -2,8 +2,8 @@ package io.wsqos.benchmarks.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.Options;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class ConnectionsTest {
 
-  private static final List<io.wsqos.core.cli.Option<?>> DECLARED = List.of(Connections.OPTION);
+  private static final List<io.wsqos.cli.Option<?>> DECLARED = List.of(Connections.OPTION);
 
   @Test
   void defaultsToOneConnectionPerRequestAsBefore() {

@@ -3,7 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.RequestSource;
-import io.wsqos.core.cli.Option;
+import io.wsqos.cli.Option;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

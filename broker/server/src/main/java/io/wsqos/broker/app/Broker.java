@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.broker.service.Caller;
-import io.wsqos.core.cli.Arguments;
+import io.wsqos.cli.Arguments;
 import io.wsqos.server.EmbeddedServer;
 import jakarta.servlet.Servlet;
 import java.util.List;

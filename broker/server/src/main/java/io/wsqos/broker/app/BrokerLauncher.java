@@ -1,6 +1,6 @@
 package io.wsqos.broker.app;
 
-import io.wsqos.core.cli.Arguments;
+import io.wsqos.cli.Arguments;
 import io.wsqos.server.Launcher;
 import java.io.PrintStream;
 import java.util.Map;

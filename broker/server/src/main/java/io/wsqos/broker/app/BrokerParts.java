@@ -9,7 +9,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
-import io.wsqos.core.cli.Arguments;
+import io.wsqos.cli.Arguments;
 import io.wsqos.server.CxfMounts;
 import io.wsqos.server.MetricsServlet;
 import jakarta.servlet.Servlet;

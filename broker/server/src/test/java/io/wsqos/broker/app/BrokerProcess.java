@@ -1,15 +1,9 @@
 package io.wsqos.broker.app;
 
-import io.wsqos.testing.ChildOutput;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.wsqos.testing.ChildJvm;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * {@link BrokerLauncher#main} in a JVM of its own, on this JVM's class path, as an operator starts
@@ -24,22 +18,13 @@ final class BrokerProcess implements AutoCloseable {
   /** The administrator's token every broker of these tests is given, so that it outlives a kill. */
   static final String ADMIN = "process-test-admin-token-0123456789";
 
-  private static final String LISTENING = "Broker listening at ";
+  private static final Pattern LISTENING = Pattern.compile("^Broker listening at (\\S+)");
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
-  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
-  private final String name;
-  private final Process process;
-  private final Path stdout;
-  private final Path stderr;
-  private final String address;
+  private final ChildJvm jvm;
 
-  private BrokerProcess(String name, Process process, Path stdout, Path stderr, String address) {
-    this.name = name;
-    this.process = process;
-    this.stdout = stdout;
-    this.stderr = stderr;
-    this.address = address;
+  private BrokerProcess(ChildJvm jvm) {
+    this.jvm = jvm;
   }
 
   /**
@@ -48,89 +33,57 @@ final class BrokerProcess implements AutoCloseable {
    *
    * @throws IllegalStateException with its output if it exits or prints nothing in time
    */
-  static BrokerProcess start(Path directory, String name, String jdbcUrl, String user)
-      throws IOException, InterruptedException {
-    Path stdout = directory.resolve(name + ".out");
-    Path stderr = directory.resolve(name + ".err");
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // A small heap and the serial collector: several of these run beside the test's JVM on 2 cores.
-    command.add("-Xmx256m");
-    command.add("-XX:+UseSerialGC");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(BrokerLauncher.class.getName());
-    command.addAll(List.of("--port", "0"));
-    ProcessBuilder builder =
-        new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
-    Map<String, String> env = builder.environment();
-    env.put(BrokerOptions.ENV_PREFIX + "JDBC_URL", jdbcUrl);
-    env.put(BrokerOptions.ENV_PREFIX + "JDBC_USER", user);
-    env.put(BrokerOptions.ENV_PREFIX + "ADMIN_TOKEN", ADMIN);
-    Process process = builder.start();
-    try {
-      String address =
-          ChildOutput.awaitLine(process, stdout, stderr, LISTENING, START_TIMEOUT, "the broker");
-      return new BrokerProcess(name, process, stdout, stderr, address);
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      process.destroyForcibly().waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-      throw e;
-    }
+  static BrokerProcess start(Path directory, String name, String jdbcUrl, String user) {
+    return new BrokerProcess(
+        ChildJvm.builder(BrokerLauncher.class)
+            .name(name)
+            // A small heap and the serial collector: several of these run beside the test's JVM
+            // on 2 cores.
+            .jvmOptions("-Xmx256m", "-XX:+UseSerialGC")
+            .args("--port", "0")
+            .environment(BrokerOptions.ENV_PREFIX + "JDBC_URL", jdbcUrl)
+            .environment(BrokerOptions.ENV_PREFIX + "JDBC_USER", user)
+            .environment(BrokerOptions.ENV_PREFIX + "ADMIN_TOKEN", ADMIN)
+            .logDirectory(directory)
+            .readyLine(LISTENING)
+            .startTimeout(START_TIMEOUT)
+            .start());
   }
 
   /** The base URL, e.g. {@code http://127.0.0.1:40123}. */
   String address() {
-    return address;
+    return jvm.ready().group(1);
   }
 
   /** The operating system's id of the process. */
   long pid() {
-    return process.pid();
+    return jvm.pid();
   }
 
   boolean isAlive() {
-    return process.isAlive();
+    return jvm.isAlive();
   }
 
   /**
    * {@code kill -9}: no shutdown hook runs, nothing is flushed or closed; returns once it is gone.
    */
-  void kill() throws InterruptedException {
-    process.destroyForcibly();
-    if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-      throw new IllegalStateException(name + " survived SIGKILL");
-    }
+  void kill() {
+    jvm.kill();
   }
 
   /** Its stdout and stderr, for assertion messages. */
   String log() {
-    try {
-      return name
-          + " stdout:\n"
-          + Files.readString(stdout)
-          + "\n"
-          + name
-          + " stderr:\n"
-          + Files.readString(stderr);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return jvm.log();
   }
 
   /** SIGTERM, then SIGKILL if it has not stopped in time. Idempotent. */
   @Override
-  public void close() throws InterruptedException {
-    if (!process.isAlive()) {
-      return;
-    }
-    process.destroy();
-    if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-      kill();
-    }
+  public void close() {
+    jvm.close();
   }
 
   @Override
   public String toString() {
-    return name + "[pid " + process.pid() + ", " + address + "]";
+    return jvm + "[" + address() + "]";
   }
 }

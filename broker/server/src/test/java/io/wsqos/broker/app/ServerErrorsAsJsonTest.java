@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsqos.broker.api.json.BrokerJson;
-import io.wsqos.core.cli.Arguments;
+import io.wsqos.cli.Arguments;
 import io.wsqos.testing.RawHttp;
 import java.nio.file.Path;
 import java.time.Duration;

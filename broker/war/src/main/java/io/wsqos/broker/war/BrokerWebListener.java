@@ -3,7 +3,7 @@ package io.wsqos.broker.war;
 import io.wsqos.broker.app.BrokerApis;
 import io.wsqos.broker.app.BrokerOptions;
 import io.wsqos.broker.app.BrokerParts;
-import io.wsqos.core.cli.Arguments;
+import io.wsqos.cli.Arguments;
 import io.wsqos.server.CxfApplication;
 import jakarta.servlet.Servlet;
 import jakarta.servlet.ServletContext;
@@ -48,7 +48,7 @@ public final class BrokerWebListener implements ServletContextListener {
    * The broker's options from {@code environment} and the properties file that {@code
    * configParameter} (the context parameter, if set and not blank) or the environment names.
    *
-   * @throws io.wsqos.core.cli.UsageException naming the option and where its bad value was written
+   * @throws io.wsqos.cli.UsageException naming the option and where its bad value was written
    */
   static Arguments arguments(String configParameter, Map<String, String> environment) {
     String[] args =

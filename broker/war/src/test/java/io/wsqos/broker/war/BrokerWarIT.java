@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsqos.testing.ChildJvm;
 import io.wsqos.testing.net.ClosedPort;
 import java.io.IOException;
 import java.net.URI;
@@ -62,15 +63,14 @@ class BrokerWarIT {
   @TempDir Path directory;
 
   private Path base;
-  private Path log;
-  private Process jetty;
+  private ChildJvm jetty;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
   @AfterEach
   void stopJettyAndCleanUp() throws Exception {
     if (jetty != null) {
-      stop(jetty);
+      jetty.close();
     }
     if (base != null) {
       try (Stream<Path> files = Files.walk(base)) {
@@ -113,7 +113,7 @@ class BrokerWarIT {
                     "WSQOS_BROKER_CONFIG",
                     properties.toString()))
             + CONTEXT;
-    assertThat(Files.readString(log)).as("the broker's context started").contains("Broker started");
+    assertThat(jetty.stdout()).as("the broker's context started").contains("Broker started");
 
     JsonNode registration = post(root + "/api/providers", adminToken, "{\"name\":\"Acme\"}", 201);
     String providerToken = registration.get("token").asText();
@@ -214,8 +214,8 @@ class BrokerWarIT {
     assertThat(console.statusCode()).as("the H2 console is never served").isEqualTo(404);
 
     // Undeploying stops the broker in order: the listener says so once everything is closed.
-    stop(jetty);
-    assertThat(Files.readString(log)).contains("Broker stopped");
+    jetty.close();
+    assertThat(jetty.stdout()).contains("Broker stopped");
   }
 
   @Test
@@ -252,7 +252,7 @@ class BrokerWarIT {
    * that is unavailable; no thread of the broker's (its pool's, its index's, CXF's) is left.
    */
   private void assertStartFailed(int port, String line) throws Exception {
-    String text = Files.readString(log);
+    String text = jetty.stdout();
     assertThat(text.lines().filter(l -> l.contains("The broker could not start")))
         .as("one line says why; the log:%n%s", text)
         .singleElement(STRING)
@@ -293,7 +293,7 @@ class BrokerWarIT {
       assertThat(jcmd.waitFor(1, TimeUnit.MINUTES)).as("jcmd Thread.print").isTrue();
       assertThat(jcmd.exitValue()).as(Files.readString(output)).isZero();
     } finally {
-      stop(jcmd);
+      jcmd.destroyForcibly();
     }
     List<String> names = new ArrayList<>();
     Matcher thread = THREAD.matcher(Files.readString(output));
@@ -310,8 +310,7 @@ class BrokerWarIT {
   private void layOutBase() throws Exception {
     assertThat(WAR).as("the WAR; run by failsafe after package").isRegularFile();
     base = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "jetty-base-");
-    log = directory.resolve("jetty.log");
-    run(List.of("--add-modules=http,ee10-deploy"), directory.resolve("add-modules.log"));
+    run(List.of("--add-modules=http,ee10-deploy"), "add-modules");
     Files.copy(WAR, base.resolve("webapps").resolve(CONTEXT.substring(1) + ".war"));
     Path other =
         Files.createDirectories(base.resolve("webapps").resolve(OTHER_CONTEXT.substring(1)));
@@ -321,31 +320,18 @@ class BrokerWarIT {
   }
 
   /** Starts Jetty on a free port with {@code environment} added to this one's; returns the port. */
-  private int startJetty(Map<String, String> environment) throws Exception {
-    ProcessBuilder builder =
-        command(List.of("jetty.http.host=127.0.0.1", "jetty.http.port=0"))
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile());
-    builder.environment().keySet().removeIf(name -> name.startsWith("WSQOS_BROKER_"));
-    builder.environment().putAll(environment);
-    jetty = builder.start();
-    return awaitStartAndPort();
-  }
-
-  /** The Jetty log's port once the server has started, or the log in the failure. */
-  private int awaitStartAndPort() throws Exception {
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    while (System.nanoTime() < deadline) {
-      String text = Files.exists(log) ? Files.readString(log) : "";
-      Matcher port = CONNECTOR.matcher(text);
-      if (SERVER_STARTED.matcher(text).find() && port.find()) {
-        return Integer.parseInt(port.group(1));
-      }
-      assertThat(jetty.isAlive()).as("Jetty exited early; its log:%n%s", text).isTrue();
-      Thread.sleep(100);
-    }
-    throw new AssertionError(
-        "Jetty did not start within " + START_TIMEOUT + "; its log:\n" + Files.readString(log));
+  private int startJetty(Map<String, String> environment) {
+    jetty =
+        startJar(List.of("jetty.http.host=127.0.0.1", "jetty.http.port=0"))
+            .name("jetty")
+            .removeEnvironment(name -> name.startsWith("WSQOS_BROKER_"))
+            .environment(environment)
+            .readyLine(SERVER_STARTED)
+            .startTimeout(START_TIMEOUT)
+            // Jetty's graceful stop.
+            .stopGrace(Duration.ofSeconds(60))
+            .start();
+    return Integer.parseInt(jetty.awaitLine(CONNECTOR, START_TIMEOUT).group(1));
   }
 
   private JsonNode post(String url, String token, String body, int status) throws Exception {
@@ -365,42 +351,25 @@ class BrokerWarIT {
   }
 
   /** Runs start.jar with {@code args} in the jetty.base to completion (a bounded wait). */
-  private void run(List<String> args, Path output) throws Exception {
-    Process process =
-        command(args).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-    try {
-      assertThat(process.waitFor(2, TimeUnit.MINUTES))
-          .as("start.jar %s; its output:%n%s", args, Files.readString(output))
-          .isTrue();
-      assertThat(process.exitValue()).as(Files.readString(output)).isZero();
-    } finally {
-      stop(process);
+  private void run(List<String> args, String name) {
+    try (ChildJvm startJar = startJar(args).name(name).start()) {
+      int exit = startJar.awaitExit(Duration.ofMinutes(2));
+      assertThat(exit).as(startJar.stdout()).isZero();
     }
   }
 
-  private ProcessBuilder command(List<String> args) {
-    List<String> command =
-        Stream.concat(
-                Stream.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-jar",
-                    JETTY_HOME.resolve("start.jar").toAbsolutePath().toString(),
-                    "jetty.home=" + JETTY_HOME.toAbsolutePath(),
-                    "jetty.base=" + base),
-                args.stream())
-            .toList();
-    return new ProcessBuilder(command).directory(base.toFile());
-  }
-
-  /** SIGTERM (Jetty's graceful stop), then SIGKILL for it and anything it started. */
-  private static void stop(Process process) throws InterruptedException {
-    List<ProcessHandle> descendants = process.descendants().toList();
-    process.destroy();
-    if (!process.waitFor(60, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      process.waitFor(30, TimeUnit.SECONDS);
-    }
-    descendants.forEach(ProcessHandle::destroyForcibly);
+  /**
+   * {@code java -jar start.jar} of jetty-home with {@code args} in the jetty.base, its output in
+   * one file of the test's directory; {@link ChildJvm#close()} also stops the JVM that start.jar
+   * forks where the modules ask for JVM options.
+   */
+  private ChildJvm.Builder startJar(List<String> args) {
+    return ChildJvm.jar(JETTY_HOME.resolve("start.jar").toAbsolutePath())
+        .args("jetty.home=" + JETTY_HOME.toAbsolutePath(), "jetty.base=" + base)
+        .args(args)
+        .directory(base)
+        .logDirectory(directory)
+        .stderrToStdout();
   }
 
   private static String newToken() {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wsqos.broker.app.BrokerOptions;
-import io.wsqos.core.cli.Arguments;
+import io.wsqos.cli.Arguments;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.wsqos.examples.bookstore;
 
-import io.wsqos.core.cli.Option;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Option;
+import io.wsqos.cli.Options;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.time.Duration;

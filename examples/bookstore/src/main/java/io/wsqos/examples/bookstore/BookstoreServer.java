@@ -23,8 +23,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.MainArguments;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.MainArguments;
 import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
@@ -157,7 +157,7 @@ public final class BookstoreServer implements AutoCloseable {
    * (an experiment, a test) that wants the launcher's wiring without a process of its own; the
    * caller owns the result and must close it.
    *
-   * @throws io.wsqos.core.cli.UsageException if {@code args} do not match the options
+   * @throws io.wsqos.cli.UsageException if {@code args} do not match the options
    * @throws IllegalStateException if Jetty cannot bind or start; nothing is left running then
    * @throws IOException if the monitor's database directory cannot be created
    */

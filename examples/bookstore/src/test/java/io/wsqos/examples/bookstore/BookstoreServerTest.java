@@ -5,42 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.Options;
 import io.wsqos.testing.RawHttp;
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
-import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class BookstoreServerTest {
-
-  private static final Pattern LISTENING =
-      Pattern.compile("Bookstore listening at http://127\\.0\\.0\\.1:(\\d+)/bookstore");
-
-  private final List<Process> processes = new ArrayList<>();
-
-  @AfterEach
-  void killLeftoverProcesses() {
-    processes.forEach(Process::destroyForcibly);
-  }
 
   @Test
   void startOnPortZeroServesAndCloseStopsJetty() throws Exception {
@@ -156,89 +135,8 @@ class BookstoreServerTest {
     assertThat(out.toString(UTF_8)).isEqualTo(BookstoreOptions.OPTIONS.usage());
   }
 
-  @Test
-  void mainPrintsOneLineServesAndStopsCleanlyOnSigterm() throws Exception {
-    Process process = launch("--port", "0");
-    BufferedReader stdout =
-        new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8));
-
-    String line = CompletableFuture.supplyAsync(() -> readLine(stdout)).get(60, TimeUnit.SECONDS);
-    Matcher matcher = LISTENING.matcher(line == null ? "" : line);
-    assertThat(matcher.matches()).as("first line: %s", line).isTrue();
-    String address = "http://127.0.0.1:" + matcher.group(1) + "/bookstore";
-    RawHttp.Response hello = post(address, Path.of("requests", "hello.xml"));
-    process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close our pipes
-    boolean exited = process.waitFor(30, TimeUnit.SECONDS);
-    String rest = new String(process.getInputStream().readAllBytes(), UTF_8);
-    String stderr = new String(process.getErrorStream().readAllBytes(), UTF_8);
-
-    assertThat(hello.status()).isEqualTo(200);
-    assertThat(hello.text()).contains("<message>Hello world!</message>");
-    assertThat(exited).isTrue();
-    assertThat(process.exitValue()).isEqualTo(143); // 128 + SIGTERM, after the shutdown hook ran
-    assertThat(rest).as("stdout after the first line").isEmpty();
-    assertThat(stderr).contains("Bookstore stopped").doesNotContain("ERROR", "Exception");
-  }
-
-  @Test
-  void mainExitsWith2OnBadArguments() throws Exception {
-    Process process = launch("--port", "eighty");
-
-    boolean exited = process.waitFor(60, TimeUnit.SECONDS);
-    String stderr = new String(process.getErrorStream().readAllBytes(), UTF_8);
-
-    assertThat(exited).isTrue();
-    assertThat(process.exitValue()).isEqualTo(2);
-    assertThat(stderr).contains("--port: eighty (expected: 0..65535)").contains("usage:");
-  }
-
-  @Test
-  void mainExitsWith1WhenThePortIsTaken() throws Exception {
-    try (BookstoreServer busy = BookstoreServer.start("127.0.0.1", 0)) {
-      Process process = launch("--port", Integer.toString(busy.port()));
-
-      boolean exited = process.waitFor(60, TimeUnit.SECONDS);
-      String stdout = new String(process.getInputStream().readAllBytes(), UTF_8);
-      String stderr = new String(process.getErrorStream().readAllBytes(), UTF_8);
-
-      assertThat(exited).isTrue();
-      assertThat(process.exitValue()).isEqualTo(1);
-      assertThat(stdout).isEmpty();
-      assertThat(stderr).contains("Bookstore could not start on 127.0.0.1:" + busy.port());
-    }
-  }
-
-  /** Runs {@link BookstoreServer#main} in a child JVM with the production logging setup. */
-  private Process launch(String... args) throws IOException {
-    URL logback = BookstoreServer.class.getResource("/logback.xml");
-    assertThat(logback).isNotNull();
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Dlogback.configurationFile=" + logback);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(BookstoreServer.class.getName());
-    command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).start();
-    processes.add(process);
-    return process;
-  }
-
-  private static String readLine(BufferedReader reader) {
-    try {
-      return reader.readLine();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
   private static RawHttp.Response wsdl(String address) {
     return RawHttp.get(address + "?wsdl");
-  }
-
-  private static RawHttp.Response post(String address, Path envelope) throws IOException {
-    return RawHttp.post(
-        address, Files.readAllBytes(envelope), "Content-Type", "text/xml; charset=UTF-8");
   }
 
   /** The server's Jetty threads, named after {@link BookstoreServer#THREAD_NAME_PREFIX}. */

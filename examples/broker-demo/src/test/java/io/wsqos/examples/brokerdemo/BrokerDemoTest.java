@@ -40,7 +40,7 @@ class BrokerDemoTest {
             directory.toString()));
   }
 
-  private static io.wsqos.core.cli.Arguments arguments(String... args) {
+  private static io.wsqos.cli.Arguments arguments(String... args) {
     return io.wsqos.broker.app.BrokerOptions.parse(BrokerDemo.OPTIONS, args, Map.of());
   }
 

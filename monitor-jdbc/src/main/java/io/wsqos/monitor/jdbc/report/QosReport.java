@@ -1,9 +1,9 @@
 package io.wsqos.monitor.jdbc.report;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.wsqos.core.cli.Arguments;
-import io.wsqos.core.cli.Option;
-import io.wsqos.core.cli.Options;
+import io.wsqos.cli.Arguments;
+import io.wsqos.cli.Option;
+import io.wsqos.cli.Options;
 import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.Side;

@@ -1,4 +1,4 @@
-package io.wsqos.core.cli;
+package io.wsqos.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

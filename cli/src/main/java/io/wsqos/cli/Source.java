@@ -1,4 +1,4 @@
-package io.wsqos.core.cli;
+package io.wsqos.cli;
 
 import static java.util.Objects.requireNonNull;
 

@@ -24,9 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The monitoring-client experiment's client JVM, for real: a {@link MonitoringClient} process
- * calling a bookstore on loopback through its CXF proxy, driven over its stdin.
+ * calling a bookstore on loopback through its CXF proxy, driven over its stdin. Run by failsafe.
  */
-class MonitoringClientTest {
+class MonitoringClientIT {
 
   @Test
   void aMonitoredClientCallsTheServerAndLogsOneRecordPerCall(@TempDir Path work) throws Exception {

@@ -6,24 +6,22 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.Side;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.wsqos.testing.ChildJvm;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A log closed from a JVM shutdown hook, as servers commonly do, in a JVM of its own that exits
  * with records still queued: everything queued reaches the H2 file, although H2 registers a
- * shutdown hook of its own that would close the database under the writer.
+ * shutdown hook of its own that would close the database under the writer. Run by failsafe.
  */
-class QosLogShutdownTest {
+class QosLogShutdownIT {
 
   static final int RECORDS = 20_000;
 
@@ -33,25 +31,18 @@ class QosLogShutdownTest {
   void aLogClosedByAShutdownHookWritesItsQueueBeforeH2Closes() throws Exception {
     // The URL as a user would write it: nothing about shutdown in it.
     String url = "jdbc:h2:file:" + dir.resolve("qos").toAbsolutePath();
-    Path output = dir.resolve("child.out");
-    Process child =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                LogThenExit.class.getName(),
-                url,
-                Integer.toString(RECORDS))
-            .redirectErrorStream(true)
-            .redirectOutput(output.toFile())
-            .start();
-    try {
-      assertThat(child.waitFor(150, TimeUnit.SECONDS)).as("child exited").isTrue();
-    } finally {
-      child.destroyForcibly();
+    int exit;
+    String said;
+    try (ChildJvm child =
+        ChildJvm.builder(LogThenExit.class)
+            .args(url, Integer.toString(RECORDS))
+            .logDirectory(dir)
+            .stderrToStdout()
+            .start()) {
+      exit = child.awaitExit(Duration.ofSeconds(150));
+      said = child.stdout();
     }
-    String said = Files.readString(output, StandardCharsets.UTF_8);
-    assertThat(child.exitValue()).as(said).isZero();
+    assertThat(exit).as(said).isZero();
     assertThat(said).contains("written=" + RECORDS + " lost=0 dropped=0");
     try (Connection connection = DriverManager.getConnection(url, "", "");
         ResultSet rows =

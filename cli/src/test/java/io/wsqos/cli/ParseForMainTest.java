@@ -1,4 +1,4 @@
-package io.wsqos.core.cli;
+package io.wsqos.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.wsqos.core.cli;
+package io.wsqos.cli;
 
 /**
  * What {@link Options#parseForMain} made of a command line: the arguments to run with, or, when the

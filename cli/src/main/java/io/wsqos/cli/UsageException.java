@@ -1,4 +1,4 @@
-package io.wsqos.core.cli;
+package io.wsqos.cli;
 
 /**
  * A command line that does not match its {@link Options}: an unknown option, a missing value or a

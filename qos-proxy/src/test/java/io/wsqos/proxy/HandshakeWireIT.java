@@ -8,20 +8,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.wsqos.proxy.DscpClientMarkingTest.RequirementWriter;
 import io.wsqos.proxy.PacketCapture.Handshake;
 import io.wsqos.server.EmbeddedServer;
-import io.wsqos.testing.ChildOutput;
+import io.wsqos.testing.ChildJvm;
 import io.wsqos.testing.Closer;
 import io.wsqos.testing.Prerequisites;
 import io.wsqos.testing.net.LinuxHost;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.StandardProtocolFamily;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.Test;
@@ -37,14 +35,14 @@ import org.junit.jupiter.api.io.TempDir;
  * packet. The proxy runs in its own JVM in a network namespace (the setting is per namespace), the
  * client in this JVM outside, and tshark captures the handshakes on the link between them. Runs on
  * JDK 17 and 25 where namespaces can be made (failed under CI where they cannot: {@link
- * Prerequisites}); skipped, saying why, on a kernel without the setting.
+ * Prerequisites}); skipped, saying why, on a kernel without the setting. Run by failsafe.
  */
-class HandshakeWireTest {
+class HandshakeWireIT {
 
   private static final int AF = DscpMapping.DEFAULT_ASSURED_DSCP;
   private static final String REFLECT_TOS = "net.ipv4.tcp_reflect_tos";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-  private static final String LISTENING = "wsqos-proxy listening on ";
+  private static final Pattern LISTENING = Pattern.compile("^wsqos-proxy listening on (\\S+)");
 
   @TempDir Path dir;
 
@@ -116,36 +114,19 @@ class HandshakeWireTest {
   }
 
   /** Starts {@code ProxyMain} in the namespace in front of {@code upstream}; returns its URL. */
-  private String startProxy(DiffServLab lab, String upstream)
-      throws IOException, InterruptedException {
-    Path out = dir.resolve("proxy.out");
-    Path err = dir.resolve("proxy.err");
-    List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx128m",
-            "-XX:+UseSerialGC",
-            "-cp",
-            System.getProperty("java.class.path"),
-            ProxyMain.class.getName(),
-            "--upstream",
-            upstream,
-            "--host",
-            lab.clientAddress(),
-            "--ipv4");
-    Process process =
-        new ProcessBuilder(lab.inNamespaceCommand(command))
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .start();
-    resources.add(
-        () -> {
-          process.destroy();
-          if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-          }
-        });
-    return ChildOutput.awaitLine(process, out, err, LISTENING, START_TIMEOUT, "the proxy");
+  private String startProxy(DiffServLab lab, String upstream) {
+    ChildJvm proxy =
+        resources.add(
+            ChildJvm.builder(ProxyMain.class)
+                .name("proxy")
+                .jvmOptions("-Xmx128m", "-XX:+UseSerialGC")
+                .args("--upstream", upstream, "--host", lab.clientAddress(), "--ipv4")
+                .wrappedBy(lab::inNamespaceCommand)
+                .logDirectory(dir)
+                .readyLine(LISTENING)
+                .startTimeout(START_TIMEOUT)
+                .start());
+    return proxy.ready().group(1);
   }
 
   private static int port(String url) {
