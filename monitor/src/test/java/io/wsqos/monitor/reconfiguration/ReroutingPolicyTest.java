@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.routing.EndpointCandidates;
 import io.wsqos.monitor.reconfiguration.ReroutingPolicy.Decision;
+import io.wsqos.testing.MutableClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,7 +23,7 @@ class ReroutingPolicyTest {
   private static final String C = "http://127.0.0.1:3/c";
   private static final Duration COOLDOWN = Duration.ofSeconds(30);
 
-  private final MutableClock clock = new MutableClock();
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-11-23T12:00:00Z"));
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private final List<Reroute> reroutes = new CopyOnWriteArrayList<>();
 
