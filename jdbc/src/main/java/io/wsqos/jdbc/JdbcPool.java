@@ -55,6 +55,21 @@ public final class JdbcPool {
   /** Most connections accepted. */
   public static final int MAX_POOL_SIZE = 100;
 
+  private static final java.util.regex.Pattern PASSWORD_PROPERTY =
+      java.util.regex.Pattern.compile("(?i)((?:password|pwd)=)[^&;]*");
+  private static final java.util.regex.Pattern USER_INFO_PASSWORD =
+      java.util.regex.Pattern.compile("(//[^/:@?;]*:)[^/@?;]*@");
+
+  /**
+   * {@code jdbcUrl} with the passwords it carries shown as {@code ***}: the values of {@code
+   * password=} and {@code pwd=} properties, and the password of {@code //user:password@host}.
+   */
+  public static String redacted(String jdbcUrl) {
+    requireNonNull(jdbcUrl, "jdbcUrl");
+    String shown = PASSWORD_PROPERTY.matcher(jdbcUrl).replaceAll("$1***");
+    return USER_INFO_PASSWORD.matcher(shown).replaceAll("$1***@");
+  }
+
   /** Default least idle connections kept open. */
   public static final int DEFAULT_MIN_IDLE = 1;
 
@@ -128,6 +143,15 @@ public final class JdbcPool {
     /** The database the pool will open, as given (see {@link JdbcPool#effectiveUrl}). */
     public String url() {
       return jdbcUrl;
+    }
+
+    /**
+     * {@link #url()} fit for a message or a log: a password written into the URL (a {@code
+     * password=} or {@code pwd=} property, or {@code //user:password@host}) is shown as {@code
+     * ***}.
+     */
+    public String shownUrl() {
+      return redacted(jdbcUrl);
     }
 
     /** The user and password to connect as, default empty. */

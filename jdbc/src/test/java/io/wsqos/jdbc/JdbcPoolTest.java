@@ -287,4 +287,21 @@ class JdbcPoolTest {
     }
     throw new AssertionError("expected an SQLException");
   }
+
+  @Test
+  void aUrlShownInAMessageCarriesNoPassword() {
+    assertThat(
+            JdbcPool.redacted("jdbc:postgresql://db:5432/broker?user=b&password=s3cret&ssl=true"))
+        .isEqualTo("jdbc:postgresql://db:5432/broker?user=b&password=***&ssl=true");
+    assertThat(JdbcPool.redacted("jdbc:postgresql://b:s3cret@db:5432/broker"))
+        .isEqualTo("jdbc:postgresql://b:***@db:5432/broker");
+    assertThat(
+            JdbcPool.redacted(
+                "jdbc:h2:tcp://host/./data/x;USER=sa;PASSWORD=s3cret;MODE=PostgreSQL"))
+        .isEqualTo("jdbc:h2:tcp://host/./data/x;USER=sa;PASSWORD=***;MODE=PostgreSQL");
+    assertThat(JdbcPool.builder("jdbc:h2:mem:x;pwd=s3cret").shownUrl())
+        .isEqualTo("jdbc:h2:mem:x;pwd=***");
+    assertThat(JdbcPool.redacted("jdbc:h2:file:./data/wsqos-broker"))
+        .isEqualTo("jdbc:h2:file:./data/wsqos-broker");
+  }
 }

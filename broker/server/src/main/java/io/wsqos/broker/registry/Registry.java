@@ -613,11 +613,11 @@ public final class Registry implements AutoCloseable {
       } catch (IllegalArgumentException e) {
         throw e;
       } catch (RuntimeException e) {
-        throw new RegistryUnavailableException("connect to " + pool.url(), e);
+        throw new RegistryUnavailableException("connect to " + pool.shownUrl(), e);
       }
       try {
         if (migrate) {
-          EarlierSchema.refuse(built, pool.url(), HISTORY_TABLE);
+          EarlierSchema.refuse(built, pool.shownUrl(), HISTORY_TABLE);
           JdbcMigrations.migrate(built, MIGRATIONS, HISTORY_TABLE);
         }
         return new Registry(built, meterRegistry);
