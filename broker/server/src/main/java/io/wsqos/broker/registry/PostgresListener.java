@@ -30,9 +30,6 @@ final class PostgresListener implements Registry.Subscription {
   /** The listening thread's name. */
   static final String THREAD_NAME = "wsqos-broker-listener";
 
-  /** The longest wait between two attempts to reopen the connection. */
-  static final Duration MAX_RETRY = Duration.ofSeconds(10);
-
   /** Time without a notification after which the connection is checked (a silent network). */
   private static final int CHECK_AFTER_MILLIS = 5_000;
 
@@ -122,7 +119,7 @@ final class PostgresListener implements Registry.Subscription {
         } catch (InterruptedException interrupted) {
           return; // closed
         }
-        retryMillis = Math.min(retryMillis * 2, MAX_RETRY.toMillis());
+        retryMillis = Math.min(retryMillis * 2, Registry.MAX_LISTENER_RETRY.toMillis());
       }
     }
     closeConnection();

@@ -86,6 +86,11 @@ public final class Registry implements AutoCloseable {
    */
   public static final int CONNECTIONS_KEPT_FOR_READS = 1;
 
+  /**
+   * The longest wait between two attempts to reopen a broken {@link #listen listening} connection.
+   */
+  public static final Duration MAX_LISTENER_RETRY = Duration.ofSeconds(10);
+
   /** A registration of a change listener; closing it stops the calls. */
   public interface Subscription extends AutoCloseable {
     @Override
@@ -512,14 +517,15 @@ public final class Registry implements AutoCloseable {
     requireNonNull(listener, "listener");
     requireNonNull(firstRetry, "firstRetry");
     if (firstRetry.compareTo(Duration.ofMillis(10)) < 0
-        || firstRetry.compareTo(PostgresListener.MAX_RETRY) > 0) {
+        || firstRetry.compareTo(MAX_LISTENER_RETRY) > 0) {
       throw new IllegalArgumentException(
           "firstRetry: " + firstRetry + " (expected: 10 ms to 10 s)");
     }
     if (!postgres) {
       return Optional.empty();
     }
-    // The only reference to PostgresListener, so that H2 users never load the driver's types.
+    // The only use of PostgresListener (but for constants the compiler copies), so that H2 users
+    // never load it nor the driver's types.
     return Optional.of(
         PostgresListener.start(
             pool.getJdbcUrl(),

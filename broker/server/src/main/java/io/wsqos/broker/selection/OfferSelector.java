@@ -474,7 +474,7 @@ public final class OfferSelector implements AutoCloseable {
     public Builder listenerRetry(Duration listenerRetry) {
       requireNonNull(listenerRetry, "listenerRetry");
       if (listenerRetry.compareTo(Duration.ofMillis(10)) < 0
-          || listenerRetry.compareTo(Duration.ofSeconds(10)) > 0) {
+          || listenerRetry.compareTo(Registry.MAX_LISTENER_RETRY) > 0) {
         throw new IllegalArgumentException(
             "listenerRetry: " + listenerRetry + " (expected: 10 ms to 10 s)");
       }

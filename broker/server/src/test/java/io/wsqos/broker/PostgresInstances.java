@@ -1,17 +1,14 @@
-package io.wsqos.broker.selection;
+package io.wsqos.broker;
 
 import static io.wsqos.broker.registry.ProviderCheck.ANY;
 
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.Offer;
-import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.registry.Registry;
-import io.wsqos.core.header.CompressionPreference;
-import io.wsqos.core.header.QosRequirement;
-import io.wsqos.core.header.QosTerms;
+import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.testing.db.TestDatabase;
 import java.net.URI;
 import java.sql.Connection;
@@ -22,19 +19,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import javax.xml.namespace.QName;
 
 /**
  * Broker instances on one fresh PostgreSQL schema, as registries and selectors that are closed (in
  * reverse order) with it, and the listening connections' sessions as PostgreSQL shows them.
  */
 final class PostgresInstances implements AutoCloseable {
-
-  static final QName BOOKSTORE = new QName("http://wsqos.io/examples", "Bookstore");
-
-  /** Any offer in euros. */
-  static final QosRequirement ANYTHING =
-      QosRequirement.of(CompressionPreference.SERVER_DECIDES, QosTerms.builder().build());
 
   /** A poll too slow to show anything while a test runs: what arrives came by notification. */
   static final Duration NO_POLL = Duration.ofMinutes(10);
@@ -111,14 +101,6 @@ final class PostgresInstances implements AutoCloseable {
         .count();
   }
 
-  static OfferTerms.Builder terms(String price) {
-    return OfferTerms.builder()
-        .price(price, "EUR")
-        .maxResponseTimeMillis(100)
-        .availability(0.99)
-        .throughputPerSecond(100);
-  }
-
   /** A provider named {@code provider} with an endpoint of the bookstore, through {@code r}. */
   static Endpoint endpoint(Registry r, Service bookstore, String provider) {
     Provider p = r.registerProvider(provider);
@@ -131,13 +113,16 @@ final class PostgresInstances implements AutoCloseable {
   }
 
   static List<Long> offerIds(OfferSelector selector) {
-    return selector.select(BOOKSTORE, ANYTHING).candidates().stream()
+    return selector
+        .select(RegistryCompatibilityKit.BOOKSTORE, RegistryCompatibilityKit.ANYTHING)
+        .candidates()
+        .stream()
         .map(c -> c.offer().id())
         .toList();
   }
 
   static Offer publish(Registry r, Endpoint endpoint, String price) {
-    return r.publishOffer(endpoint.id(), terms(price).build(), ANY);
+    return r.publishOffer(endpoint.id(), RegistryCompatibilityKit.terms(price).build(), ANY);
   }
 
   @Override

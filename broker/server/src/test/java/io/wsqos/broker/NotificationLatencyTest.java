@@ -1,18 +1,18 @@
-package io.wsqos.broker.selection;
+package io.wsqos.broker;
 
+import static io.wsqos.broker.PostgresInstances.NO_POLL;
+import static io.wsqos.broker.PostgresInstances.endpoint;
+import static io.wsqos.broker.PostgresInstances.publish;
+import static io.wsqos.broker.RegistryCompatibilityKit.BOOKSTORE;
+import static io.wsqos.broker.RegistryCompatibilityKit.terms;
 import static io.wsqos.broker.registry.ProviderCheck.ANY;
-import static io.wsqos.broker.selection.PostgresInstances.BOOKSTORE;
-import static io.wsqos.broker.selection.PostgresInstances.NO_POLL;
-import static io.wsqos.broker.selection.PostgresInstances.endpoint;
-import static io.wsqos.broker.selection.PostgresInstances.publish;
-import static io.wsqos.broker.selection.PostgresInstances.terms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.registry.Registry;
-import java.net.URI;
+import io.wsqos.broker.selection.OfferSelector;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -39,10 +39,7 @@ class NotificationLatencyTest {
       Offer offer =
           publish(
               a,
-              endpoint(
-                  a,
-                  a.registerService(BOOKSTORE, URI.create("http://127.0.0.1/bookstore?wsdl")),
-                  "Acme"),
+              endpoint(a, a.registerService(BOOKSTORE, RegistryCompatibilityKit.WSDL), "Acme"),
               "1");
       await().atMost(Duration.ofSeconds(10)).until(() -> selectedVersion(other) == 1);
       long[] nanos = new long[writes];
@@ -72,7 +69,7 @@ class NotificationLatencyTest {
   }
 
   private static long selectedVersion(OfferSelector selector) {
-    Selection selection = selector.select(BOOKSTORE, PostgresInstances.ANYTHING);
+    Selection selection = selector.select(BOOKSTORE, RegistryCompatibilityKit.ANYTHING);
     return selection.candidates().isEmpty() ? 0 : selection.candidates().get(0).offer().version();
   }
 }

@@ -1,13 +1,14 @@
-package io.wsqos.broker.selection;
+package io.wsqos.broker;
 
+import static io.wsqos.broker.PostgresInstances.NO_POLL;
+import static io.wsqos.broker.PostgresInstances.endpoint;
+import static io.wsqos.broker.PostgresInstances.offerIds;
+import static io.wsqos.broker.PostgresInstances.publish;
+import static io.wsqos.broker.PostgresInstances.threads;
+import static io.wsqos.broker.RegistryCompatibilityKit.BOOKSTORE;
+import static io.wsqos.broker.RegistryCompatibilityKit.WSDL;
+import static io.wsqos.broker.RegistryCompatibilityKit.terms;
 import static io.wsqos.broker.registry.ProviderCheck.ANY;
-import static io.wsqos.broker.selection.PostgresInstances.BOOKSTORE;
-import static io.wsqos.broker.selection.PostgresInstances.NO_POLL;
-import static io.wsqos.broker.selection.PostgresInstances.endpoint;
-import static io.wsqos.broker.selection.PostgresInstances.offerIds;
-import static io.wsqos.broker.selection.PostgresInstances.publish;
-import static io.wsqos.broker.selection.PostgresInstances.terms;
-import static io.wsqos.broker.selection.PostgresInstances.threads;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -19,11 +20,10 @@ import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.registry.CommitListener;
 import io.wsqos.broker.registry.Registry;
-import io.wsqos.core.header.CompressionPreference;
+import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
 import io.wsqos.testing.db.TestDatabase;
-import java.net.URI;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -41,7 +41,6 @@ import org.postgresql.PGNotification;
 class ChangeNotificationsTest {
 
   private static final String LISTENER_THREAD = "wsqos-broker-listener";
-  private static final URI WSDL = URI.create("http://127.0.0.1:8080/bookstore?wsdl");
 
   private final PostgresInstances instances = new PostgresInstances();
 
@@ -62,9 +61,7 @@ class ChangeNotificationsTest {
     await().atMost(Duration.ofSeconds(10)).until(() -> offerIds(other).equals(List.of(offer.id())));
     a.updateOffer(offer.id(), 1, terms("1").maxResponseTimeMillis(5_000).build(), ANY);
     QosRequirement fast =
-        QosRequirement.of(
-            CompressionPreference.SERVER_DECIDES,
-            QosTerms.builder().maxResponseTimeMillis(1_000).build());
+        RegistryCompatibilityKit.requirement(QosTerms.builder().maxResponseTimeMillis(1_000));
     await()
         .atMost(Duration.ofSeconds(10))
         .until(() -> other.select(BOOKSTORE, fast).candidates().isEmpty());
