@@ -166,7 +166,8 @@ public final class OfferSelector implements AutoCloseable {
     @Override
     public void committed(long version) {
       notifications.increment();
-      if (version > view.index.version) { // not a write this selector's registry woke it for
+      // A version the index has (a write through this registry, already read) needs no refresh.
+      if (version > view.index.version) {
         wake();
       }
     }
