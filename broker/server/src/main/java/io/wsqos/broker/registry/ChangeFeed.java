@@ -86,6 +86,28 @@ final class ChangeFeed {
     }
   }
 
+  /**
+   * Increments the registry version and, in the same statement, notifies channel {@value
+   * PostgresListener#CHANNEL} of the new version and the schema ({@code <schema> <version>});
+   * PostgreSQL only. PostgreSQL delivers the notification when the transaction commits, and not at
+   * all when it rolls back.
+   */
+  static void bumpVersionAndNotify(Connection c) throws SQLException {
+    try (PreparedStatement bump =
+            c.prepareStatement(
+                "WITH bumped AS (UPDATE "
+                    + VERSION_TABLE
+                    + " SET version = version + 1 WHERE id = 1 RETURNING version)"
+                    + " SELECT pg_notify('"
+                    + PostgresListener.CHANNEL
+                    + "', current_schema() || ' ' || version) FROM bumped");
+        ResultSet r = bump.executeQuery()) {
+      if (!r.next()) {
+        throw new SQLException(MISSING);
+      }
+    }
+  }
+
   /** Records {@code changed} at the version this transaction moved the registry to. */
   static void record(Connection c, Changes changed) throws SQLException {
     if (changed.tokens) {

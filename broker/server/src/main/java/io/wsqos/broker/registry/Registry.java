@@ -86,6 +86,11 @@ public final class Registry implements AutoCloseable {
    */
   public static final int CONNECTIONS_KEPT_FOR_READS = 1;
 
+  /**
+   * The longest wait between two attempts to reopen a broken {@link #listen listening} connection.
+   */
+  public static final Duration MAX_LISTENER_RETRY = Duration.ofSeconds(10);
+
   /** A registration of a change listener; closing it stops the calls. */
   public interface Subscription extends AutoCloseable {
     @Override
@@ -99,14 +104,16 @@ public final class Registry implements AutoCloseable {
 
   private final HikariDataSource pool;
   private final Transactions transactions;
+  private final boolean postgres;
 
   private Registry(HikariDataSource pool, MeterRegistry meters) {
     this.pool = pool;
+    this.postgres = pool.getJdbcUrl().startsWith("jdbc:postgresql:");
     this.transactions =
         new Transactions(
             pool,
             meters,
-            pool.getJdbcUrl().startsWith("jdbc:postgresql:"),
+            postgres,
             pool.getMaximumPoolSize() - CONNECTIONS_KEPT_FOR_READS,
             Duration.ofMillis(pool.getConnectionTimeout()));
   }
@@ -484,13 +491,50 @@ public final class Registry implements AutoCloseable {
 
   /**
    * Calls {@code listener} after each write through this instance commits, on the writing thread;
-   * it must return quickly. Writes through other instances are not reported: poll {@link
-   * #version()} for those.
+   * it must return quickly. Writes through other instances are not reported: {@link #listen} for
+   * them on PostgreSQL, or poll {@link #version()}.
    */
   public Subscription onChange(Runnable listener) {
     requireNonNull(listener, "listener");
     transactions.addListener(listener);
     return () -> transactions.removeListener(listener);
+  }
+
+  /**
+   * On PostgreSQL, starts listening for the writes committed through every registry on this
+   * database and schema, this one's included: a connection apart from the pool, opened with the
+   * registry's URL and credentials ({@code application_name} {@code wsqos-broker-listener:<pool
+   * name>}), waits for the notification each write sends at commit, on a daemon thread named
+   * {@value PostgresListener#THREAD_NAME} that calls {@code listener}. A connection that breaks is
+   * reopened after {@code firstRetry}, the wait doubling with each failed attempt up to 10 s; the
+   * outage is logged once. Closing the subscription stops the thread and closes the connection.
+   *
+   * <p>Empty on H2, which has no notifications: poll {@link #version()}.
+   *
+   * @param firstRetry the wait before reopening a broken connection: 10 ms to 10 s
+   */
+  public Optional<Subscription> listen(CommitListener listener, Duration firstRetry) {
+    requireNonNull(listener, "listener");
+    requireNonNull(firstRetry, "firstRetry");
+    if (firstRetry.compareTo(Duration.ofMillis(10)) < 0
+        || firstRetry.compareTo(MAX_LISTENER_RETRY) > 0) {
+      throw new IllegalArgumentException(
+          "firstRetry: " + firstRetry + " (expected: 10 ms to 10 s)");
+    }
+    if (!postgres) {
+      return Optional.empty();
+    }
+    // The only use of PostgresListener (but for constants the compiler copies), so that H2 users
+    // never load it nor the driver's types.
+    return Optional.of(
+        PostgresListener.start(
+            pool.getJdbcUrl(),
+            pool.getUsername(),
+            pool.getPassword(),
+            PostgresListener.THREAD_NAME + ":" + pool.getPoolName(),
+            Duration.ofMillis(pool.getConnectionTimeout()),
+            listener,
+            firstRetry));
   }
 
   /** Closes the pool. */

@@ -24,9 +24,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the registry's reads and writes on the pool; database failures become the broker's typed
- * exceptions. Each write is one transaction that increments the registry version, records at the
- * new version the services whose offers it changed (and whether a provider token changed), commits,
- * then tells the listeners.
+ * exceptions. Each write is one transaction that increments the registry version (on PostgreSQL
+ * also notifying the {@link PostgresListener listeners} of every instance, at commit), records at
+ * the new version the services whose offers it changed (and whether a provider token changed),
+ * commits, then tells this instance's listeners.
  *
  * <p>The version row serialises the writers of every instance sharing the database, so versions are
  * committed in order and a reader that sees version {@code v} sees every change recorded up to it.
@@ -230,7 +231,7 @@ final class Transactions {
         ChangeFeed.Changes changed = new ChangeFeed.Changes();
         result = work.run(connection, changed);
         if (versionLast) {
-          ChangeFeed.bumpVersion(connection);
+          ChangeFeed.bumpVersionAndNotify(connection);
         }
         ChangeFeed.record(connection, changed);
         connection.commit();

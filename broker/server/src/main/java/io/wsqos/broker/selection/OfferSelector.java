@@ -11,6 +11,7 @@ import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Selection;
+import io.wsqos.broker.registry.CommitListener;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.registry.RegistryChanges;
 import io.wsqos.core.header.QosRequirement;
@@ -32,11 +33,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Selects offers for a client's requirement from an in-memory index of the registry: a selection
  * reads one immutable index (swapped whole when the registry changes), does no I/O and takes no
- * lock. A background thread keeps the index in step: it reads the registry version every {@link
- * Builder#pollInterval poll interval}, and at once after a write through this selector's registry,
- * and when the version moved reads again only what changed since (or the whole registry, at start
- * and after falling far behind). Changes made by other broker instances on the same database are
- * thus selected within a poll interval and a patch.
+ * lock. A background thread keeps the index in step: it reads the registry version at once after a
+ * write through this selector's registry, on PostgreSQL at once after a write through any instance
+ * on the same database (a {@linkplain Registry#listen listening connection} of its own tells it),
+ * and every {@link Builder#pollInterval poll interval} whatever happens, and when the version moved
+ * reads again only what changed since (or the whole registry, at start and after falling far
+ * behind). Changes made by other broker instances are thus selected after a notification and a
+ * patch on PostgreSQL, and within a poll interval when notifications stop (the listening connection
+ * is reopened by itself) or on H2.
  *
  * <p>When the database is unreachable, selections go on from the index; once the last confirmation
  * is older than {@link Builder#staleAfter staleAfter}, they say they {@link Selection#mayBeStale()
@@ -75,6 +79,15 @@ public final class OfferSelector implements AutoCloseable {
   /** Registry versions between two prunes of the changes older than {@link #CHANGES_KEPT}. */
   static final long PRUNE_EVERY = 4_096;
 
+  /** Default wait before reopening a broken listening connection (doubling up to 10 s). */
+  public static final Duration DEFAULT_LISTENER_RETRY = Duration.ofMillis(100);
+
+  /** Counter of the registry's change notifications received (PostgreSQL). */
+  public static final String NOTIFICATIONS = "wsqos.broker.index.notifications";
+
+  /** Counter of the listening connection's reopenings after it broke (PostgreSQL). */
+  public static final String LISTENER_RECONNECTS = "wsqos.broker.index.listener.reconnects";
+
   /** Timer of selections, tagged {@code outcome}: {@code found} or {@code none}. */
   public static final String SELECTIONS = "wsqos.broker.selections";
 
@@ -94,12 +107,15 @@ public final class OfferSelector implements AutoCloseable {
   private final Clock clock;
   private final ScheduledExecutorService refresher;
   private final Registry.Subscription subscription;
+  private final Optional<Registry.Subscription> listening;
   private final AtomicBoolean wakeQueued = new AtomicBoolean();
   private final Object reloading = new Object();
   private final Timer found;
   private final Timer none;
   private final Counter patches;
   private final Counter fullLoads;
+  private final Counter notifications;
+  private final Counter reconnects;
   private volatile View view;
   private volatile String lastFailure;
 
@@ -115,6 +131,14 @@ public final class OfferSelector implements AutoCloseable {
     this.none = selections(meters, "none");
     this.patches = loads(meters, "patch");
     this.fullLoads = loads(meters, "full");
+    this.notifications =
+        Counter.builder(NOTIFICATIONS)
+            .description("Change notifications received from the registry's database")
+            .register(meters);
+    this.reconnects =
+        Counter.builder(LISTENER_RECONNECTS)
+            .description("Reopenings of the connection listening for the registry's changes")
+            .register(meters);
     long now = clock.millis();
     this.view = new View(OfferIndex.EMPTY, now, Instant.ofEpochMilli(now));
     refresh();
@@ -131,7 +155,31 @@ public final class OfferSelector implements AutoCloseable {
     long interval = builder.pollInterval.toMillis();
     refresher.scheduleWithFixedDelay(this::poll, interval, interval, TimeUnit.MILLISECONDS);
     this.subscription = registry.onChange(this::wake);
+    this.listening = registry.listen(new Listener(), builder.listenerRetry);
     registerIndexGauges(meters);
+  }
+
+  /** Wakes the refresh for each notified version the index lacks, and after each (re)opening. */
+  private final class Listener implements CommitListener {
+    private boolean opened;
+
+    @Override
+    public void committed(long version) {
+      notifications.increment();
+      // A version the index has (a write through this registry, already read) needs no refresh.
+      if (version > view.index.version) {
+        wake();
+      }
+    }
+
+    @Override
+    public void listening() {
+      if (opened) {
+        reconnects.increment();
+      }
+      opened = true;
+      wake();
+    }
   }
 
   private static Timer selections(MeterRegistry meters, String outcome) {
@@ -342,9 +390,13 @@ public final class OfferSelector implements AutoCloseable {
     }
   }
 
-  /** Stops the background refresh; the registry stays open (its owner closes it). */
+  /**
+   * Stops the background refresh and the listening for changes (its thread and connection); the
+   * registry stays open (its owner closes it).
+   */
   @Override
   public void close() {
+    listening.ifPresent(Registry.Subscription::close);
     subscription.close();
     refresher.shutdownNow();
     try {
@@ -367,6 +419,7 @@ public final class OfferSelector implements AutoCloseable {
     private Currency defaultCurrency = DEFAULT_CURRENCY;
     private Duration pollInterval = DEFAULT_POLL_INTERVAL;
     private Duration staleAfter = DEFAULT_STALE_AFTER;
+    private Duration listenerRetry = DEFAULT_LISTENER_RETRY;
     private Clock clock = Clock.systemUTC();
     private MeterRegistry meterRegistry = new CompositeMeterRegistry();
 
@@ -376,10 +429,11 @@ public final class OfferSelector implements AutoCloseable {
 
     /**
      * Where the selector times its selections ({@value OfferSelector#SELECTIONS}, tagged {@code
-     * outcome}), counts its index loads ({@value OfferSelector#INDEX_LOADS}, tagged {@code kind})
-     * and shows its index's state ({@code wsqos.broker.index.version}, {@code .offers}, {@code
-     * .confirmation.age} in seconds, {@code .may.be.stale} as 0 or 1); default a registry that
-     * keeps nothing.
+     * outcome}), counts its index loads ({@value OfferSelector#INDEX_LOADS}, tagged {@code kind}),
+     * the change notifications received ({@value OfferSelector#NOTIFICATIONS}) and the listening
+     * connection's reopenings ({@value OfferSelector#LISTENER_RECONNECTS}), and shows its index's
+     * state ({@code wsqos.broker.index.version}, {@code .offers}, {@code .confirmation.age} in
+     * seconds, {@code .may.be.stale} as 0 or 1); default a registry that keeps nothing.
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
@@ -404,14 +458,33 @@ public final class OfferSelector implements AutoCloseable {
       return this;
     }
 
-    /** Time between two reads of the registry version: 10 ms to 1 minute, default 200 ms. */
+    /**
+     * Time between two reads of the registry version: 10 ms to 1 hour, default 200 ms. On
+     * PostgreSQL, notifications make changes selectable sooner; the poll covers what they miss
+     * (while the listening connection is reopened).
+     */
     public Builder pollInterval(Duration pollInterval) {
       this.pollInterval = checkDuration("pollInterval", pollInterval);
       return this;
     }
 
     /**
-     * Age of the last confirmation past which selections say they may be stale: 10 ms to 1 minute,
+     * Wait before reopening a broken connection listening for changes (PostgreSQL), doubling with
+     * each failed attempt up to 10 s: 10 ms to 10 s, default 100 ms.
+     */
+    public Builder listenerRetry(Duration listenerRetry) {
+      requireNonNull(listenerRetry, "listenerRetry");
+      if (listenerRetry.compareTo(Duration.ofMillis(10)) < 0
+          || listenerRetry.compareTo(Registry.MAX_LISTENER_RETRY) > 0) {
+        throw new IllegalArgumentException(
+            "listenerRetry: " + listenerRetry + " (expected: 10 ms to 10 s)");
+      }
+      this.listenerRetry = listenerRetry;
+      return this;
+    }
+
+    /**
+     * Age of the last confirmation past which selections say they may be stale: 10 ms to 1 hour,
      * default 1 s. Keep it above the poll interval.
      */
     public Builder staleAfter(Duration staleAfter) {
@@ -428,9 +501,9 @@ public final class OfferSelector implements AutoCloseable {
     private static Duration checkDuration(String field, Duration duration) {
       requireNonNull(duration, field);
       if (duration.compareTo(Duration.ofMillis(10)) < 0
-          || duration.compareTo(Duration.ofMinutes(1)) > 0) {
+          || duration.compareTo(Duration.ofHours(1)) > 0) {
         throw new IllegalArgumentException(
-            field + ": " + duration + " (expected: 10 ms to 1 minute)");
+            field + ": " + duration + " (expected: 10 ms to 1 hour)");
       }
       return duration;
     }
