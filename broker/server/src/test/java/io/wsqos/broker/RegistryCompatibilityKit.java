@@ -34,7 +34,6 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
@@ -342,9 +341,9 @@ abstract class RegistryCompatibilityKit {
         }
 
         first = threads.submit(() -> patient.publishOffer(held.id(), terms("2").build(), ANY));
-        await().until(() -> first.isDone() || waitingBehind(holder) >= 1);
+        await().until(() -> first.isDone() || database.sessionsWaitingBehind(holder) >= 1);
         second = threads.submit(() -> patient.publishOffer(free.id(), terms("3").build(), ANY));
-        await().until(() -> second.isDone() || waitingBehind(holder) >= 2);
+        await().until(() -> second.isDone() || database.sessionsWaitingBehind(holder) >= 2);
         seen.addAll(pageAllOffers(0));
 
         holder.rollback();
@@ -429,30 +428,6 @@ abstract class RegistryCompatibilityKit {
         return ids;
       }
       next = page.items().get(page.items().size() - 1).id();
-    }
-  }
-
-  /** How many sessions wait, directly or through another that waits, for {@code holder}'s locks. */
-  private long waitingBehind(Connection holder) throws SQLException {
-    if (kind == TestDatabase.Kind.POSTGRES) {
-      // PostgreSQL keeps one pg_stat_activity snapshot per transaction: without this, a session
-      // that connected after the holder's first look would never be seen waiting.
-      try (PreparedStatement clear = holder.prepareStatement("SELECT pg_stat_clear_snapshot()")) {
-        clear.execute();
-      }
-    }
-    String sql =
-        kind == TestDatabase.Kind.POSTGRES
-            ? "WITH RECURSIVE blocked(pid) AS ("
-                + " SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
-                + " UNION SELECT a.pid FROM pg_stat_activity a JOIN blocked b"
-                + " ON b.pid = ANY(pg_blocking_pids(a.pid)))"
-                + " SELECT COUNT(*) FROM blocked"
-            : "SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS WHERE BLOCKER_ID = SESSION_ID()";
-    try (PreparedStatement s = holder.prepareStatement(sql);
-        ResultSet r = s.executeQuery()) {
-      r.next();
-      return r.getLong(1);
     }
   }
 

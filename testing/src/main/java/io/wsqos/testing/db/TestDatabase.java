@@ -90,6 +90,12 @@ public abstract class TestDatabase implements AutoCloseable {
    */
   public abstract Pause pause(String table) throws SQLException;
 
+  /**
+   * How many sessions wait, directly or behind another that waits, for the locks {@code holder} (a
+   * connection to this database) holds: a test holds a lock and waits until its writers queue.
+   */
+  public abstract long sessionsWaitingBehind(Connection holder) throws SQLException;
+
   /** A new connection to this database, its schema the default. */
   public Connection connect() throws SQLException {
     return DriverManager.getConnection(url(), user(), "");
@@ -111,6 +117,14 @@ public abstract class TestDatabase implements AutoCloseable {
     try (Connection c = connect();
         Statement s = c.createStatement()) {
       s.execute("DELETE FROM " + checkedTable(table));
+    }
+  }
+
+  private static long count(Connection c, String sql) throws SQLException {
+    try (Statement s = c.createStatement();
+        java.sql.ResultSet r = s.executeQuery(sql)) {
+      r.next();
+      return r.getLong(1);
     }
   }
 
@@ -156,6 +170,13 @@ public abstract class TestDatabase implements AutoCloseable {
     @Override
     public String schema() {
       return "PUBLIC";
+    }
+
+    @Override
+    public long sessionsWaitingBehind(Connection holder) throws SQLException {
+      return count(
+          holder,
+          "SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS WHERE BLOCKER_ID = SESSION_ID()");
     }
 
     @Override
@@ -219,6 +240,22 @@ public abstract class TestDatabase implements AutoCloseable {
     @Override
     public String schema() {
       return schema;
+    }
+
+    @Override
+    public long sessionsWaitingBehind(Connection holder) throws SQLException {
+      // PostgreSQL keeps one pg_stat_activity snapshot per transaction, and a holder is in one:
+      // without clearing it, a session that connected after the holder's first look is never seen.
+      try (Statement clear = holder.createStatement()) {
+        clear.execute("SELECT pg_stat_clear_snapshot()");
+      }
+      return count(
+          holder,
+          "WITH RECURSIVE blocked(pid) AS ("
+              + " SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
+              + " UNION SELECT a.pid FROM pg_stat_activity a JOIN blocked b"
+              + " ON b.pid = ANY(pg_blocking_pids(a.pid)))"
+              + " SELECT COUNT(*) FROM blocked");
     }
 
     @Override

@@ -13,9 +13,6 @@ import io.wsqos.broker.service.BrokerService;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.db.TestDatabase;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,7 +82,9 @@ class RestLockTimeoutTest {
           }
           await()
               .atMost(Duration.ofSeconds(HANG_SECONDS))
-              .until(() -> waitingFor(holder) >= Registry.DEFAULT_MAX_POOL_SIZE - 1);
+              .until(
+                  () ->
+                      database.sessionsWaitingBehind(holder) >= Registry.DEFAULT_MAX_POOL_SIZE - 1);
 
           Answer page = rest.get("/api/offers", null);
           Answer providers = rest.get("/api/providers", null);
@@ -112,22 +111,6 @@ class RestLockTimeoutTest {
       }
     } finally {
       clients.shutdownNow();
-    }
-  }
-
-  /** How many sessions wait, directly or through another that waits, for {@code holder}'s locks. */
-  private static long waitingFor(Connection holder) throws SQLException {
-    try (PreparedStatement s =
-            holder.prepareStatement(
-                "WITH RECURSIVE blocked(pid) AS ("
-                    + " SELECT pid FROM pg_stat_activity"
-                    + " WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
-                    + " UNION SELECT a.pid FROM pg_stat_activity a JOIN blocked b"
-                    + " ON b.pid = ANY(pg_blocking_pids(a.pid)))"
-                    + " SELECT COUNT(*) FROM blocked");
-        ResultSet r = s.executeQuery()) {
-      r.next();
-      return r.getLong(1);
     }
   }
 }
