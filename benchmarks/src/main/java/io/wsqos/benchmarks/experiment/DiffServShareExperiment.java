@@ -534,11 +534,7 @@ final class DiffServShareExperiment implements Experiment {
     values.put("rates", rates);
     values.put("timing", run.timing().describe(run.options(), true));
     values.put("timeouts", run.describeTimeouts());
-    List<String> settings =
-        Template.render("reports/diffserv-share/settings.md", values)
-            .lines()
-            .map(line -> line.substring("- ".length()))
-            .toList();
+    List<String> settings = Template.items("reports/diffserv-share/settings.md", values);
     run.report(
             "DiffServ: the assured client's throughput under best-effort background (Figures"
                 + " 63-66)",

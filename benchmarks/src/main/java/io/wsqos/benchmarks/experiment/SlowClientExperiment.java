@@ -228,7 +228,7 @@ final class SlowClientExperiment implements Experiment {
     values.put("up", profile.upBitsPerSecond());
     values.put("downDelay", profile.downDelayMillis());
     values.put("upDelay", profile.upDelayMillis());
-    values.put("qdiscs", link.describe());
+    values.put("qdiscs", link.describe().replace('\n', ';'));
     values.put("scenarios", String.join("\n", scenarioLines));
     values.put("warmup", ServerWarmup.describe(run.options()));
     values.put("request", backgroundFile);
@@ -237,11 +237,7 @@ final class SlowClientExperiment implements Experiment {
     values.put("slowRequest", slowFile);
     values.put("fetches", FETCHES);
     values.put("jvm", servers.launch());
-    List<String> settings =
-        Template.render("reports/slow-client/settings.md", values)
-            .lines()
-            .map(line -> line.substring("- ".length()))
-            .toList();
+    List<String> settings = Template.items("reports/slow-client/settings.md", values);
     write(run, profile, scenarios, rates, fetches, background, settings);
   }
 
