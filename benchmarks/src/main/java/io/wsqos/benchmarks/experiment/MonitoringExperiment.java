@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.zaxxer.hikari.HikariDataSource;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosLog;
@@ -214,10 +215,7 @@ final class MonitoringExperiment implements Experiment {
     }
     sections.add(MonitoringTables.recordsSection(stats));
     if (closedLoop) {
-      sections.add(
-          "\nThe provider's whole database, as the monitor's command-line report prints"
-              + " it (`QosReport --side provider`, every record including warm-ups and"
-              + " pauses): `qos-report-provider.txt`.\n");
+      sections.add("\n" + Template.text("reports/monitoring/qos-report.md") + "\n");
     }
     run.writeSweep(
         closedLoop
