@@ -5,7 +5,9 @@ import io.wsqos.benchmarks.binding.LedgerEntry;
 import io.wsqos.benchmarks.binding.Workloads;
 import io.wsqos.benchmarks.binding.WorkloadsImpl;
 import io.wsqos.benchmarks.report.Plot;
+import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.binding.BindingKind;
 import io.wsqos.binding.BindingProxy;
 import io.wsqos.binding.BindingPublisher;
@@ -312,47 +314,27 @@ final class BindingWorkloadExperiment implements Experiment {
     plot.write(run.out().resolve("response-time.png"));
     int n = cases.size();
     String verdict =
-        String.format(
-            "The rules' choice (with the time vote on calibrated costs) was the measured faster of"
-                + " SOAP and RMI in %d of %d cases (%.0f%%; goal: at least 90%%). The time vote on"
-                + " the documented default costs matched in %d, the report's size vote in %d."
-                + " Calibration at the start: %s.",
-            matches,
-            n,
-            100.0 * matches / n,
-            defaultMatches,
-            sizeMatches,
-            String.join("; ", calibrated.notes()));
-    run.report(
-            "Binding workloads: the report's Table 1 and Figure 3",
-            summary(),
-            List.of(
-                "rounds: "
-                    + run.get(REPS)
-                    + ", each "
-                    + run.get(WARMUP).toMillis()
-                    + " ms warm-up and "
-                    + run.get(MEASURE).toMillis()
-                    + " ms measured per case and binding, the binding order rotated every round",
-                "times and CPU: the median over rounds of each round's mean per call; CPU is the whole process's"
-                    + " (client and server) per call",
-                "votes: the predictor's votes for the case's operation with the case's hints (string length,"
-                    + " null share +-10 points, array size, 300 KB bound): size_vote is the report's,"
-                    + " time_vote_* compare predicted times (fixed cost plus cost per byte) with the"
-                    + " default costs and with costs calibrated by Calibration.create() against this"
-                    + " publication's RMI and SOAP at the start of the run; pred_*_us are the calibrated"
-                    + " model's median predicted times; rules: the shipped default-rules.txt for a client"
-                    + " in another JVM that reaches both RMI and SOAP, with the calibrated time vote",
-                "bytes: est_* are the predictor's estimates of request plus response at the hints' middle point;"
-                    + " java_serialized_bytes is the arguments and result serialized by ObjectOutputStream, measured"))
-        .add(reportSection("Results", verdict, table))
+        Template.render(
+            "reports/binding-workloads/verdict.md",
+            Map.of(
+                "matches", matches,
+                "cases", n,
+                "percent", Math.round(100.0 * matches / n),
+                "defaultMatches", defaultMatches,
+                "sizeMatches", sizeMatches,
+                "calibration", String.join("; ", calibrated.notes())));
+    List<String> settings =
+        Template.items(
+            "reports/binding-workloads/settings.md",
+            Map.of(
+                "reps", run.get(REPS),
+                "warmup", run.get(WARMUP).toMillis(),
+                "measure", run.get(MEASURE).toMillis()));
+    run.report("Binding workloads: the report's Table 1 and Figure 3", summary(), settings)
+        .add(Report.section("Results", verdict, table))
         .write(run.out().resolve("report.md"));
     run.progress().println(verdict);
     run.progress().println("wrote " + run.out().toAbsolutePath());
-  }
-
-  private static String reportSection(String heading, String text, Table table) {
-    return io.wsqos.benchmarks.report.Report.section(heading, text, table);
   }
 
   private static Object call(Workloads client, Case c) {

@@ -75,28 +75,15 @@ final class BrokerExperiment implements Experiment {
           "large",
           List.of("paper", "large"),
           "the registry: paper (22 services, 27 offers) or large (30,000 offers, 10,000 services)");
-  static final Option<String> POSTGRESQL_URL =
-      Option.string(
-          "postgresql-url",
-          "jdbc:postgresql://127.0.0.1:5432/test",
-          "the PostgreSQL database; the broker uses --postgresql-schema in it");
+
+  /** The PostgreSQL database the broker's schema lives in (user postgres, trust). */
+  static final String POSTGRESQL_URL = "jdbc:postgresql://127.0.0.1:5432/test";
+
   static final Option<String> POSTGRESQL_SCHEMA =
       Option.string(
           "postgresql-schema",
           "wsqos_bench_broker",
           "the PostgreSQL broker's schema, dropped and made anew at its start");
-  static final Option<String> POSTGRESQL_USER =
-      Option.string("postgresql-user", "postgres", "its user (no password: trust)");
-  static final Option<Connections> CONNECTIONS =
-      Option.of(
-          "connections",
-          "per-request|kept-alive|both",
-          Connections.KEPT_ALIVE,
-          "connections kept alive and reused, as registry clients hold them, or one per request,"
-              + " or both (each variant then also runs as NAME"
-              + Connections.KEPT_ALIVE_SUFFIX
-              + ")",
-          Connections::of);
 
   /** A broker's fill of the large set takes a minute or more on a busy machine. */
   private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
@@ -121,41 +108,38 @@ final class BrokerExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(
-            points(),
-            APIS,
-            DATABASES,
-            SET,
-            CONNECTIONS,
-            POSTGRESQL_URL,
-            POSTGRESQL_USER,
-            POSTGRESQL_SCHEMA),
+        List.of(points(), APIS, DATABASES, SET, POSTGRESQL_SCHEMA),
         Run.driverSweep(5, 1, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
   }
 
-  /** A variant: an API against a server (its token), on kept-alive connections or not. */
-  record Line(String name, String api, String server, boolean keepAlive) {}
+  /**
+   * A variant: an API against a server (its token), on kept-alive connections as registry clients
+   * hold them.
+   */
+  record Line(String name, String api, String server) {}
 
   /** Every API against the minimal server (selections only) and each database's broker. */
-  static List<Line> lines(List<String> apis, List<String> databases, Connections connections) {
+  static List<Line> lines(List<String> apis, List<String> databases) {
     List<Line> lines = new ArrayList<>();
-    for (boolean keepAlive : connections.keepAlive()) {
-      for (String api : apis) {
-        List<String> servers = new ArrayList<>();
-        if (!api.equals("publish")) {
-          servers.add(MINIMAL);
-        }
-        servers.addAll(databases);
-        for (String server : servers) {
-          lines.add(
-              new Line(
-                  Connections.variantName(api + "-" + server, keepAlive), api, server, keepAlive));
-        }
+    for (String api : apis) {
+      for (String server : api.equals("publish") ? databases : join(MINIMAL, databases)) {
+        lines.add(new Line(kept(api + "-" + server), api, server));
       }
     }
     return lines;
+  }
+
+  private static List<String> join(String first, List<String> rest) {
+    List<String> all = new ArrayList<>(List.of(first));
+    all.addAll(rest);
+    return all;
+  }
+
+  /** The variant's name, with the suffix that says its connections are kept alive. */
+  private static String kept(String name) {
+    return Connections.variantName(name, true);
   }
 
   @Override
@@ -165,19 +149,12 @@ final class BrokerExperiment implements Experiment {
     List<String> apis = run.get(APIS);
     List<String> databases = run.get(DATABASES);
     BrokerDataSet set = BrokerDataSet.of(run.get(SET));
-    Connections connections = run.get(CONNECTIONS);
-    List<Line> lines = lines(apis, databases, connections);
+    List<Line> lines = lines(apis, databases);
     List<String> tokens = lines.stream().map(Line::server).distinct().toList();
     Servers servers =
         run.servers(
             tokens,
-            token ->
-                serverArgs(
-                    token,
-                    set,
-                    run.get(POSTGRESQL_URL),
-                    run.get(POSTGRESQL_USER),
-                    run.get(POSTGRESQL_SCHEMA)),
+            token -> serverArgs(token, set, "postgres", run.get(POSTGRESQL_SCHEMA)),
             new Servers.Launch(
                 "broker", BrokerBenchServer.class, BrokerBenchServer.LISTENING, START_TIMEOUT));
     Map<String, Line> byName = new LinkedHashMap<>();
@@ -210,47 +187,27 @@ final class BrokerExperiment implements Experiment {
           "server "
               + token
               + ": `BrokerBenchServer "
-              + String.join(
-                  " ",
-                  redacted(
-                      serverArgs(
-                          token, set, run.get(POSTGRESQL_URL), "", run.get(POSTGRESQL_SCHEMA))))
+              + String.join(" ", redacted(serverArgs(token, set, "", run.get(POSTGRESQL_SCHEMA))))
               + "` in its own JVM ("
               + servers.launch()
               + ")");
     }
-    settings.add(
-        "requests: selections cycle through the set's services, each with the requirement"
-            + " best-effort, server-decides (REST: `?service=...&priority=best-effort"
-            + "&compression=server-decides`; SOAP: the same as a `qos:Requirement`); publishes"
-            + " cycle through five offer terms; connections: "
-            + connections.describe());
     settings.add((closedLoop ? "requesters " : "rates ") + points);
     settings.add(run.timing().describe(run.options(), true));
     settings.add(run.describeTimeouts());
     List<String> sections = new ArrayList<>();
     List<PairedRatios.Goal> goals = new ArrayList<>();
-    for (boolean keepAlive : connections.keepAlive()) {
-      for (String api : List.of("rest", "soap")) {
-        for (String db : databases) {
-          goals.add(
-              new PairedRatios.Goal(
-                  Connections.variantName(api + "-" + db, keepAlive),
-                  Connections.variantName(api + "-" + MINIMAL, keepAlive),
-                  TO_MINIMAL_RATIO));
-        }
+    for (String api : List.of("rest", "soap")) {
+      for (String db : databases) {
         goals.add(
             new PairedRatios.Goal(
-                Connections.variantName(api + "-postgresql", keepAlive),
-                Connections.variantName(api + "-h2", keepAlive),
-                POSTGRESQL_TO_H2_RATIO));
+                kept(api + "-" + db), kept(api + "-" + MINIMAL), TO_MINIMAL_RATIO));
       }
-      List<String> names =
-          lines.stream().filter(l -> l.keepAlive() == keepAlive).map(Line::name).toList();
-      sections.add(
-          CpuTables.section(
-              windows.stream().filter(w -> names.contains(w.variant())).toList(), names.get(0)));
+      goals.add(
+          new PairedRatios.Goal(
+              kept(api + "-postgresql"), kept(api + "-h2"), POSTGRESQL_TO_H2_RATIO));
     }
+    sections.add(CpuTables.section(windows, lines.get(0).name()));
     sections.add(PairedRatios.section(axis, results, goals));
     sections.add(publishSection(axis, results, lines));
     if (!closedLoop) {
@@ -270,15 +227,14 @@ final class BrokerExperiment implements Experiment {
   }
 
   /** The server JVM's options for {@code token}: the minimal endpoints or a database's broker. */
-  static List<String> serverArgs(
-      String token, BrokerDataSet set, String pgUrl, String pgUser, String pgSchema) {
+  static List<String> serverArgs(String token, BrokerDataSet set, String pgUser, String pgSchema) {
     return switch (token) {
       case MINIMAL -> List.of("--mode=minimal", "--set=" + set.token());
       case "h2" -> List.of("--set=" + set.token());
       case "postgresql" ->
           List.of(
               "--set=" + set.token(),
-              "--jdbc-url=" + pgUrl,
+              "--jdbc-url=" + POSTGRESQL_URL,
               "--jdbc-user=" + pgUser,
               "--schema=" + pgSchema);
       default -> throw new IllegalArgumentException("server: " + token);
@@ -308,16 +264,14 @@ final class BrokerExperiment implements Experiment {
                           "/api/select?service="
                               + service
                               + "&priority=best-effort&compression=server-decides"))
-                  .keepAlive(line.keepAlive())
+                  .keepAlive(true)
                   .build());
         }
       }
       case "soap" -> {
         for (int i = 0; i < set.serviceCount(); i++) {
           requests.add(
-              Variant.soapPost(base.resolve("/soap"), selectEnvelope(i))
-                  .keepAlive(line.keepAlive())
-                  .build());
+              Variant.soapPost(base.resolve("/soap"), selectEnvelope(i)).keepAlive(true).build());
         }
       }
       case "publish" -> {
@@ -327,7 +281,7 @@ final class BrokerExperiment implements Experiment {
               HttpRequest.post(base.resolve("/api/offers"), publishBody(endpoint, i))
                   .header("Content-Type", "application/json")
                   .header("Authorization", "Bearer " + m.group(2))
-                  .keepAlive(line.keepAlive())
+                  .keepAlive(true)
                   .build());
         }
       }

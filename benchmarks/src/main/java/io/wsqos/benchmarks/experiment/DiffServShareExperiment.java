@@ -83,14 +83,6 @@ final class DiffServShareExperiment implements Experiment {
           "best-effort background rates (KiB/s), one sweep each");
   static final Option<List<Double>> RATES =
       Run.numbers("rates", DEFAULT_RATES, "offered rates of the assured client (req/s)");
-  static final Option<Connections> CONNECTIONS =
-      Option.of(
-          "connections",
-          "per-request|kept-alive",
-          Connections.KEPT_ALIVE,
-          "connections kept alive and reused (the default: a new connection's SYN-ACK leaves"
-              + " before any mark, in best effort unless --marked-handshakes), or one per request",
-          Connections::of);
   static final Option<Duration> BACKGROUND_RAMP =
       Run.seconds("background-ramp", 3, "background traffic before a sweep's first run");
 
@@ -114,7 +106,7 @@ final class DiffServShareExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(BACKGROUNDS, RATES, CONNECTIONS, MARKED_HANDSHAKES, BACKGROUND_RAMP, Run.REQUEST),
+        List.of(BACKGROUNDS, RATES, MARKED_HANDSHAKES, BACKGROUND_RAMP, Run.REQUEST),
         Run.driverSweep(5, 2, 8, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -192,12 +184,11 @@ final class DiffServShareExperiment implements Experiment {
     byte[] body =
         QosEnvelopes.withRequirement(
             Run.read(requestFile), CompressionPreference.NONE, TransportPriority.ASSURED);
-    boolean keepAlive = run.get(CONNECTIONS) == Connections.KEPT_ALIVE;
     List<Variant> variants = new ArrayList<>();
     int assuredTos = DscpMapping.defaults().tos(TransportPriority.ASSURED);
     addresses.forEach(
         (name, address) -> {
-          HttpRequest.Builder request = Variant.soapPost(address, body).keepAlive(keepAlive);
+          HttpRequest.Builder request = Variant.soapPost(address, body).keepAlive(true);
           if (markedHandshakes && !name.equals(VARIANT_UNMARKED)) {
             request.tos(assuredTos);
           }
@@ -222,7 +213,7 @@ final class DiffServShareExperiment implements Experiment {
         throw new IllegalStateException("interrupted", e);
       }
     }
-    write(run, ns, rows, httpBytes, keepAlive, requestFile);
+    write(run, ns, rows, httpBytes, requestFile);
   }
 
   /** The seed's router on the namespace's end: what leaves the namespace is shaped. */
@@ -371,12 +362,7 @@ final class DiffServShareExperiment implements Experiment {
   }
 
   private void write(
-      Run run,
-      NetworkNamespace ns,
-      List<Row> rows,
-      long httpBytes,
-      boolean keepAlive,
-      Path requestFile) {
+      Run run, NetworkNamespace ns, List<Row> rows, long httpBytes, Path requestFile) {
     List<Double> backgrounds = run.get(BACKGROUNDS);
     List<Double> rates = run.get(RATES);
     double afRate = LINK_BYTES_PER_SECOND * AF_PART;
@@ -536,7 +522,6 @@ final class DiffServShareExperiment implements Experiment {
     values.put("httpBytes", httpBytes);
     values.put("shareResponses", Table.fixed(shareResponses, 1));
     values.put("requestFile", requestFile);
-    values.put("connections", keepAlive ? "kept alive and reused" : "one per request");
     values.put(
         "handshakes",
         Template.text(
@@ -549,11 +534,7 @@ final class DiffServShareExperiment implements Experiment {
     values.put("rates", rates);
     values.put("timing", run.timing().describe(run.options(), true));
     values.put("timeouts", run.describeTimeouts());
-    List<String> settings =
-        Template.render("reports/diffserv-share/settings.md", values)
-            .lines()
-            .map(line -> line.substring("- ".length()))
-            .toList();
+    List<String> settings = Template.items("reports/diffserv-share/settings.md", values);
     run.report(
             "DiffServ: the assured client's throughput under best-effort background (Figures"
                 + " 63-66)",

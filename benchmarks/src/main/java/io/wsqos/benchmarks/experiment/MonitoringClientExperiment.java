@@ -9,6 +9,7 @@ import static io.wsqos.benchmarks.report.Table.column;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.monitor.Outcome;
 import java.io.IOException;
@@ -233,19 +234,18 @@ final class MonitoringClientExperiment implements Experiment {
               + clients.get(mode.token()).ready()
               + "`");
     }
-    settings.add(
-        "each call: `getBookInfo(\""
-            + MonitoringClient.DEFAULT_ISBN
-            + "\")` (the lite-1 request), timed by its caller from the proxy call to its return");
-    settings.add(
-        "each client JVM warmed up "
-            + clientWarmup.toMillis()
-            + " ms by "
-            + ServerWarmup.REQUESTERS
-            + " callers, then (after every client's) "
-            + settle(clientWarmup).toMillis()
-            + " ms by one caller so that its compilers catch up, before the sweep (which also"
-            + " warms the server)");
+    settings.addAll(
+        Template.items(
+            "reports/monitoring/client-settings.md",
+            Map.of(
+                "isbn",
+                MonitoringClient.DEFAULT_ISBN,
+                "warmup",
+                clientWarmup.toMillis(),
+                "callers",
+                ServerWarmup.REQUESTERS,
+                "settle",
+                settle(clientWarmup).toMillis())));
     settings.add(run.timing().describe(run.options(), true));
     String baseline = modes.get(0).token();
     String goal =
@@ -348,9 +348,7 @@ final class MonitoringClientExperiment implements Experiment {
                         1)));
     return Report.section(
             "Records written against calls made",
-            "Counted by each client JVM over its whole life and written once its `QosLog` had"
-                + " written everything queued. The requester-side monitor keeps one record per"
-                + " call, whatever its outcome, so `records written` must equal `calls`.",
+            Template.text("reports/monitoring/client-records.md"),
             table)
         + (stats.isEmpty() ? "\nNo client wrote its counters (killed before it stopped?).\n" : "");
   }

@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.zaxxer.hikari.HikariDataSource;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosLog;
@@ -37,25 +38,10 @@ final class MonitoringExperiment implements Experiment {
       List.of(1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 7000.0, 8000.0);
 
   /** The rate at which the added p99 is read: well below saturation on this machine. */
-  static final double DEFAULT_MODERATE_RATE = 2000.0;
+  static final double MODERATE_RATE = 2000.0;
 
   static final String BASELINE = MonitoringMode.PLAIN.token();
   static final String MONITORED = MonitoringMode.MONITORED.token();
-
-  static final Option<Double> MODERATE_RATE =
-      Option.decimal(
-          "moderate-rate",
-          DEFAULT_MODERATE_RATE,
-          0,
-          Double.MAX_VALUE,
-          "the rate (req/s) at which the added latency is read");
-  static final Option<Integer> WRITER_PRIORITY =
-      Option.integer(
-          "monitor-writer-priority",
-          QosLog.DEFAULT_WRITER_PRIORITY,
-          1,
-          10,
-          "the QosLog writer thread's priority, 1-10");
 
   private final boolean closedLoop;
 
@@ -84,15 +70,12 @@ final class MonitoringExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(points(), modes(), Connections.OPTION),
-        closedLoop ? List.of() : List.of(MODERATE_RATE),
-        List.of(Run.REQUEST),
+        List.of(points(), modes(), Connections.OPTION, Run.REQUEST),
         List.of(
             MonitorLogs.JDBC_URL,
             MonitorLogs.JDBC_USER,
             MonitorLogs.FLUSH,
             MonitorLogs.STORE,
-            WRITER_PRIORITY,
             MonitorLogs.KEEP_DB),
         Run.driverSweep(2, 1, closedLoop ? 8 : 5, closedLoop ? 30_000 : 5_000),
         ServerWarmup.OPTIONS,
@@ -115,7 +98,7 @@ final class MonitoringExperiment implements Experiment {
             : LogDatabase.h2(dbDir);
     long flushMillis = run.get(MonitorLogs.FLUSH).toMillis();
     long storeMillis = run.get(MonitorLogs.STORE).toMillis();
-    int writerPriority = run.get(WRITER_PRIORITY);
+    int writerPriority = QosLog.DEFAULT_WRITER_PRIORITY;
     Path requestFile = run.get(Run.REQUEST);
     // The t1 a monitored requester would send: the provider reads it, echoes it and keeps it.
     byte[] body =
@@ -202,7 +185,7 @@ final class MonitoringExperiment implements Experiment {
     settings.add(
         closedLoop
             ? "requesters " + points
-            : "rates " + points + "; added latency read at " + run.get(MODERATE_RATE) + " req/s");
+            : "rates " + points + "; added latency read at " + MODERATE_RATE + " req/s");
     for (boolean keepAlive : connections.keepAlive()) {
       String baseline = Connections.variantName(BASELINE, keepAlive);
       String monitored = Connections.variantName(MONITORED, keepAlive);
@@ -223,8 +206,7 @@ final class MonitoringExperiment implements Experiment {
         sections.add(MonitoringTables.table3(mode, monitored));
       } else {
         sections.add(MonitoringTables.peakSection(mode, baseline, monitored));
-        sections.add(
-            MonitoringTables.latencySection(mode, baseline, monitored, run.get(MODERATE_RATE)));
+        sections.add(MonitoringTables.latencySection(mode, baseline, monitored, MODERATE_RATE));
       }
       sections.add(CpuTables.section(modeWindows, baseline));
     }
@@ -233,10 +215,7 @@ final class MonitoringExperiment implements Experiment {
     }
     sections.add(MonitoringTables.recordsSection(stats));
     if (closedLoop) {
-      sections.add(
-          "\nThe provider's whole database, as the monitor's command-line report prints"
-              + " it (`QosReport --side provider`, every record including warm-ups and"
-              + " pauses): `qos-report-provider.txt`.\n");
+      sections.add("\n" + Template.text("reports/monitoring/qos-report.md") + "\n");
     }
     run.writeSweep(
         closedLoop

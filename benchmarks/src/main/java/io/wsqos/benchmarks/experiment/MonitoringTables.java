@@ -287,12 +287,7 @@ final class MonitoringTables {
                 e -> per(number(e.getValue(), BookstoreServer.LOG_FILE_BYTES), written(e), 0)));
     return Report.section(
             "Records written against responses served",
-            "Counted by each server JVM over its whole life (warm-up, runs, pauses) and written"
-                + " once Jetty had stopped and the `QosLog` had written everything queued."
-                + " `responses`: the server's own counter; `timer count`: samples in the"
-                + " Micrometer timer. CPU: the JVM's whole CPU time over the responses it sent,"
-                + " and the log writer's over the records it wrote. `log file bytes per record`:"
-                + " the H2 file's size once closed over the records written.",
+            Template.text("reports/monitoring/records.md"),
             table)
         + (statsByMode.isEmpty()
             ? "\nNo server wrote its counters (killed before its shutdown hook ran?).\n"
@@ -381,12 +376,7 @@ final class MonitoringTables {
     }
     return Report.section(
         "Table 2 (ours): performance per requester count, `" + variant + "`",
-        "Summed (counts) or averaged (times, throughput) over the repetitions of `"
-            + variant
-            + "`. **[P]**: from the provider's own records (`QosAnalysis` over each run's"
-            + " measured window); **[D]**: from the load driver, standing in for the requesters."
-            + " Communication **[D-P]**: the driver's mean response time minus the provider's mean"
-            + " execution time (t2 to t3).",
+        Template.render("reports/monitoring/table2.md", Map.of("variant", variant)),
         table);
   }
 
@@ -426,10 +416,7 @@ final class MonitoringTables {
     }
     return Report.section(
         "Table 2: the paper's figures next to ours, `" + variant + "`",
-        "Paper: `001_09b853a5d60af789.txt`, Table 2 (Tomcat 5.5 / Axis 1.4 on 2006 Grid5000"
-            + " nodes over a WAN, 10 minutes per point; throughput and availability derived here"
-            + " as succeeded / 600 s and succeeded / requests). Ours: this run (loopback, one"
-            + " 2-core machine shared with the driver).",
+        Template.text("reports/monitoring/table2-paper.md"),
         table);
   }
 
@@ -460,10 +447,7 @@ final class MonitoringTables {
     }
     return Report.section(
         "Table 3: response-time distribution, paper and ours, `" + variant + "`",
-        "Share of succeeded requests per response-time bucket. Ours **[D]**: the driver's"
-            + " response times (the provider's records hold none), summed over repetitions of `"
-            + variant
-            + "`. Paper: its Table 3 (no row for 3 requesters).",
+        Template.render("reports/monitoring/table3.md", Map.of("variant", variant)),
         table);
   }
 

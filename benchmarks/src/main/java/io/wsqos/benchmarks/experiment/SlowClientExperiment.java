@@ -12,6 +12,7 @@ import io.wsqos.benchmarks.net.SlowLink;
 import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import java.io.IOException;
@@ -25,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -94,24 +96,23 @@ final class SlowClientExperiment implements Experiment {
               "dynamic",
               List.of(CompressionPreference.COMPRESS, CompressionPreference.SERVER_DECIDES)));
 
-  static final Option<String> LINK_OPTION =
-      Option.choice(
-          "link",
-          LinkProfile.GPRS.name(),
-          List.of(LinkProfile.GPRS.name(), LinkProfile.GPRS_POOR.name()),
-          "the emulated link's profile");
   static final Option<List<Double>> RATES =
       Run.numbers("rates", DEFAULT_RATES, "background rates (req/s); 0: no background load");
-  static final Option<Integer> FETCHES =
-      Option.integer(
-          "fetches", 3, 1, 1000, "the slow client's fetches per point, one after another");
-  static final Option<Duration> BG_WARMUP =
-      Run.seconds("bg-warmup", 3, "background load before the first fetch of a point");
-  static final Option<Duration> BG_MEASURE =
-      Run.seconds("bg-measure", 15, "background load during the fetches");
-  static final Option<Path> SLOW_REQUEST =
-      Run.path(
-          "slow-request", "examples/bookstore/requests/heavy-1.xml", "what the slow client posts");
+
+  /** The seed's link: GPRS. */
+  private static final LinkProfile PROFILE = LinkProfile.GPRS;
+
+  /** The slow client's fetches per point, one after another. */
+  private static final int FETCHES = 3;
+
+  /** Background load before the first fetch of a point. */
+  private static final Duration BG_WARMUP = Duration.ofSeconds(3);
+
+  /** Background load during the fetches. */
+  private static final Duration BG_MEASURE = Duration.ofSeconds(15);
+
+  /** What the slow client posts: "heavy information for 1 book". */
+  private static final Path SLOW_REQUEST = Path.of("examples/bookstore/requests/heavy-1.xml");
 
   record Fetch(
       String scenario,
@@ -143,11 +144,7 @@ final class SlowClientExperiment implements Experiment {
 
   @Override
   public List<Option<?>> options() {
-    return Run.join(
-        List.of(LINK_OPTION, RATES, FETCHES, BG_WARMUP, BG_MEASURE),
-        List.of(Run.REQUEST, SLOW_REQUEST),
-        ServerWarmup.OPTIONS,
-        Servers.OPTIONS);
+    return Run.join(List.of(RATES, Run.REQUEST), ServerWarmup.OPTIONS, Servers.OPTIONS);
   }
 
   /** A scenario's way to the server: its relay behind the link, its slow request, its load. */
@@ -155,11 +152,11 @@ final class SlowClientExperiment implements Experiment {
 
   @Override
   public void run(Run run) throws IOException {
-    LinkProfile profile = LinkProfile.named(run.get(LINK_OPTION));
+    LinkProfile profile = PROFILE;
     List<Double> rates = run.get(RATES);
     List<Scenario> scenarios = TABLE_5;
     Path backgroundFile = run.get(Run.REQUEST);
-    Path slowFile = run.get(SLOW_REQUEST);
+    Path slowFile = SLOW_REQUEST;
     DriverOptions options =
         DriverOptions.builder()
             .connectTimeout(Duration.ofMillis(DriverOptions.DEFAULT_CONNECT_TIMEOUT_MILLIS))
@@ -213,22 +210,10 @@ final class SlowClientExperiment implements Experiment {
         point(run, driver, link, lane, rate, fetches, background);
       }
     }
-    List<String> settings = new ArrayList<>();
-    settings.add(
-        String.format(
-            Locale.ROOT,
-            "link %s: down %d bit/s, up %d bit/s (tc tbf, burst %d B), one-way delay down %d"
-                + " ms, up %d ms (user-space relay); qdiscs: `%s`",
-            profile.name(),
-            profile.downBitsPerSecond(),
-            profile.upBitsPerSecond(),
-            1_600,
-            profile.downDelayMillis(),
-            profile.upDelayMillis(),
-            link.describe()));
+    List<String> scenarioLines = new ArrayList<>();
     for (Scenario s : scenarios) {
-      settings.add(
-          "scenario "
+      scenarioLines.add(
+          "- scenario "
               + s.name()
               + ": server --compression "
               + s.side().compression()
@@ -237,24 +222,22 @@ final class SlowClientExperiment implements Experiment {
               + ", slow client "
               + (s.slowClient() == null ? "without WS-QoS header" : s.slowClient().token()));
     }
-    settings.add(ServerWarmup.describe(run.options()));
-    settings.add(
-        "background: open-loop driver on loopback, POST of `"
-            + backgroundFile
-            + "`, one connection each; per point warm-up "
-            + run.get(BG_WARMUP).toMillis()
-            + " ms, then the slow client's fetches while the load runs "
-            + run.get(BG_MEASURE).toMillis()
-            + " ms more");
-    settings.add(
-        "slow client: `ip netns exec <ns> curl --compressed` POST of `"
-            + slowFile
-            + "`, "
-            + run.get(FETCHES)
-            + " fetch(es) one after another per point (fetches that would end after the"
-            + " background load are not made)");
-    settings.add(
-        "servers: `BookstoreServer --compression ...` in own JVMs (" + servers.launch() + ")");
+    Map<String, Object> values = new HashMap<>();
+    values.put("link", profile.name());
+    values.put("down", profile.downBitsPerSecond());
+    values.put("up", profile.upBitsPerSecond());
+    values.put("downDelay", profile.downDelayMillis());
+    values.put("upDelay", profile.upDelayMillis());
+    values.put("qdiscs", link.describe().replace('\n', ';'));
+    values.put("scenarios", String.join("\n", scenarioLines));
+    values.put("warmup", ServerWarmup.describe(run.options()));
+    values.put("request", backgroundFile);
+    values.put("bgWarmup", BG_WARMUP.toMillis());
+    values.put("bgMeasure", BG_MEASURE.toMillis());
+    values.put("slowRequest", slowFile);
+    values.put("fetches", FETCHES);
+    values.put("jvm", servers.launch());
+    List<String> settings = Template.items("reports/slow-client/settings.md", values);
     write(run, profile, scenarios, rates, fetches, background, settings);
   }
 
@@ -267,8 +250,8 @@ final class SlowClientExperiment implements Experiment {
       double rate,
       List<Fetch> results,
       Map<String, RunResult> background) {
-    Duration bgWarmup = run.get(BG_WARMUP);
-    Duration bgMeasure = run.get(BG_MEASURE);
+    Duration bgWarmup = BG_WARMUP;
+    Duration bgMeasure = BG_MEASURE;
     long loadEnds = System.nanoTime() + bgWarmup.plus(bgMeasure).toNanos();
     CompletableFuture<RunResult> load =
         rate > 0
@@ -279,7 +262,7 @@ final class SlowClientExperiment implements Experiment {
       LockSupport.parkNanos(bgWarmup.toNanos());
     }
     double lastSeconds = 0;
-    for (int i = 1; i <= run.get(FETCHES); i++) {
+    for (int i = 1; i <= FETCHES; i++) {
       if (rate != 0 && System.nanoTime() + lastSeconds * 1.5e9 >= loadEnds) {
         run.progress().printf("[%s]   fetch %d skipped: the load would end before it%n", NAME, i);
         break;

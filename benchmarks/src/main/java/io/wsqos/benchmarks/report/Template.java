@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -68,5 +69,25 @@ public final class Template {
           "template " + path + ": " + unused + " (expected: a placeholder for each value)");
     }
     return out.toString();
+  }
+
+  /**
+   * The resource {@code path}, a Markdown list of one line per item ({@code - item}), {@link
+   * #render}ed and split into its items without the {@code - }: a report's settings.
+   *
+   * @throws IllegalArgumentException as {@link #render}, or if a line is not an item
+   */
+  public static List<String> items(String path, Map<String, ?> values) {
+    return render(path, values)
+        .lines()
+        .map(
+            line -> {
+              if (!line.startsWith("- ")) {
+                throw new IllegalArgumentException(
+                    "template " + path + ": '" + line + "' (expected: a line starting with '- ')");
+              }
+              return line.substring(2);
+            })
+        .toList();
   }
 }

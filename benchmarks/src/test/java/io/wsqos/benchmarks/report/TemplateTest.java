@@ -29,6 +29,17 @@ class TemplateTest {
   }
 
   @Test
+  void itemsAreTheRenderedLinesOfAListWithoutTheirDash() {
+    assertThat(Template.items("reports/test-items.md", Map.of("who", "x", "count", 2)))
+        .containsExactly("first x", "second, 2 times");
+    assertThatThrownBy(() -> Template.items(PATH, Map.of("who", "x", "count", 1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "template reports/test-template.md: 'Hello x, 1 times x.' (expected: a line starting"
+                + " with '- ')");
+  }
+
+  @Test
   void aMissingResourceIsNamed() {
     assertThatThrownBy(() -> Template.text("reports/none.md"))
         .isInstanceOf(IllegalArgumentException.class)
