@@ -16,8 +16,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -140,13 +140,18 @@ public final class AdaptiveOffer implements AutoCloseable {
     if (closed || executor != null) {
       throw new IllegalStateException(this + " was " + (closed ? "closed" : "started before"));
     }
-    executor =
-        Executors.newSingleThreadScheduledExecutor(
+    ScheduledThreadPoolExecutor scheduler =
+        new ScheduledThreadPoolExecutor(
+            1,
             task -> {
               Thread thread = new Thread(task, threadName);
               thread.setDaemon(true);
               return thread;
             });
+    // close() lets an adjustment in flight finish but must not wait for the next period's.
+    scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    scheduler.setContinueExistingPeriodicTasksAfterShutdownPolicy(false);
+    executor = scheduler;
     executor.execute(this::run);
     return this;
   }

@@ -85,6 +85,11 @@ class AdaptiveOfferTest {
     return AdaptiveOffer.builder(provider, offer.id(), load).clock(clock);
   }
 
+  private boolean noAdaptationThreadIsLeft() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .noneMatch(t -> t.getName().equals("wsqos-adaptive-offer-" + offer.id()));
+  }
+
   private BigDecimal priceInBroker() {
     return admin.offer(offer.id()).terms().price();
   }
@@ -217,8 +222,23 @@ class AdaptiveOfferTest {
     await().until(() -> priceInBroker().compareTo(new BigDecimal("0.30")) >= 0);
     load.set(0.75);
     adaptation.close();
-    assertThat(Thread.getAllStackTraces().keySet())
-        .noneMatch(t -> t.getName().equals("wsqos-adaptive-offer-" + offer.id()));
+    // The pool's thread ends just after the pool does.
+    await().until(this::noAdaptationThreadIsLeft);
+  }
+
+  @Test
+  void closingAStartedAdaptationEndsItsThreadWithoutWaitingForTheNextPeriod() {
+    AdaptiveOffer adaptation =
+        adaptive(acme).period(Duration.ofHours(1)).lease(Duration.ZERO).build();
+    load.set(0.75);
+    adaptation.start();
+    await().until(() -> adaptation.status().averageLoad() == 0.75);
+
+    adaptation.close();
+
+    // The pool's thread ends just after the pool does.
+    await().until(this::noAdaptationThreadIsLeft);
+    assertThat(admin.offer(offer.id()).terms().validUntil()).contains(clock.instant());
   }
 
   @Test
