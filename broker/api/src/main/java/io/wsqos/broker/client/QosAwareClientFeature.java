@@ -91,14 +91,7 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
     requirement = builder.requirement;
     firstAnswerTimeout = builder.firstAnswerTimeout;
     configuredMeters = builder.meterRegistry;
-    SelectionWatcher.Builder watching =
-        SelectionWatcher.builder(builder.broker, service, requirement)
-            .wait(builder.wait)
-            .listener(this::selected);
-    if (builder.currency != null) {
-      watching.currency(builder.currency);
-    }
-    watcher = watching.build();
+    watcher = builder.watching.listener(this::selected).build();
     lifecycle =
         new FeatureLifecycle("QosAwareClientFeature of " + service, watcher::start, watcher::close);
   }
@@ -249,30 +242,27 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
 
   /** Configures a {@link QosAwareClientFeature}; every setting has a default. */
   public static final class Builder {
-    private final BrokerClient broker;
     private final QName service;
     private final QosRequirement requirement;
-    private Currency currency;
-    private Duration wait = SelectionWatcher.DEFAULT_WAIT;
+    private final SelectionWatcher.Builder watching;
     private Duration firstAnswerTimeout = DEFAULT_FIRST_ANSWER_TIMEOUT;
     private MeterRegistry meterRegistry;
 
     private Builder(BrokerClient broker, QName service, QosRequirement requirement) {
-      this.broker = requireNonNull(broker, "broker");
-      this.service = requireNonNull(service, "service");
-      this.requirement = requireNonNull(requirement, "requirement");
+      this.watching = SelectionWatcher.builder(broker, service, requirement);
+      this.service = service;
+      this.requirement = requirement;
     }
 
     /** The currency of the requirement's {@code maxPrice}; default the broker's. */
     public Builder currency(Currency currency) {
-      this.currency = requireNonNull(currency, "currency");
+      watching.currency(currency);
       return this;
     }
 
     /** How long each watch of the broker's selection waits, 1 s to 300 s; default 30 s. */
     public Builder wait(Duration wait) {
-      SelectionWatcher.builder(broker, service, requirement).wait(wait);
-      this.wait = wait;
+      watching.wait(wait);
       return this;
     }
 

@@ -20,6 +20,7 @@ import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQosHeaderFeature;
 import io.wsqos.core.header.WsQosHeaders;
 import io.wsqos.testing.TestServer;
+import io.wsqos.testing.net.TcpRelay;
 import io.wsqos.testing.service.EchoService;
 import jakarta.xml.ws.WebServiceException;
 import java.math.BigDecimal;
@@ -121,7 +122,9 @@ class QosAwareClientTest {
     Endpoint endpoint =
         registry.registerEndpoint(
             provider, service.id(), URI.create(server.address()), Set.of(Binding.SOAP_1_1), ANY);
-    return registry.publishOffer(endpoint.id(), terms(price), ANY);
+    Offer offer = registry.publishOffer(endpoint.id(), terms(price), ANY);
+    broker.selector().refresh();
+    return offer;
   }
 
   private static OfferTerms terms(String price) {
@@ -197,6 +200,40 @@ class QosAwareClientTest {
 
     await().atMost(Duration.ofSeconds(10)).until(() -> echo.echo("2").startsWith("b: "));
     assertThat(feature.candidates().candidates("any")).containsExactly(b.address());
+  }
+
+  @Test
+  void aWatcherKeepsItsLastSelectionWhileTheBrokerIsCutAndFollowsItWhenBack() throws Exception {
+    Offer offer = offer(a, "A", "0.30");
+    try (TcpRelay relay = TcpRelay.to(URI.create(broker.address()).getPort());
+        SelectionWatcher watcher =
+            SelectionWatcher.builder(
+                    BrokerClient.builder(URI.create(relay.url("/")))
+                        .requestTimeout(Duration.ofMillis(500))
+                        .build(),
+                    ECHO,
+                    UP_TO_40_CENTS)
+                .wait(Duration.ofSeconds(1))
+                .maxRetry(Duration.ofMillis(200))
+                .build()) {
+      watcher.start();
+      assertThat(watcher.awaitCurrent(Duration.ofSeconds(10)).orElseThrow().candidates())
+          .hasSize(1);
+
+      relay.cut();
+      broker.registry().updateOffer(offer.id(), 1, terms("0.50"), ANY);
+
+      // Through the cut's refused connections and retries, the last selection stays.
+      await()
+          .during(Duration.ofMillis(1_500))
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> watcher.current().orElseThrow().candidates().size() == 1);
+      relay.restore();
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> watcher.current().orElseThrow().candidates().isEmpty());
+    }
+    assertThat(watchThreads()).isZero();
   }
 
   @Test
