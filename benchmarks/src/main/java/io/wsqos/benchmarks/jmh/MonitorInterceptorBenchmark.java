@@ -46,24 +46,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The monitor's own per-exchange work, apart from CXF's: the requester-side interceptors of {@link
- * MonitoringFeature} (t1 stamped and written as a header, t4, the provider's t2/t3 read from the
- * response, one {@link QosRecord} built and handed over) and the provider-side ones (t2, t1 read
- * from the request, t3 stamped and t1/t2/t3 written on the response, the record), each on a fresh
- * prepared CXF exchange, next to a baseline that prepares the same exchange and runs as many empty
- * CXF interceptors. The difference of the two is what the monitor adds to a call.
- *
- * <p>The interceptors are the feature's own instances, taken from a real JAX-WS client proxy (not
- * connected) and from an endpoint the feature initialised as a server's. The record goes to a
- * listener that keeps it in a field: the hand-off to a {@code QosLog} (one queue offer) is {@link
- * QosLogBenchmark}'s subject, the writer's work is off the request thread.
- *
- * <p>It does not measure: CXF's own client or server (parsing the envelope into DOM headers,
- * serializing the written header element, the transport: no socket is involved, so no client
- * transport is used), Micrometer timers or the database (the log's writer thread), or contention.
- * The inbound messages carry their Timestamps block as a prepared DOM header, as CXF's {@code
- * ReadHeadersInterceptor} leaves it; the response's block carries t2/t3 without the t1 echo (an
- * echo that matches is a comparison more, one that does not would take the invalid path).
+ * The monitor's own work per exchange: the requester-side and provider-side interceptors of {@link
+ * MonitoringFeature} (the feature's own instances, from a JAX-WS client proxy and an endpoint it
+ * initialised as a server's) on a fresh prepared CXF exchange, beside the same exchange through as
+ * many empty interceptors. The record goes to a field ({@link QosLogBenchmark} measures the
+ * hand-off to the log); CXF's parsing and serializing, the transport, timers and the database are
+ * not measured. The response's Timestamps block has no t1 echo, so no echo is compared.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -82,10 +70,7 @@ public class MonitorInterceptorBenchmark {
   private List<Interceptor<Message>> requesterIn;
   private List<Interceptor<Message>> providerIn;
   private List<Interceptor<Message>> providerOut;
-  private List<Interceptor<Message>> emptyRequesterOut;
-  private List<Interceptor<Message>> emptyRequesterIn;
-  private List<Interceptor<Message>> emptyProviderIn;
-  private List<Interceptor<Message>> emptyProviderOut;
+  private final List<Interceptor<Message>> empty = List.of(new Empty(), new Empty(), new Empty());
   private List<Header> requestHeaders;
   private List<Header> responseHeaders;
   private final byte[] noBytes = new byte[0];
@@ -108,8 +93,8 @@ public class MonitorInterceptorBenchmark {
     requesterOut = ours(client.getOutInterceptors());
     requesterIn = ours(client.getInInterceptors());
 
-    // The provider side: the feature initialised on a server whose endpoint is a second client's
-    // (only the endpoint's interceptor lists are used; nothing is started).
+    // The provider side: only a server's endpoint's interceptor lists are used, so a second
+    // client's endpoint stands in for it and nothing is started.
     Endpoint providerEndpoint = client(null).getEndpoint();
     Server server =
         (Server)
@@ -134,11 +119,6 @@ public class MonitorInterceptorBenchmark {
               + List.of(requesterOut, requesterIn, providerIn, providerOut)
               + " (expected: 3 requester out, 3 in; 1 provider in, 3 out)");
     }
-    emptyRequesterOut = empty(requesterOut.size());
-    emptyRequesterIn = empty(requesterIn.size());
-    emptyProviderIn = empty(providerIn.size());
-    emptyProviderOut = empty(providerOut.size());
-
     WsQosCodec codec = new WsQosCodec();
     long t1 = 1_700_000_000_000_000L;
     requestHeaders = headers(codec, MonitoringTimestamps.EMPTY.withT1(t1));
@@ -153,7 +133,7 @@ public class MonitorInterceptorBenchmark {
   /** The requester's exchange with six empty interceptors: the floor the monitor is added to. */
   @Benchmark
   public Object baselineRequesterExchange() {
-    return requesterExchange(emptyRequesterOut, emptyRequesterIn);
+    return requesterExchange(empty, empty);
   }
 
   /** The requester's exchange through the requester-side monitor's six interceptors. */
@@ -166,7 +146,7 @@ public class MonitorInterceptorBenchmark {
   /** The provider's exchange with four empty interceptors. */
   @Benchmark
   public Object baselineProviderExchange() {
-    return providerExchange(emptyProviderIn, emptyProviderOut);
+    return providerExchange(empty.subList(0, 1), empty);
   }
 
   /** The provider's exchange through the provider-side monitor's four interceptors. */
@@ -179,39 +159,42 @@ public class MonitorInterceptorBenchmark {
   private Exchange requesterExchange(
       List<Interceptor<Message>> out, List<Interceptor<Message>> in) {
     Exchange exchange = newExchange();
-    SoapMessage request = newMessage(exchange);
-    exchange.setOutMessage(request);
+    SoapMessage request = outbound(exchange);
     request.put(Message.ENDPOINT_ADDRESS, ADDRESS);
-    request.setContent(OutputStream.class, discard);
-    for (Interceptor<Message> i : out) {
-      i.handleMessage(request);
-    }
-    SoapMessage response = newMessage(exchange);
-    exchange.setInMessage(response);
-    response.put(Header.HEADER_LIST, responseHeaders);
-    response.setContent(InputStream.class, new ByteArrayInputStream(noBytes));
-    for (Interceptor<Message> i : in) {
-      i.handleMessage(response);
-    }
+    handle(out, request);
+    SoapMessage response = inbound(exchange, responseHeaders);
+    handle(in, response);
     return exchange;
   }
 
   private Exchange providerExchange(List<Interceptor<Message>> in, List<Interceptor<Message>> out) {
     Exchange exchange = newExchange();
-    SoapMessage request = newMessage(exchange);
-    exchange.setInMessage(request);
-    request.put(Header.HEADER_LIST, requestHeaders);
-    request.setContent(InputStream.class, new ByteArrayInputStream(noBytes));
-    for (Interceptor<Message> i : in) {
-      i.handleMessage(request);
-    }
-    SoapMessage response = newMessage(exchange);
-    exchange.setOutMessage(response);
-    response.setContent(OutputStream.class, discard);
-    for (Interceptor<Message> i : out) {
-      i.handleMessage(response);
-    }
+    SoapMessage request = inbound(exchange, requestHeaders);
+    handle(in, request);
+    SoapMessage response = outbound(exchange);
+    handle(out, response);
     return exchange;
+  }
+
+  private static void handle(List<Interceptor<Message>> chain, Message message) {
+    for (int i = 0; i < chain.size(); i++) {
+      chain.get(i).handleMessage(message);
+    }
+  }
+
+  private SoapMessage inbound(Exchange exchange, List<Header> headers) {
+    SoapMessage message = newMessage(exchange);
+    exchange.setInMessage(message);
+    message.put(Header.HEADER_LIST, headers);
+    message.setContent(InputStream.class, new ByteArrayInputStream(noBytes));
+    return message;
+  }
+
+  private SoapMessage outbound(Exchange exchange) {
+    SoapMessage message = newMessage(exchange);
+    exchange.setOutMessage(message);
+    message.setContent(OutputStream.class, discard);
+    return message;
   }
 
   private Exchange newExchange() {
@@ -251,14 +234,6 @@ public class MonitorInterceptorBenchmark {
       }
     }
     return List.copyOf(ours);
-  }
-
-  private static List<Interceptor<Message>> empty(int n) {
-    List<Interceptor<Message>> empty = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      empty.add(new Empty());
-    }
-    return List.copyOf(empty);
   }
 
   private static List<Header> headers(WsQosCodec codec, MonitoringTimestamps timestamps) {
