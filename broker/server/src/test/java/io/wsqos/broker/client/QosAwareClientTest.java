@@ -26,10 +26,12 @@ import jakarta.xml.ws.WebServiceException;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.xml.namespace.QName;
+import org.apache.cxf.feature.Feature;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -234,6 +236,34 @@ class QosAwareClientTest {
           .until(() -> watcher.current().orElseThrow().candidates().isEmpty());
     }
     assertThat(watchThreads()).isZero();
+  }
+
+  @Test
+  void onABusTheFeatureRoutesTheClientsOfItsServiceMadeAfterwardsAndStopsWithTheBus() {
+    offer(b, "B", "0.20");
+    feature =
+        QosAwareClientFeature.builder(
+                BrokerClient.builder(URI.create(broker.address())).build(), ECHO, UP_TO_40_CENTS)
+            .meterRegistry(new SimpleMeterRegistry())
+            .build();
+    TestServer own =
+        TestServer.builder(EchoService.class, new Named("own"))
+            .bus(
+                bus -> {
+                  List<Feature> features = new ArrayList<>(bus.getFeatures());
+                  features.add(feature);
+                  bus.setFeatures(features);
+                })
+            .start();
+    try {
+      // A client of the bus, made with the bus's own server as its address: the broker decides.
+      assertThat(own.client(EchoService.class).echo("x")).isEqualTo("b: x");
+      assertThat(watchThreads()).isEqualTo(1);
+    } finally {
+      own.close();
+    }
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> watchThreads() == 0);
   }
 
   @Test
