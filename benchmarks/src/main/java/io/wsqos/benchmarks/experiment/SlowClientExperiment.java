@@ -25,7 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -152,20 +151,12 @@ final class SlowClientExperiment implements Experiment {
         point(run, driver, link, lane, rate, fetches, background);
       }
     }
-    Map<String, Object> values = new HashMap<>();
-    values.put("link", PROFILE.name());
-    values.put("down", PROFILE.downBitsPerSecond());
-    values.put("up", PROFILE.upBitsPerSecond());
-    values.put("downDelay", PROFILE.downDelayMillis());
-    values.put("upDelay", PROFILE.upDelayMillis());
-    values.put("qdiscs", link.describe().replace('\n', ';'));
-    values.put("warmup", ServerWarmup.describe(run.options()));
-    values.put("request", backgroundFile);
-    values.put("bgWarmup", BG_WARMUP.toMillis());
-    values.put("bgMeasure", BG_MEASURE.toMillis());
-    values.put("slowRequest", SLOW_REQUEST);
-    values.put("fetches", FETCHES);
-    values.put("jvm", servers.launch());
+    Map<String, Object> values =
+        Map.of(
+            "qdiscs", link.describe().replace('\n', ';'),
+            "warmup", ServerWarmup.describe(run.options()),
+            "request", backgroundFile,
+            "jvm", servers.launch());
     write(
         run, rates, fetches, background, Template.items("reports/slow-client/settings.md", values));
   }
