@@ -69,19 +69,15 @@ final class DiffServExperiment implements Experiment {
     addresses.put("marking", bookstores.address("marking"));
     addresses.put("proxy", Servers.withPath(proxies.address("proxy"), direct));
     Map<String, Long> pids = new LinkedHashMap<>();
-    pids.put("direct", bookstores.pid("direct"));
-    pids.put("marking", bookstores.pid("marking"));
-    pids.put("proxy", proxies.pid("proxy"));
 
     byte[] body =
         QosEnvelopes.withRequirement(
             Run.read(requestFile), CompressionPreference.NONE, TransportPriority.ASSURED);
     List<Variant> variants = new ArrayList<>();
-    Map<String, String> sideOf = new LinkedHashMap<>();
     for (boolean keepAlive : connections.keepAlive()) {
       for (Map.Entry<String, URI> side : addresses.entrySet()) {
         String name = Connections.variantName(side.getKey(), keepAlive);
-        sideOf.put(name, side.getKey());
+        pids.put(name, (side.getKey().equals("proxy") ? proxies : bookstores).pid(side.getKey()));
         HttpRequest request = Variant.soapPost(side.getValue(), body).keepAlive(keepAlive).build();
         variants.add(new Variant(name, RequestSource.of(request)));
       }
@@ -91,8 +87,7 @@ final class DiffServExperiment implements Experiment {
         run.sweep(
             points,
             variants,
-            RunWindow.windowed(
-                windows, driver, v -> pids.get(sideOf.get(v.name())), run.progress()),
+            RunWindow.windowed(windows, driver, v -> pids.get(v.name()), run.progress()),
             true);
 
     List<String> settings =
