@@ -118,26 +118,19 @@ final class BaselineExperiment implements Experiment {
         new Variant(
             file.endsWith(".xml") ? file.substring(0, file.length() - 4) : file,
             RequestSource.of(request.build()));
+    String connections = run.get(KEEP_ALIVE) ? "keep-alive" : "one connection per request";
     List<String> settings =
         Template.items(
             "reports/baseline/settings.md",
             Map.of(
-                "server",
-                serverNote,
-                "url",
-                url,
-                "request",
-                requestFile,
-                "connections",
-                run.get(KEEP_ALIVE) ? "keep-alive" : "one connection per request",
-                "axis",
-                points().name(),
-                "points",
-                points,
-                "timing",
-                run.timing().describe(run.options(), false),
-                "timeouts",
-                run.describeTimeouts()));
+                "server", serverNote,
+                "url", url,
+                "request", requestFile,
+                "connections", connections,
+                "axis", points().name(),
+                "points", points,
+                "timing", run.timing().describe(run.options(), false),
+                "timeouts", run.describeTimeouts()));
     boolean rate = kind == Kind.RATE;
     run.writeSweep(
         rate
@@ -196,17 +189,12 @@ final class BaselineExperiment implements Experiment {
             "reports/baseline/driver-limit.md",
             Map.of(
                 "connections",
-                keepAlive ? "connections kept alive and reused" : "Connection: close",
-                "warmup",
-                timing.warmup().toMillis(),
-                "measure",
-                timing.measure().toMillis(),
-                "reps",
-                timing.repetitions(),
-                "timeouts",
-                run.describeTimeouts(),
-                "rates",
-                rates)),
+                    keepAlive ? "connections kept alive and reused" : "Connection: close",
+                "warmup", timing.warmup().toMillis(),
+                "measure", timing.measure().toMillis(),
+                "reps", timing.repetitions(),
+                "timeouts", run.describeTimeouts(),
+                "rates", rates)),
         run.sweep(rates, List.of(new Variant("trivial", trivial)), runner, false),
         List.of());
   }

@@ -131,18 +131,12 @@ final class CompressionExperiment implements Experiment {
         Template.items(
             "reports/compression/settings.md",
             Map.of(
-                "request",
-                requestFile,
-                "connections",
-                connections.describe(),
-                "axis",
-                closedLoop ? "requesters" : "rates",
-                "points",
-                points,
-                "timing",
-                run.timing().describe(run.options(), true),
-                "timeouts",
-                run.describeTimeouts())));
+                "request", requestFile,
+                "connections", connections.describe(),
+                "axis", points().name(),
+                "points", points,
+                "timing", run.timing().describe(run.options(), true),
+                "timeouts", run.describeTimeouts())));
     Table share = Table.of("variant", "rate", "succeeded", "compressed", "share_of_eligible");
     List<String> sections = new ArrayList<>();
     sections.add(compressionShare(axis, lines, points, encoded, share));
