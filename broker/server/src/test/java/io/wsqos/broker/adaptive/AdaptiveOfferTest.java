@@ -15,6 +15,7 @@ import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.client.BrokerClient;
+import io.wsqos.broker.client.SelectionWatcher;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
@@ -25,6 +26,8 @@ import io.wsqos.testing.net.TcpRelay;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.xml.namespace.QName;
@@ -126,6 +129,43 @@ class AdaptiveOfferTest {
     }
     await().until(() -> selectedBy("0.10").equals(Optional.of(offer.id())));
     assertThat(adaptation.status().moves()).isEqualTo(6);
+  }
+
+  @Test
+  void table6sWatchingClientsPauseWhileThePriceIsAboveTheirMaximumAndResumeWhenItFalls() {
+    AdaptiveOffer adaptation = resources.add(adaptive(acme).build());
+    String[] maxima = {"0.10", "0.40", "0.50", "0.70"};
+    List<SelectionWatcher> clients = new ArrayList<>();
+    for (String max : maxima) {
+      SelectionWatcher watcher =
+          resources.add(
+              SelectionWatcher.builder(
+                      client(null),
+                      BOOKSTORE,
+                      QosRequirement.of(
+                          CompressionPreference.SERVER_DECIDES,
+                          QosTerms.builder().maxPrice(new BigDecimal(max)).build()))
+                  .build());
+      watcher.start();
+      clients.add(watcher);
+    }
+    double[] loads = {0.85, 0.90, 0.82, 0.81, 0.81, 0.81, 0.60, 0.60, 0.60, 0.60, 0.60};
+
+    for (double average : loads) {
+      load.set(0.5, average);
+      adaptation.adjust();
+      BigDecimal price = priceInBroker();
+
+      for (int i = 0; i < maxima.length; i++) {
+        SelectionWatcher watcher = clients.get(i);
+        boolean served = price.compareTo(new BigDecimal(maxima[i])) <= 0;
+        await("a client paying at most " + maxima[i] + " at the price " + price)
+            .atMost(Duration.ofSeconds(10))
+            .until(
+                () -> watcher.current().map(s -> s.best().isPresent()).orElse(!served) == served);
+      }
+    }
+    assertThat(priceInBroker()).isEqualByComparingTo("0.20");
   }
 
   @Test
