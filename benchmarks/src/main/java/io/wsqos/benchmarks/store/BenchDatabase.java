@@ -14,7 +14,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import javax.sql.DataSource;
 
 /**
@@ -23,22 +22,14 @@ import javax.sql.DataSource;
  */
 abstract sealed class BenchDatabase implements AutoCloseable {
 
-  /** The kernel's clock ticks per second, in which {@code /proc/PID/stat} counts CPU time. */
-  static final long CLOCK_TICKS_PER_SECOND = 100;
+  HikariDataSource pool;
 
-  /** The database's name in reports. */
   abstract String name();
-
-  /** The pool to write and query through. */
-  abstract DataSource dataSource();
 
   /** What the records take on disk, indexes included, once written. */
   abstract long bytesOnDisk() throws SQLException;
 
-  /**
-   * CPU time the database's server processes have used so far, in nanoseconds: 0 for a database
-   * that runs in this process, whose work is this process's threads'.
-   */
+  /** CPU time of the database's server processes so far: 0 for one that runs in this process. */
   abstract long serverCpuNanos() throws SQLException;
 
   /** Makes the database ready for queries after the writes, as a live database soon would be. */
@@ -48,19 +39,18 @@ abstract sealed class BenchDatabase implements AutoCloseable {
   @Override
   public abstract void close() throws SQLException;
 
-  /**
-   * Longest run of one statement: the benchmark's queries read millions of rows, so as long as a
-   * report's (see {@link QosReport#STATEMENT_TIMEOUT}).
-   */
-  static final Duration STATEMENT_TIMEOUT = QosReport.STATEMENT_TIMEOUT;
+  final DataSource dataSource() {
+    return pool;
+  }
 
+  /** A pool whose statements may run as long as a report's: the queries read millions of rows. */
   static HikariDataSource pool(String url, String user) {
     return JdbcPool.builder(url)
         .credentials(user, "")
         .maxPoolSize(2)
         .minIdle(2)
         .poolName("wsqos-store-benchmark")
-        .statementTimeout(STATEMENT_TIMEOUT)
+        .statementTimeout(QosReport.STATEMENT_TIMEOUT)
         .build();
   }
 
@@ -73,36 +63,37 @@ abstract sealed class BenchDatabase implements AutoCloseable {
     }
   }
 
+  private static void execute(String url, String user, String sql) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url, user, "");
+        Statement s = c.createStatement()) {
+      s.execute(sql);
+    }
+  }
+
   /** A schema of its own in a PostgreSQL database, dropped on close. */
   static final class Postgres extends BenchDatabase {
     private final String url;
     private final String user;
     private final String schema;
-    private final HikariDataSource pool;
 
     Postgres(String url, String user, int run) throws SQLException {
       this.url = url;
       this.user = user;
       this.schema = "wsqos_store_benchmark_" + ProcessHandle.current().pid() + "_" + run;
-      try (Connection c = DriverManager.getConnection(url, user, "");
-          Statement s = c.createStatement()) {
-        s.execute("CREATE SCHEMA " + schema);
-      }
-      pool =
-          pool(
-              url
-                  + (url.contains("?") ? "&" : "?")
-                  + "currentSchema="
-                  + schema
-                  + "&ApplicationName="
-                  + schema,
-              user);
+      execute(url, user, "CREATE SCHEMA " + schema);
+      String separator = url.contains("?") ? "&" : "?";
+      pool = pool(url + separator + "currentSchema=" + schema + "&ApplicationName=" + schema, user);
+    }
+
+    @Override
+    String name() {
+      return "PostgreSQL";
     }
 
     /**
-     * The CPU time of the pool's server processes, read from {@code /proc}: PostgreSQL must run on
-     * this machine, as the benchmark's does. A process that ended since is left out, so the
-     * difference of two readings is exact while the pool keeps its connections.
+     * The pool's server processes' user and system time from {@code /proc/PID/stat} (PostgreSQL
+     * must run on this machine), in clock ticks of 10 ms. A process that ended since is left out,
+     * so the difference of two readings is exact while the pool keeps its connections.
      */
     @Override
     long serverCpuNanos() throws SQLException {
@@ -113,33 +104,16 @@ abstract sealed class BenchDatabase implements AutoCloseable {
         select.setString(1, schema);
         try (ResultSet pids = select.executeQuery()) {
           while (pids.next()) {
-            ticks += cpuTicks(pids.getInt(1));
+            String stat = Files.readString(Path.of("/proc/" + pids.getInt(1) + "/stat"));
+            // The fields after the command name, which may hold spaces, in parentheses.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
           }
         }
-      }
-      return ticks * (1_000_000_000L / CLOCK_TICKS_PER_SECOND);
-    }
-
-    /** User and system time of process {@code pid}, in clock ticks. */
-    private static long cpuTicks(int pid) {
-      try {
-        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-        // The fields after the command name, which may hold spaces, in parentheses.
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
       } catch (IOException e) {
         throw new UncheckedIOException("PostgreSQL's processes must be readable in /proc", e);
       }
-    }
-
-    @Override
-    String name() {
-      return "PostgreSQL";
-    }
-
-    @Override
-    DataSource dataSource() {
-      return pool;
+      return ticks * 10_000_000L;
     }
 
     @Override
@@ -159,10 +133,7 @@ abstract sealed class BenchDatabase implements AutoCloseable {
     @Override
     public void close() throws SQLException {
       pool.close();
-      try (Connection c = DriverManager.getConnection(url, user, "");
-          Statement s = c.createStatement()) {
-        s.execute("DROP SCHEMA " + schema + " CASCADE");
-      }
+      execute(url, user, "DROP SCHEMA " + schema + " CASCADE");
     }
   }
 
@@ -173,21 +144,12 @@ abstract sealed class BenchDatabase implements AutoCloseable {
    * would time that cache, not the query.
    */
   static final class H2 extends BenchDatabase {
-    private final Path file;
-    private final String url;
-    private HikariDataSource pool;
+    private final Path base;
 
     H2(Path directory, int run) {
-      try {
-        Files.createDirectories(directory);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      Path base = directory.toAbsolutePath().resolve("store-" + run);
-      file = Path.of(base + ".mv.db");
-      deleteQuietly();
-      url = "jdbc:h2:file:" + base;
-      pool = pool(url + JdbcRecordStore.H2_LOG_SETTINGS, "");
+      base = directory.toAbsolutePath().resolve("store-" + run);
+      delete();
+      pool = pool("jdbc:h2:file:" + base + JdbcRecordStore.H2_LOG_SETTINGS, "");
     }
 
     @Override
@@ -196,14 +158,9 @@ abstract sealed class BenchDatabase implements AutoCloseable {
     }
 
     @Override
-    DataSource dataSource() {
-      return pool;
-    }
-
-    @Override
     long bytesOnDisk() {
       try {
-        return Files.size(file);
+        return Files.size(Path.of(base + ".mv.db"));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -218,19 +175,20 @@ abstract sealed class BenchDatabase implements AutoCloseable {
     @Override
     void settle() {
       pool.close();
-      pool = pool(url + ";OPTIMIZE_REUSE_RESULTS=FALSE", "");
+      pool = pool("jdbc:h2:file:" + base + ";OPTIMIZE_REUSE_RESULTS=FALSE", "");
     }
 
     @Override
     public void close() {
       pool.close();
-      deleteQuietly();
+      delete();
     }
 
-    private void deleteQuietly() {
+    private void delete() {
       try {
-        Files.deleteIfExists(file);
-        Files.deleteIfExists(Path.of(file.toString().replace(".mv.db", ".trace.db")));
+        Files.createDirectories(base.getParent());
+        Files.deleteIfExists(Path.of(base + ".mv.db"));
+        Files.deleteIfExists(Path.of(base + ".trace.db"));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
