@@ -64,7 +64,7 @@ public final class MonitoringClient {
                 "A CXF client of the bookstore with a monitoring mode.",
                 List.of(MODE, URL, TRANSPORT, DB_DIR, STATS_FILE))
             .parse(argv);
-    MonitoringMode mode = MonitoringMode.parse("mode", args.get(MODE));
+    MonitoringMode mode = MonitoringMode.of(args.get(MODE));
     String transport = args.get(TRANSPORT);
     if (transport.equals("urlconnection")) {
       // Read when CXF creates the conduit, so it must be set before the proxy is built.

@@ -119,7 +119,7 @@ final class MonitoringClientExperiment implements Experiment {
         run.servers(
             tokens.stream().map(serverOf).distinct().toList(),
             token ->
-                MonitoringMode.parse("server-mode", token)
+                MonitoringMode.of(token)
                     .serverArgs(List.of("--monitor-db-dir=" + work.resolve("server-db-" + token))));
     Map<String, ClientProcess> clients = new LinkedHashMap<>();
     for (String token : tokens) {
@@ -169,28 +169,22 @@ final class MonitoringClientExperiment implements Experiment {
                 + serverJvm
                 + ")"
             : "server: `BookstoreServer "
-                + String.join(
-                    " ", MonitoringMode.parse("server-mode", serverMode).serverArgs(List.of()))
+                + String.join(" ", MonitoringMode.of(serverMode).serverArgs(List.of()))
                 + "` in its own JVM ("
                 + serverJvm
                 + "), shared by every client");
     for (MonitoringMode mode : modes) {
       settings.add(
-          "variant "
-              + mode
-              + ": `MonitoringClient --mode="
-              + mode
-              + " --transport="
-              + transport
-              + "` in its own JVM ("
-              + String.join(" ", clientJvm)
-              + "), one CXF JAX-WS proxy shared by its caller threads, connect timeout 5 s,"
-              + " receive timeout 30 s"
-              + mode.describe(
-                  "requester", QosLog.DEFAULT_STORE_INTERVAL_MILLIS, "an H2 file of its own")
-              + "; it said: `"
-              + clients.get(mode.token()).ready()
-              + "`");
+          String.format(
+              "variant %s: `MonitoringClient --mode=%1$s --transport=%s` in its own JVM (%s), one"
+                  + " CXF JAX-WS proxy shared by its caller threads, connect timeout 5 s, receive"
+                  + " timeout 30 s%s; it said: `%s`",
+              mode,
+              transport,
+              String.join(" ", clientJvm),
+              mode.describe(
+                  "requester", QosLog.DEFAULT_STORE_INTERVAL_MILLIS, "an H2 file of its own"),
+              clients.get(mode.token()).ready()));
     }
     settings.addAll(
         Template.items(

@@ -109,8 +109,7 @@ final class MonitoringExperiment implements Experiment {
         run.servers(
             tokens,
             token -> {
-              List<String> args =
-                  new ArrayList<>(MonitoringMode.parse("variants", token).serverArgs(log));
+              List<String> args = new ArrayList<>(MonitoringMode.of(token).serverArgs(log));
               args.add("--stats-file=" + work.resolve("server-" + token + ".properties"));
               return args;
             });
@@ -144,19 +143,15 @@ final class MonitoringExperiment implements Experiment {
     servers.close();
     List<String> settings = new ArrayList<>();
     Map<String, Properties> stats = MonitorLogs.readStats(run, work, "server-", tokens, settings);
+    String target = "`" + (jdbc ? url : "jdbc:h2:file:<temp>/db/qos") + "`";
     for (MonitoringMode mode : modes) {
       settings.add(
-          "variant "
-              + mode.token()
-              + ": `BookstoreServer "
-              + String.join(" ", mode.serverArgs(List.of()))
-              + "` in its own JVM ("
-              + jvm
-              + ")"
-              + mode.describe(
-                  "provider",
-                  storeMillis,
-                  "`" + (jdbc ? url : "jdbc:h2:file:<temp>/db/qos") + "`"));
+          String.format(
+              "variant %s: `BookstoreServer %s` in its own JVM (%s)%s",
+              mode,
+              String.join(" ", mode.serverArgs(List.of())),
+              jvm,
+              mode.describe("provider", storeMillis, target)));
     }
     settings.addAll(
         Template.items(

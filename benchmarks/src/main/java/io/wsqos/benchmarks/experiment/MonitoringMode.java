@@ -77,13 +77,9 @@ enum MonitoringMode {
     return Arrays.stream(values()).filter(m -> m.token.equals(token)).findFirst();
   }
 
-  /** The mode named {@code token}, given as option {@code --option}. */
-  static MonitoringMode parse(String option, String token) {
-    return fromToken(token)
-        .orElseThrow(
-            () ->
-                new IllegalArgumentException(
-                    "--" + option + ": '" + token + "' (expected: " + EXPECTED + ")"));
+  /** The mode named {@code token}, which an option's parser has checked. */
+  static MonitoringMode of(String token) {
+    return fromToken(token).orElseThrow();
   }
 
   /** {@code --variants}: modes, the first the baseline. */

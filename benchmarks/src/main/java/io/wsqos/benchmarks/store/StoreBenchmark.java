@@ -104,8 +104,8 @@ public final class StoreBenchmark implements Experiment {
       for (boolean postgres : List.of(true, false)) {
         try (BenchDatabase database =
             postgres
-                ? new BenchDatabase.Postgres(POSTGRES_URL, POSTGRES_USER, rep)
-                : new BenchDatabase.H2(run.get(H2_DIR), rep)) {
+                ? BenchDatabase.postgres(POSTGRES_URL, POSTGRES_USER, rep)
+                : BenchDatabase.h2(run.get(H2_DIR), rep)) {
           RunResult result = measure(database, records, span, run.get(BATCH), run.get(QUERY_REPS));
           run.progress().println("run " + rep + ": " + result);
           results.add(result);
