@@ -64,9 +64,7 @@ final class MonitoringTables {
         new StringBuilder(
             Report.section(
                 "Peak throughput and the issue's goals",
-                "Peak: the highest mean throughput (over repetitions) at any point; the ratio is to `"
-                    + baseline
-                    + "`'s peak in the same run (variants interleaved).",
+                Template.render("reports/peak.md", Map.of("baseline", baseline)),
                 results.peakTable(baseline)));
     Double base = results.peaks().get(baseline);
     if (base == null) {
@@ -92,18 +90,14 @@ final class MonitoringTables {
               100 * ratio,
               ratio >= goal.ratio() ? "met" : "NOT met",
               100 * spread,
-              undecided(
-                  spread > 1 - goal.ratio(),
-                  "the %.0f%% the goal allows",
-                  100 * (1 - goal.ratio()))));
+              spread > 1 - goal.ratio()
+                  ? String.format(
+                      Locale.ROOT,
+                      ", wider than the %.0f%% the goal allows: this run cannot decide it",
+                      100 * (1 - goal.ratio()))
+                  : ""));
     }
     return md.toString();
-  }
-
-  private static String undecided(boolean wider, String than, double value) {
-    return wider
-        ? String.format(Locale.ROOT, ", wider than " + than + ": this run cannot decide it", value)
-        : "";
   }
 
   /** The latency section at a rate of an open-loop sweep, as the driver measures it. */
@@ -169,11 +163,9 @@ final class MonitoringTables {
     String md =
         Report.section(
             heading,
-            "Mean over repetitions of each run's p50 and p99 ("
-                + measured
-                + "); added = variant - `"
-                + baseline
-                + "`. Per repetition: the p99 difference of runs made back to back.",
+            Template.render(
+                "reports/monitoring/latency.md",
+                Map.of("measured", measured, "baseline", baseline)),
             table);
     Summary goal = results.summary(goalVariant, x, PointResult::p99Millis);
     if (goal.n() == 0) {
