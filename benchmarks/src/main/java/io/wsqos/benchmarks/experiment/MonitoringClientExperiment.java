@@ -161,18 +161,16 @@ final class MonitoringClientExperiment implements Experiment {
     List<String> settings = new ArrayList<>();
     Map<String, Properties> stats = MonitorLogs.readStats(run, work, "client-", tokens, settings);
     settings.add("callers per client " + callers + "; client transport `" + transport + "`");
-    settings.add(
+    settings.addAll(
         same
-            ? "servers: one `BookstoreServer` per client variant, in the variant's mode (a plain"
-                + " client calls a plain server, a monitored client a monitored one, whose"
-                + " provider-side log writes to an H2 file of its own), each in its own JVM ("
-                + serverJvm
-                + ")"
-            : "server: `BookstoreServer "
-                + String.join(" ", MonitoringMode.of(serverMode).serverArgs(List.of()))
-                + "` in its own JVM ("
-                + serverJvm
-                + "), shared by every client");
+            ? Template.items("reports/monitoring/client-servers.md", Map.of("jvm", serverJvm))
+            : Template.items(
+                "reports/monitoring/client-server.md",
+                Map.of(
+                    "jvm",
+                    serverJvm,
+                    "args",
+                    String.join(" ", MonitoringMode.of(serverMode).serverArgs(List.of())))));
     for (MonitoringMode mode : modes) {
       settings.add(
           String.format(
