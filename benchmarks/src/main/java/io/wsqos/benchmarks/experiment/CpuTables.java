@@ -3,24 +3,25 @@ package io.wsqos.benchmarks.experiment;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * A server's or client's CPU per response over each measured run, by thread category ({@link
  * CpuCategory}), and each variant's CPU against the baseline's in the same repetition: the
- * monitoring experiments' steadiest cost figure on a shared machine. Pure functions of the runs'
- * windows.
+ * steadiest cost figure on a shared machine.
  */
 final class CpuTables {
 
   private CpuTables() {}
 
-  /** The server's section; says so when no run has a CPU reading. */
+  /** The server's section. */
   static String section(List<RunWindow> windows, String baseline) {
     return section(windows, baseline, "Server");
   }
@@ -44,11 +45,8 @@ final class CpuTables {
     Table table = Table.of(header);
     Set<Double> points = new LinkedHashSet<>();
     Set<String> variants = new LinkedHashSet<>(List.of(baseline));
-    read.forEach(
-        w -> {
-          points.add(w.x());
-          variants.add(w.variant());
-        });
+    read.forEach(w -> points.add(w.x()));
+    read.forEach(w -> variants.add(w.variant()));
     for (double x : points) {
       Optional<Double> base = total(read, baseline, x);
       for (String variant : variants) {
@@ -75,14 +73,9 @@ final class CpuTables {
     }
     return Report.section(
         heading,
-        "Each "
-            + whose.toLowerCase(Locale.ROOT)
-            + " thread's CPU time (`/proc/PID/task/TID/schedstat`) over every measured run, by"
-            + " thread name, per response counted, summed over repetitions. `vs "
-            + baseline
-            + "`: the variant's total over the baseline's at the same point; `paired`: the same"
-            + " ratio per repetition (run back to back), mean ± standard error and range. Both"
-            + " ratios leave out the JIT, which compiles in bursts whatever the variant.",
+        Template.render(
+            "reports/cpu.md",
+            Map.of("whose", whose.toLowerCase(Locale.ROOT), "baseline", baseline)),
         table);
   }
 
@@ -107,17 +100,13 @@ final class CpuTables {
     return table;
   }
 
-  /**
-   * CPU microseconds per response of a variant at a point over its runs, without the JIT's: what
-   * the ratios compare.
-   */
+  /** CPU microseconds per response of a variant at a point over its runs, without the JIT's. */
   static Optional<Double> total(List<RunWindow> windows, String variant, double x) {
     List<RunWindow> runs = select(windows, variant, x);
     long responses = runs.stream().mapToLong(RunWindow::responses).sum();
-    if (responses <= 0) {
-      return Optional.empty();
-    }
-    return Optional.of(runs.stream().mapToLong(RunWindow::withoutJitNanos).sum() / 1e3 / responses);
+    return responses <= 0
+        ? Optional.empty()
+        : Optional.of(runs.stream().mapToLong(RunWindow::withoutJitNanos).sum() / 1e3 / responses);
   }
 
   private static String paired(List<RunWindow> windows, String baseline, String variant, double x) {
@@ -131,20 +120,19 @@ final class CpuTables {
         }
       }
     }
-    if (ratios.isEmpty()) {
-      return "-";
-    }
     Summary s = Summary.of(ratios, Double::doubleValue);
-    if (s.n() == 1) {
-      return Table.fixed(s.mean(), 3);
-    }
-    return String.format(
-        Locale.ROOT,
-        "%.3f ± %.3f (%.3f-%.3f)",
-        s.mean(),
-        s.sd() / Math.sqrt(s.n()),
-        s.min(),
-        s.max());
+    return switch (s.n()) {
+      case 0 -> "-";
+      case 1 -> Table.fixed(s.mean(), 3);
+      default ->
+          String.format(
+              Locale.ROOT,
+              "%.3f ± %.3f (%.3f-%.3f)",
+              s.mean(),
+              s.sd() / Math.sqrt(s.n()),
+              s.min(),
+              s.max());
+    };
   }
 
   private static List<RunWindow> select(List<RunWindow> windows, String variant, double x) {

@@ -1,61 +1,70 @@
 package io.wsqos.benchmarks.experiment;
 
+import static io.wsqos.benchmarks.report.Table.column;
+
+import io.wsqos.benchmarks.report.Table;
 import io.wsqos.cli.Option;
+import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * What the monitoring experiments ({@code monitoring-rate}, {@code monitoring-requesters}, {@code
- * monitoring-client}) share: the options of the monitors' logs, the temp directory their databases
- * and counters go to, and the counters each JVM writes on stop.
+ * What the monitoring experiments and their client share: the options of the monitors' logs, the
+ * temp directory their databases and counters go to, and the counters each JVM writes on stop.
  */
 final class MonitorLogs {
 
   private MonitorLogs() {}
 
-  static final Option<Boolean> KEEP_DB =
-      Option.flag("keep-db", "keep the monitors' databases and counters (temp directory)");
   static final Option<String> JDBC_URL =
       Option.string("monitor-jdbc-url", null, "where the monitors log, instead of H2 files");
   static final Option<String> JDBC_USER =
       Option.string("monitor-jdbc-user", "", "the user of --monitor-jdbc-url");
-  static final Option<Duration> FLUSH =
-      Run.millis(
-          "monitor-flush-interval-ms",
-          QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS,
-          "the QosLog's flush interval");
   static final Option<Duration> STORE =
       Run.millis(
           "monitor-store-interval-ms",
           QosLog.DEFAULT_STORE_INTERVAL_MILLIS,
           "the QosLog's store interval");
 
-  /** {@code --variants}: monitoring modes, the first the baseline. */
-  static Option<List<MonitoringMode>> variants(List<MonitoringMode> defaults) {
-    return Option.listOf(
-        Option.of(
-            "variants",
-            "MODE",
-            (MonitoringMode) null,
-            "the variants, the first the baseline",
-            token ->
-                MonitoringMode.fromToken(token)
-                    .orElseThrow(
-                        () ->
-                            new IllegalArgumentException(
-                                "plain, monitored, monitor-only or cxf-metrics"))),
-        defaults);
+  /** A counter of the log's that each monitored JVM writes to its stats file. */
+  static final String WRITTEN = "wsqos.monitor.records.written";
+
+  /**
+   * The URL of the H2 file a monitored JVM's log writes in {@code dbDir}, as the bookstore's {@code
+   * --monitor} makes it, with the settings {@link JdbcRecordStore#H2_LOG_SETTINGS}.
+   */
+  static String h2Url(Path dbDir) {
+    return "jdbc:h2:file:"
+        + dbDir.toAbsolutePath().resolve(BookstoreServer.DATABASE_NAME)
+        + JdbcRecordStore.H2_LOG_SETTINGS;
+  }
+
+  /** A fresh temp directory for the monitors' databases and counters, deleted when run ends. */
+  static Path workDirectory(Run run, String name) throws IOException {
+    Path work = Files.createTempDirectory("wsqos-" + name + "-");
+    run.hold(
+        () -> {
+          try (Stream<Path> paths = Files.walk(work)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+              Files.deleteIfExists(p);
+            }
+          }
+        });
+    return work;
   }
 
   /**
@@ -69,7 +78,6 @@ final class MonitorLogs {
     for (String token : tokens) {
       Path file = work.resolve(prefix + token + ".properties");
       if (!Files.isRegularFile(file)) {
-        // Killed after the stop timeout, or failed while stopping: its counters are missing.
         String missing =
             prefix.replace("-", " ")
                 + token
@@ -91,28 +99,49 @@ final class MonitorLogs {
     return stats;
   }
 
-  /**
-   * A fresh temp directory for the monitors' databases and counters, held by {@code run} and
-   * deleted when it ends unless {@code --keep-db}.
-   */
-  static Path workDirectory(Run run, String name) throws IOException {
-    Path work = Files.createTempDirectory("wsqos-" + name + "-");
-    run.hold(() -> cleanUp(run, work));
-    return work;
+  /** A column of a records table, from one JVM's counters. */
+  static Table.Column<Map.Entry<String, Properties>> stat(
+      String name, Function<Properties, ?> cell) {
+    return column(name, e -> cell.apply(e.getValue()));
   }
 
-  /** Deletes {@code work} unless {@code --keep-db=true}. */
-  private static void cleanUp(Run run, Path work) {
-    if (run.get(KEEP_DB)) {
-      run.progress().println("kept the databases and counters in " + work);
-      return;
+  /**
+   * One row per JVM's counters, named in column {@code who}: what it {@code served}, what its log
+   * wrote, dropped, lost and refused ({@code -} without a log), then the {@code checks}.
+   */
+  static Table recordsTable(
+      Map<String, Properties> stats,
+      String who,
+      List<Table.Column<Map.Entry<String, Properties>>> served,
+      List<Table.Column<Map.Entry<String, Properties>>> checks) {
+    List<Table.Column<Map.Entry<String, Properties>>> columns = new ArrayList<>();
+    columns.add(column(who, Map.Entry::getKey));
+    columns.addAll(served);
+    for (String counter : List.of("written", "dropped", "lost", "invalid")) {
+      columns.add(
+          stat(
+              counter.equals("written") ? "records written" : counter,
+              s -> s.getProperty("wsqos.monitor.records." + counter, "-")));
     }
-    try (Stream<Path> paths = Files.walk(work)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      run.progress().println("could not delete " + work + ": " + e);
-    }
+    columns.addAll(checks);
+    return Table.of(stats.entrySet(), columns);
+  }
+
+  /** A counter of a stats file, -1 when absent. */
+  static long number(Properties stats, String key) {
+    String v = stats.getProperty(key);
+    return v == null ? -1 : Long.parseLong(v);
+  }
+
+  /** Whether the records written match {@code expected}, {@code -} without a log. */
+  static String check(long written, long expected) {
+    return written < 0
+        ? "-"
+        : written == expected ? "yes" : "NO (" + (expected - written) + " missing)";
+  }
+
+  /** {@code amount / count} with {@code decimals}, {@code -} when either is missing or 0. */
+  static String per(double amount, long count, int decimals) {
+    return amount < 0 || count <= 0 ? "-" : Table.fixed(amount / count, decimals);
   }
 }

@@ -1,7 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.cli.Arguments;
 import io.wsqos.cli.Option;
 import io.wsqos.cli.Options;
@@ -10,16 +9,17 @@ import io.wsqos.examples.bookstore.BookstoreService;
 import io.wsqos.examples.bookstore.ProcessStats;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.cxf.endpoint.Client;
-import org.apache.cxf.feature.Feature;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.apache.cxf.transport.http.HTTPConduit;
@@ -35,60 +35,62 @@ import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
  */
 public final class MonitoringClient {
 
-  /** CXF's switch from the {@code java.net.http} conduit to {@code HttpURLConnection}'s. */
-  static final String FORCE_URL_CONNECTION = "org.apache.cxf.transport.http.forceURLConnection";
-
   /** The book every call asks for: the one of {@code examples/bookstore/requests/lite-1.xml}. */
-  static final String DEFAULT_ISBN = "978-1-4000-0000-5";
+  static final String ISBN = "978-1-4000-0000-5";
 
-  /** Transports a client can use. */
+  /** Transports a client can use: the JDK HttpClient or HttpURLConnection. */
   static final List<String> TRANSPORTS = List.of("httpclient", "urlconnection");
 
-  static final Option<String> URL = Option.string("url", null, "the bookstore's address");
+  static final Option<String> MODE =
+      Option.choice(
+          "mode",
+          "plain",
+          Arrays.stream(MonitoringMode.values()).map(MonitoringMode::token).toList(),
+          "what monitors the client");
+  static final Option<String> URL =
+      Option.string("url", null, "the bookstore's address").required();
   static final Option<String> TRANSPORT =
       Option.choice("transport", TRANSPORTS.get(0), TRANSPORTS, "the CXF conduit");
-  static final Option<String> ISBN = Option.string("isbn", DEFAULT_ISBN, "the book asked for");
+  static final Option<Path> DB_DIR = Run.path("db-dir", ".", "where the log's H2 file goes");
   static final Option<Path> STATS_FILE =
       Run.path("stats-file", null, "where to write the counters on stop");
 
   private MonitoringClient() {}
 
   public static void main(String[] argv) throws Exception {
-    List<Option<?>> declared =
-        new ArrayList<>(List.of(ClientMonitor.MODE, URL, TRANSPORT, ISBN, STATS_FILE));
-    declared.addAll(ClientMonitor.LOG_OPTIONS);
     Arguments args =
         Options.of(
                 "MonitoringClient",
                 "A CXF client of the bookstore with a monitoring mode.",
-                declared)
+                List.of(MODE, URL, TRANSPORT, DB_DIR, STATS_FILE))
             .parse(argv);
-    MonitoringMode mode = MonitoringMode.parse("mode", args.get(ClientMonitor.MODE));
+    MonitoringMode mode = MonitoringMode.of(args.get(MODE));
     String transport = args.get(TRANSPORT);
     if (transport.equals("urlconnection")) {
       // Read when CXF creates the conduit, so it must be set before the proxy is built.
-      System.setProperty(FORCE_URL_CONNECTION, "true");
-    }
-    if (!args.isSet(URL)) {
-      throw new IllegalArgumentException("--url: missing (expected: the bookstore's address)");
+      System.setProperty("org.apache.cxf.transport.http.forceURLConnection", "true");
     }
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     QosLog log = null;
-    Feature feature =
-        switch (mode) {
-          case PLAIN -> null;
-          case MONITORED -> {
-            log = ClientMonitor.openLog(args, registry);
-            yield MonitoringFeature.builder().log(log).build();
-          }
-          case MONITOR_ONLY -> MonitoringFeature.builder().listener(records -> {}).build();
-          case CXF_METRICS -> BookstoreServer.cxfMetrics(registry);
-        };
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
     factory.setServiceClass(BookstoreService.class);
     factory.setAddress(args.get(URL));
-    if (feature != null) {
-      factory.getFeatures().add(feature);
+    switch (mode) {
+      case PLAIN -> {}
+      case MONITORED -> {
+        Files.createDirectories(args.get(DB_DIR));
+        log =
+            QosLog.builder(registry)
+                .store(
+                    JdbcRecordStore.builder()
+                        .url(MonitorLogs.h2Url(args.get(DB_DIR)), "", "")
+                        .build())
+                .build();
+        factory.getFeatures().add(MonitoringFeature.builder().log(log).build());
+      }
+      case MONITOR_ONLY ->
+          factory.getFeatures().add(MonitoringFeature.builder().listener(records -> {}).build());
+      case CXF_METRICS -> factory.getFeatures().add(BookstoreServer.cxfMetrics(registry));
     }
     BookstoreService proxy = factory.create(BookstoreService.class);
     Client client = ClientProxy.getClient(proxy);
@@ -97,18 +99,11 @@ public final class MonitoringClient {
     policy.setReceiveTimeout(30_000);
     ((HTTPConduit) client.getConduit()).setClient(policy);
 
-    String isbn = args.get(ISBN);
     Callers.CallerCounts calls = new Callers.CallerCounts();
-    try (Callers callers = new Callers(() -> proxy.getBookInfo(isbn), calls)) {
-      System.out.println(
-          ClientProtocol.READY
-              + " (mode "
-              + mode.token()
-              + ", transport "
-              + transport
-              + ", conduit "
-              + client.getConduit().getClass().getSimpleName()
-              + ")");
+    try (Callers callers = new Callers(() -> proxy.getBookInfo(ISBN), calls)) {
+      System.out.printf(
+          "%s (mode %s, transport %s, conduit %s)%n",
+          ClientProtocol.READY, mode, transport, client.getConduit().getClass().getSimpleName());
       System.out.flush();
       BufferedReader in =
           new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -119,8 +114,8 @@ public final class MonitoringClient {
         }
         try {
           ClientProtocol.Run run = ClientProtocol.Run.parse(line);
-          RunResult result = callers.run(run.callers(), run.warmup(), run.measure());
-          System.out.println(ClientProtocol.encode(result));
+          System.out.println(
+              ClientProtocol.encode(callers.run(run.callers(), run.warmup(), run.measure())));
         } catch (IllegalArgumentException e) {
           System.out.println(ClientProtocol.ERROR + e.getMessage());
         }

@@ -8,7 +8,6 @@ import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.jdbc.JdbcPool;
-import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.jdbc.QosAnalysis;
 import io.wsqos.monitor.jdbc.QosQuery;
@@ -40,13 +39,28 @@ final class MonitoringExperiment implements Experiment {
   /** The rate at which the added p99 is read: well below saturation on this machine. */
   static final double MODERATE_RATE = 2000.0;
 
-  static final String BASELINE = MonitoringMode.PLAIN.token();
-  static final String MONITORED = MonitoringMode.MONITORED.token();
+  /** The {@code application_name} of the analysis's PostgreSQL connections. */
+  static final String ANALYSIS_APPLICATION_NAME = "wsqos-monitoring-analysis";
+
+  private static final String BASELINE = MonitoringMode.PLAIN.token();
+  private static final String MONITORED = MonitoringMode.MONITORED.token();
 
   private final boolean closedLoop;
+  private final Option<List<Double>> points;
+  private final Option<List<MonitoringMode>> modes;
 
   MonitoringExperiment(boolean closedLoop) {
     this.closedLoop = closedLoop;
+    this.points =
+        closedLoop
+            ? Run.numbers("requesters", Run.GRID5000_REQUESTERS, "numbers of requesters")
+            : Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
+    this.modes =
+        MonitoringMode.variants(
+            closedLoop
+                ? List.of(MonitoringMode.PLAIN, MonitoringMode.MONITORED)
+                : List.of(
+                    MonitoringMode.PLAIN, MonitoringMode.MONITORED, MonitoringMode.CXF_METRICS));
   }
 
   @Override
@@ -54,29 +68,11 @@ final class MonitoringExperiment implements Experiment {
     return closedLoop ? "monitoring-requesters" : "monitoring-rate";
   }
 
-  private Option<List<Double>> points() {
-    return closedLoop
-        ? Run.numbers("requesters", Run.GRID5000_REQUESTERS, "numbers of requesters")
-        : Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
-  }
-
-  private Option<List<MonitoringMode>> modes() {
-    return MonitorLogs.variants(
-        closedLoop
-            ? List.of(MonitoringMode.PLAIN, MonitoringMode.MONITORED)
-            : List.of(MonitoringMode.PLAIN, MonitoringMode.MONITORED, MonitoringMode.CXF_METRICS));
-  }
-
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(points(), modes(), Connections.OPTION, Run.REQUEST),
-        List.of(
-            MonitorLogs.JDBC_URL,
-            MonitorLogs.JDBC_USER,
-            MonitorLogs.FLUSH,
-            MonitorLogs.STORE,
-            MonitorLogs.KEEP_DB),
+        List.of(points, modes, Connections.OPTION, Run.REQUEST),
+        List.of(MonitorLogs.JDBC_URL, MonitorLogs.JDBC_USER, MonitorLogs.STORE),
         Run.driverSweep(2, 1, closedLoop ? 8 : 5, closedLoop ? 30_000 : 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -85,45 +81,38 @@ final class MonitoringExperiment implements Experiment {
   /**
    * Starts one server JVM per mode (the monitored one writing to a fresh temp directory), warms
    * each up, runs the sweep, stops the servers (so that the log writes what it holds and each
-   * server writes its counters), then reports; the temp directory is deleted unless {@code
-   * --keep-db=true}.
+   * server writes its counters), then reports.
    */
   @Override
   public void run(Run run) throws IOException {
     Path work = MonitorLogs.workDirectory(run, name());
-    Path dbDir = work.resolve("db");
-    LogDatabase database =
-        run.options().isSet(MonitorLogs.JDBC_URL)
-            ? new LogDatabase(run.get(MonitorLogs.JDBC_URL), run.get(MonitorLogs.JDBC_USER))
-            : LogDatabase.h2(dbDir);
-    long flushMillis = run.get(MonitorLogs.FLUSH).toMillis();
+    boolean jdbc = run.options().isSet(MonitorLogs.JDBC_URL);
+    String url = jdbc ? run.get(MonitorLogs.JDBC_URL) : MonitorLogs.h2Url(work.resolve("db"));
+    String user = run.get(MonitorLogs.JDBC_USER);
     long storeMillis = run.get(MonitorLogs.STORE).toMillis();
-    int writerPriority = QosLog.DEFAULT_WRITER_PRIORITY;
-    Path requestFile = run.get(Run.REQUEST);
-    // The t1 a monitored requester would send: the provider reads it, echoes it and keeps it.
-    byte[] body =
-        QosEnvelopes.withTimestamps(
-            Run.read(requestFile), ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
-    List<MonitoringMode> modes = run.get(modes());
-    List<String> tokens = modes.stream().map(MonitoringMode::token).toList();
     List<String> log =
         new ArrayList<>(
             List.of(
-                "--monitor-db-dir=" + dbDir,
-                "--monitor-flush-interval=" + flushMillis + "ms",
-                "--monitor-store-interval=" + storeMillis + "ms",
-                "--monitor-writer-priority=" + writerPriority));
-    if (run.options().isSet(MonitorLogs.JDBC_URL)) {
-      log.addAll(
-          List.of("--monitor-jdbc=" + database.url(), "--monitor-jdbc-user=" + database.user()));
+                "--monitor-db-dir=" + work.resolve("db"),
+                "--monitor-store-interval=" + storeMillis + "ms"));
+    if (jdbc) {
+      log.addAll(List.of("--monitor-jdbc=" + url, "--monitor-jdbc-user=" + user));
     }
-    Map<String, List<String>> serverArgs = new LinkedHashMap<>();
-    for (MonitoringMode mode : modes) {
-      List<String> args = new ArrayList<>(mode.serverArgs(log));
-      args.add("--stats-file=" + work.resolve("server-" + mode.token() + ".properties"));
-      serverArgs.put(mode.token(), args);
-    }
-    Servers servers = run.servers(tokens, serverArgs::get);
+    // The t1 a monitored requester would send: the provider reads it, echoes it and keeps it.
+    byte[] body =
+        QosEnvelopes.withTimestamps(
+            Run.read(run.get(Run.REQUEST)),
+            ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
+    List<MonitoringMode> modes = run.get(this.modes);
+    List<String> tokens = modes.stream().map(MonitoringMode::token).toList();
+    Servers servers =
+        run.servers(
+            tokens,
+            token -> {
+              List<String> args = new ArrayList<>(MonitoringMode.of(token).serverArgs(log));
+              args.add("--stats-file=" + work.resolve("server-" + token + ".properties"));
+              return args;
+            });
     Connections connections = run.get(Connections.OPTION);
     List<Variant> variants = new ArrayList<>();
     Map<String, String> serverOf = new LinkedHashMap<>();
@@ -138,54 +127,43 @@ final class MonitoringExperiment implements Experiment {
                     Variant.soapPost(servers.address(token), body).keepAlive(keepAlive).build())));
       }
     }
-    PointRunner runner = run.driver(closedLoop);
     List<RunWindow> windows = new ArrayList<>();
-    List<Double> points = run.get(points());
+    List<Double> points = run.get(this.points);
     List<PointResult> results =
         run.sweep(
             points,
             variants,
             RunWindow.windowed(
-                windows, runner, v -> servers.pid(serverOf.get(v.name())), run.progress()),
+                windows,
+                run.driver(closedLoop),
+                v -> servers.pid(serverOf.get(v.name())),
+                run.progress()),
             true);
     String jvm = servers.launch();
     servers.close();
     List<String> settings = new ArrayList<>();
     Map<String, Properties> stats = MonitorLogs.readStats(run, work, "server-", tokens, settings);
-    String logTarget =
-        "`"
-            + (run.options().isSet(MonitorLogs.JDBC_URL)
-                ? database.url()
-                : "jdbc:h2:file:<temp>/db/qos")
-            + "`";
+    String target = "`" + (jdbc ? url : "jdbc:h2:file:<temp>/db/qos") + "`";
     for (MonitoringMode mode : modes) {
       settings.add(
-          "variant "
-              + mode.token()
-              + ": `BookstoreServer "
-              + String.join(" ", mode.serverArgs(List.of()))
-              + "` in its own JVM ("
-              + jvm
-              + ")"
-              + mode.describe(
-                  "provider",
-                  MonitoringMode.log(flushMillis, storeMillis, writerPriority),
-                  logTarget));
+          String.format(
+              "variant %s: `BookstoreServer %s` in its own JVM (%s)%s",
+              mode,
+              String.join(" ", mode.serverArgs(List.of())),
+              jvm,
+              mode.describe("provider", storeMillis, target)));
     }
-    settings.add(
-        "request: POST of `"
-            + requestFile
-            + "` with a WS-QoS `Timestamps` header carrying a fixed t1 (what a monitored"
-            + " requester sends; the provider reads and echoes it), the same bytes for every"
-            + " variant; connections: "
-            + connections.describe());
+    settings.addAll(
+        Template.items(
+            "reports/monitoring/request.md",
+            Map.of("request", run.get(Run.REQUEST), "connections", connections.describe())));
     settings.add(run.timing().describe(run.options(), true));
     settings.add(run.describeTimeouts());
-    List<String> sections = new ArrayList<>();
     settings.add(
         closedLoop
             ? "requesters " + points
             : "rates " + points + "; added latency read at " + MODERATE_RATE + " req/s");
+    List<String> sections = new ArrayList<>();
     for (boolean keepAlive : connections.keepAlive()) {
       String baseline = Connections.variantName(BASELINE, keepAlive);
       String monitored = Connections.variantName(MONITORED, keepAlive);
@@ -196,11 +174,10 @@ final class MonitoringExperiment implements Experiment {
           windows.stream().filter(w -> names.contains(w.variant())).toList();
       if (closedLoop) {
         List<MonitoringTables.ProviderWindow> provider =
-            tokens.contains(MONITORED)
-                ? analyze(
-                    database,
-                    modeWindows.stream().filter(w -> w.variant().equals(monitored)).toList())
-                : List.of();
+            analyze(
+                url,
+                user,
+                modeWindows.stream().filter(w -> w.variant().equals(monitored)).toList());
         sections.add(MonitoringTables.table2(mode, monitored, provider));
         sections.add(MonitoringTables.table2Comparison(mode, monitored, provider));
         sections.add(MonitoringTables.table3(mode, monitored));
@@ -211,7 +188,7 @@ final class MonitoringExperiment implements Experiment {
       sections.add(CpuTables.section(modeWindows, baseline));
     }
     if (closedLoop && tokens.contains(MONITORED)) {
-      report(database, run.out().resolve("qos-report-provider.txt"));
+      report(url, user, run.out().resolve("qos-report-provider.txt"));
     }
     sections.add(MonitoringTables.recordsSection(stats));
     if (closedLoop) {
@@ -231,27 +208,28 @@ final class MonitoringExperiment implements Experiment {
 
   /** The provider's figures in each of {@code windows}, from the database the server wrote. */
   static List<MonitoringTables.ProviderWindow> analyze(
-      LogDatabase database, List<RunWindow> windows) {
+      String url, String user, List<RunWindow> windows) {
+    if (windows.isEmpty()) {
+      return List.of();
+    }
     List<MonitoringTables.ProviderWindow> rows = new ArrayList<>();
-    try (HikariDataSource dataSource = analysisSource(database)) {
+    try (HikariDataSource dataSource = analysisSource(url, user)) {
       QosAnalysis analysis = new QosAnalysis(dataSource);
       for (RunWindow w : windows) {
+        QosQuery query = QosQuery.window(w.from(), w.to()).side(Side.PROVIDER);
         rows.add(
-            new MonitoringTables.ProviderWindow(
-                w.x(),
-                w.repetition(),
-                analysis.analyze(QosQuery.window(w.from(), w.to()).side(Side.PROVIDER))));
+            new MonitoringTables.ProviderWindow(w.x(), w.repetition(), analysis.analyze(query)));
       }
     } catch (SQLException e) {
-      throw new IllegalStateException("analysing " + database.url() + ": " + e, e);
+      throw new IllegalStateException("analysing " + url + ": " + e, e);
     }
     return rows;
   }
 
   /** The whole database as the monitor's command-line report prints it, into {@code report}. */
-  static void report(LogDatabase database, Path report) throws IOException {
+  static void report(String url, String user, Path report) throws IOException {
     Files.createDirectories(report.toAbsolutePath().getParent());
-    try (HikariDataSource dataSource = analysisSource(database);
+    try (HikariDataSource dataSource = analysisSource(url, user);
         PrintStream out = new PrintStream(Files.newOutputStream(report), true, UTF_8)) {
       QosReport.report(
           new QosAnalysis(dataSource),
@@ -262,21 +240,18 @@ final class MonitoringExperiment implements Experiment {
           out,
           out);
     } catch (SQLException e) {
-      throw new IllegalStateException("reporting " + database.url() + ": " + e, e);
+      throw new IllegalStateException("reporting " + url + ": " + e, e);
     }
   }
 
-  /** The {@code application_name} of the analysis's PostgreSQL connections. */
-  static final String ANALYSIS_APPLICATION_NAME = "wsqos-monitoring-analysis";
-
-  static HikariDataSource analysisSource(LogDatabase database) {
+  static HikariDataSource analysisSource(String url, String user) {
     JdbcPool.Builder pool =
-        JdbcPool.builder(database.url())
-            .credentials(database.user(), "")
+        JdbcPool.builder(url)
+            .credentials(user, "")
             .maxPoolSize(1)
             .poolName(ANALYSIS_APPLICATION_NAME)
             .statementTimeout(QosReport.STATEMENT_TIMEOUT);
-    if (database.url().startsWith("jdbc:postgresql:")) {
+    if (url.startsWith("jdbc:postgresql:")) {
       // A name of its own, whatever the log's URL names its connections: the log's backends can
       // then be told apart from the report's, and their CPU read alone.
       pool.initSql("SET application_name = '" + ANALYSIS_APPLICATION_NAME + "'");

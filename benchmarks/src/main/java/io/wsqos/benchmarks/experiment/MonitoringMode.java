@@ -1,25 +1,44 @@
 package io.wsqos.benchmarks.experiment;
 
+import io.wsqos.cli.Option;
+import io.wsqos.monitor.QosLog;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /** What monitors a bookstore server or client in the monitoring experiments. */
 enum MonitoringMode {
   /** No monitoring at all: the baseline. */
-  PLAIN("plain"),
+  PLAIN("plain", "", List.of()),
   /** The wsqos {@code MonitoringFeature} with a real {@code QosLog} (H2 and Micrometer timers). */
-  MONITORED("monitored"),
+  MONITORED(
+      "monitored",
+      ", %s-side MonitoringFeature with a QosLog (%s) to %s, Micrometer SimpleMeterRegistry",
+      List.of("--monitor")),
   /** The same monitor with its records discarded: the interceptors' cost alone. */
-  MONITOR_ONLY("monitor-only"),
+  MONITOR_ONLY(
+      "monitor-only",
+      ", %s-side MonitoringFeature with its records discarded",
+      List.of("--monitor", "--monitor-records=discard")),
   /** CXF's own {@code MetricsFeature} with its Micrometer provider: one timer per request. */
-  CXF_METRICS("cxf-metrics");
+  CXF_METRICS(
+      "cxf-metrics",
+      ", CXF's MetricsFeature (MicrometerMetricsProvider, StandardTags, JAX-WS operation and"
+          + " fault-code tags, SimpleMeterRegistry)",
+      List.of("--cxf-metrics"));
+
+  private static final String EXPECTED = "plain, monitored, monitor-only or cxf-metrics";
 
   private final String token;
+  private final String description;
+  private final List<String> args;
 
-  MonitoringMode(String token) {
+  MonitoringMode(String token, String description, List<String> args) {
     this.token = token;
+    this.description = description;
+    this.args = args;
   }
 
   String token() {
@@ -27,75 +46,51 @@ enum MonitoringMode {
   }
 
   /**
-   * The bookstore launcher's options for a server in this mode; {@code log} are the options of its
-   * {@code QosLog} (database, intervals), for {@link #MONITORED}.
+   * The bookstore launcher's options for a server in this mode; {@code log} are those of its {@code
+   * QosLog} (database, intervals), for {@link #MONITORED}.
    */
   List<String> serverArgs(List<String> log) {
-    return switch (this) {
-      case PLAIN -> List.of();
-      case MONITORED -> Stream.concat(Stream.of("--monitor"), log.stream()).toList();
-      case MONITOR_ONLY -> List.of("--monitor", "--monitor-records=discard");
-      case CXF_METRICS -> List.of("--cxf-metrics");
-    };
+    return this == MONITORED ? Stream.concat(args.stream(), log.stream()).toList() : args;
   }
 
   /**
-   * What this mode adds on the {@code side} ("provider" or "requester") for a report's settings;
-   * {@code log} and {@code target}: the settings of the {@code QosLog} of {@link #MONITORED} (see
-   * {@link #log}) and where it writes.
+   * What this mode adds on the {@code side} ("provider" or "requester"), for a report's settings;
+   * {@code target}: where the log of {@link #MONITORED} writes.
    */
-  String describe(String side, String log, String target) {
-    return switch (this) {
-      case PLAIN -> "";
-      case MONITORED ->
-          ", "
-              + side
-              + "-side MonitoringFeature with a QosLog ("
-              + log
-              + ") to "
-              + target
-              + ", Micrometer SimpleMeterRegistry";
-      case MONITOR_ONLY -> ", " + side + "-side MonitoringFeature with its records discarded";
-      case CXF_METRICS ->
-          ", CXF's MetricsFeature (MicrometerMetricsProvider, StandardTags, JAX-WS operation and"
-              + " fault-code tags, SimpleMeterRegistry)";
-    };
+  String describe(String side, long storeMillis, String target) {
+    String log =
+        "queue 10,000, batches of up to 500, flush interval "
+            + QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS
+            + " ms, store interval "
+            + storeMillis
+            + " ms, writer priority "
+            + QosLog.DEFAULT_WRITER_PRIORITY;
+    return String.format(Locale.ROOT, description, side, log, target);
   }
 
-  /** A {@code QosLog}'s settings; a writer priority below 1 is left out. */
-  static String log(long flushMillis, long storeMillis, int writerPriority) {
-    return "queue 10,000, batches of up to 500, flush interval "
-        + flushMillis
-        + " ms, store interval "
-        + storeMillis
-        + " ms"
-        + (writerPriority < 1 ? "" : ", writer priority " + writerPriority);
-  }
-
-  /** The token, as options and reports name the mode. */
   @Override
   public String toString() {
     return token;
   }
 
-  /**
-   * The mode named {@code token}, given as option {@code --option}.
-   *
-   * @throws IllegalArgumentException naming the option and the modes there are, if none is
-   */
-  static MonitoringMode parse(String option, String token) {
-    return fromToken(token)
-        .orElseThrow(
-            () ->
-                new IllegalArgumentException(
-                    "--"
-                        + option
-                        + ": '"
-                        + token
-                        + "' (expected: plain, monitored, monitor-only or cxf-metrics)"));
-  }
-
   static Optional<MonitoringMode> fromToken(String token) {
     return Arrays.stream(values()).filter(m -> m.token.equals(token)).findFirst();
+  }
+
+  /** The mode named {@code token}, which an option's parser has checked. */
+  static MonitoringMode of(String token) {
+    return fromToken(token).orElseThrow();
+  }
+
+  /** {@code --variants}: modes, the first the baseline. */
+  static Option<List<MonitoringMode>> variants(List<MonitoringMode> defaults) {
+    return Option.listOf(
+        Option.of(
+            "variants",
+            "MODE",
+            (MonitoringMode) null,
+            "the variants, the first the baseline",
+            token -> fromToken(token).orElseThrow(() -> new IllegalArgumentException(EXPECTED))),
+        defaults);
   }
 }

@@ -1,6 +1,9 @@
 package io.wsqos.benchmarks.experiment;
 
-import static io.wsqos.benchmarks.report.Table.column;
+import static io.wsqos.benchmarks.experiment.MonitorLogs.check;
+import static io.wsqos.benchmarks.experiment.MonitorLogs.number;
+import static io.wsqos.benchmarks.experiment.MonitorLogs.per;
+import static io.wsqos.benchmarks.experiment.MonitorLogs.stat;
 
 import io.wsqos.benchmarks.load.RequestCounts;
 import io.wsqos.benchmarks.report.PointResult;
@@ -15,19 +18,17 @@ import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.jdbc.QosStatistics;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The report sections of the monitoring experiments: peak-throughput ratios and latency deltas
  * against the unmonitored baseline, records written against responses served, and the Grid5000
- * paper's Tables 2 and 3 next to ours. Pure functions of the results, so that they can be tested
- * without running anything.
+ * paper's Tables 2 and 3 next to ours. Pure functions of the results.
  */
 final class MonitoringTables {
 
@@ -42,69 +43,15 @@ final class MonitoringTables {
   /** The provider's figures for one measured run (one repetition at one point) of a variant. */
   record ProviderWindow(double x, int repetition, QosStatistics statistics) {}
 
-  /** One row of the paper's Table 2 (10 minutes per requester count). */
-  record PaperRow(int requesters, long requests, long succeeded, double execAvg, double commAvg) {
-    double throughputPerSecond() {
-      return succeeded / 600.0;
-    }
-
-    double availability() {
-      return (double) succeeded / requests;
-    }
-  }
-
-  /**
-   * Table 2 of {@code 001_09b853a5d60af789.txt} (times in ms), the figures compared here: {@code
-   * reports/grid5000/table2.csv}.
-   */
-  static List<PaperRow> paperTable2() {
-    return Table.fromCsv(Template.text("reports/grid5000/table2.csv")).rows().stream()
-        .map(
-            r ->
-                new PaperRow(
-                    Integer.parseInt(r.get(0)),
-                    Long.parseLong(r.get(1)),
-                    Long.parseLong(r.get(2)),
-                    Double.parseDouble(r.get(3)),
-                    Double.parseDouble(r.get(4))))
-        .toList();
-  }
-
-  /**
-   * Table 3 of the paper, {@code reports/grid5000/table3.csv}: share (%) of succeeded requests per
-   * second bucket by number of requesters (no row for 3).
-   */
-  static Map<Integer, double[]> paperTable3() {
-    Map<Integer, double[]> rows = new LinkedHashMap<>();
-    for (List<String> r : Table.fromCsv(Template.text("reports/grid5000/table3.csv")).rows()) {
-      rows.put(
-          Integer.parseInt(r.get(0)),
-          r.stream().skip(1).mapToDouble(Double::parseDouble).toArray());
-    }
-    return rows;
-  }
-
-  static final List<String> TABLE_3_LABELS =
-      List.of("<1s", "<2s", "<3s", "<4s", "<5s", "<6s", "<7s", "<8s", "<9s", "<10s", ">=10s");
-
   /** A goal of the issue: {@code variant}'s peak at least {@code ratio} of the baseline's. */
   record PeakGoal(String variant, double ratio, String text) {}
 
   /** The peak table with ratios to {@code baseline}, and the goal for {@code goalVariant}. */
   static String peakSection(List<PointResult> list, String baseline, String goalVariant) {
-    return peakSection(
-        list,
-        baseline,
-        List.of(
-            new PeakGoal(
-                goalVariant,
-                GOAL_PEAK_RATIO,
-                String.format(
-                    Locale.ROOT,
-                    "%s peak >= %.0f%% of %s",
-                    goalVariant,
-                    100 * GOAL_PEAK_RATIO,
-                    baseline))));
+    String text =
+        String.format(
+            Locale.ROOT, "%s peak >= %.0f%% of %s", goalVariant, 100 * GOAL_PEAK_RATIO, baseline);
+    return peakSection(list, baseline, List.of(new PeakGoal(goalVariant, GOAL_PEAK_RATIO, text)));
   }
 
   /**
@@ -117,10 +64,7 @@ final class MonitoringTables {
         new StringBuilder(
             Report.section(
                 "Peak throughput and the issue's goals",
-                "Peak: the highest mean throughput (over repetitions) at any point; the"
-                    + " ratio is to `"
-                    + baseline
-                    + "`'s peak in the same run (variants interleaved).",
+                Template.render("reports/peak.md", Map.of("baseline", baseline)),
                 results.peakTable(baseline)));
     Double base = results.peaks().get(baseline);
     if (base == null) {
@@ -206,8 +150,7 @@ final class MonitoringTables {
       for (PointResult r : results.at(variant, x)) {
         results.at(baseline, x).stream()
             .filter(b -> b.repetition() == r.repetition())
-            .findFirst()
-            .ifPresent(b -> deltas.add(signed(r.p99Millis() - b.p99Millis())));
+            .forEach(b -> deltas.add(signed(r.p99Millis() - b.p99Millis())));
       }
       table.row(
           variant,
@@ -217,36 +160,33 @@ final class MonitoringTables {
           signed(p99 - baseP99.mean()),
           String.join(", ", deltas));
     }
-    StringBuilder md =
-        new StringBuilder(
-            Report.section(
-                heading,
-                "Mean over repetitions of each run's p50 and p99 ("
-                    + measured
-                    + "); added = variant - `"
-                    + baseline
-                    + "`. Per repetition: the p99 difference of runs made back to back.",
-                table));
+    String md =
+        Report.section(
+            heading,
+            Template.render(
+                "reports/monitoring/latency.md",
+                Map.of("measured", measured, "baseline", baseline)),
+            table);
     Summary goal = results.summary(goalVariant, x, PointResult::p99Millis);
-    if (goal.n() > 0) {
-      double added = goal.mean() - baseP99.mean();
-      double spread = Math.max(baseP99.sd(), goal.sd());
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "%n- goal: added p99 of %s < %.1f ms %s: %+.3f ms -> %s; run-to-run spread"
-                  + " of p99: ±%.3f ms (standard deviation over repetitions)%s%n",
-              goalVariant,
-              GOAL_ADDED_P99_MILLIS,
-              at,
-              added,
-              added < GOAL_ADDED_P99_MILLIS ? "met" : "NOT met",
-              spread,
-              spread > GOAL_ADDED_P99_MILLIS
-                  ? ", wider than the goal itself: this run cannot decide it"
-                  : ""));
+    if (goal.n() == 0) {
+      return md;
     }
-    return md.toString();
+    double added = goal.mean() - baseP99.mean();
+    double spread = Math.max(baseP99.sd(), goal.sd());
+    return md
+        + String.format(
+            Locale.ROOT,
+            "%n- goal: added p99 of %s < %.1f ms %s: %+.3f ms -> %s; run-to-run spread"
+                + " of p99: ±%.3f ms (standard deviation over repetitions)%s%n",
+            goalVariant,
+            GOAL_ADDED_P99_MILLIS,
+            at,
+            added,
+            added < GOAL_ADDED_P99_MILLIS ? "met" : "NOT met",
+            spread,
+            spread > GOAL_ADDED_P99_MILLIS
+                ? ", wider than the goal itself: this run cannot decide it"
+                : "");
   }
 
   private static String signed(double v) {
@@ -259,32 +199,29 @@ final class MonitoringTables {
    */
   static String recordsSection(Map<String, Properties> statsByMode) {
     Table table =
-        Table.of(
-            statsByMode.entrySet(),
-            column("mode", Map.Entry::getKey),
-            column("responses", e -> number(e.getValue(), "responses")),
-            column("faults", e -> number(e.getValue(), "faults")),
-            column("records written", e -> dash(e.getValue(), "wsqos.monitor.records.written")),
-            column("dropped", e -> dash(e.getValue(), "wsqos.monitor.records.dropped")),
-            column("lost", e -> dash(e.getValue(), "wsqos.monitor.records.lost")),
-            column("invalid", e -> dash(e.getValue(), "wsqos.monitor.records.invalid")),
-            column(
-                "timer count",
-                e ->
-                    e.getValue()
-                        .getProperty(
+        MonitorLogs.recordsTable(
+            statsByMode,
+            "mode",
+            List.of(
+                stat("responses", s -> number(s, "responses")),
+                stat("faults", s -> number(s, "faults"))),
+            List.of(
+                stat(
+                    "timer count",
+                    s ->
+                        s.getProperty(
                             "timer.wsqos.monitor.execution",
-                            e.getValue().getProperty("timer.cxf.server.requests", "-"))),
-            column("written = responses + faults", e -> check(written(e), served(e))),
-            column(
-                "JVM CPU us per response",
-                e -> per(number(e.getValue(), "process.cpu.ns") / 1e3, served(e), 1)),
-            column(
-                "writer CPU us per record",
-                e -> per(number(e.getValue(), "writer.cpu.ns") / 1e3, written(e), 1)),
-            column(
-                "log file bytes per record",
-                e -> per(number(e.getValue(), BookstoreServer.LOG_FILE_BYTES), written(e), 0)));
+                            s.getProperty("timer.cxf.server.requests", "-"))),
+                stat("written = responses + faults", s -> check(written(s), served(s))),
+                stat(
+                    "JVM CPU us per response",
+                    s -> per(number(s, "process.cpu.ns") / 1e3, served(s), 1)),
+                stat(
+                    "writer CPU us per record",
+                    s -> per(number(s, "writer.cpu.ns") / 1e3, written(s), 1)),
+                stat(
+                    "log file bytes per record",
+                    s -> per(number(s, BookstoreServer.LOG_FILE_BYTES), written(s), 0))));
     return Report.section(
             "Records written against responses served",
             Template.text("reports/monitoring/records.md"),
@@ -294,34 +231,12 @@ final class MonitoringTables {
             : "");
   }
 
-  private static long served(Map.Entry<String, Properties> stats) {
-    return number(stats.getValue(), "responses") + number(stats.getValue(), "faults");
+  private static long served(Properties stats) {
+    return number(stats, "responses") + number(stats, "faults");
   }
 
-  private static long written(Map.Entry<String, Properties> stats) {
-    return number(stats.getValue(), "wsqos.monitor.records.written");
-  }
-
-  /** A counter of a stats file, -1 when absent. */
-  static long number(Properties stats, String key) {
-    String v = stats.getProperty(key);
-    return v == null ? -1 : Long.parseLong(v);
-  }
-
-  static String dash(Properties stats, String key) {
-    return stats.getProperty(key, "-");
-  }
-
-  /** Whether the records written match {@code expected}, {@code -} without a log. */
-  static String check(long written, long expected) {
-    return written < 0
-        ? "-"
-        : written == expected ? "yes" : "NO (" + (expected - written) + " missing)";
-  }
-
-  /** {@code amount / count} with {@code decimals}, {@code -} when either is missing or 0. */
-  static String per(double amount, long count, int decimals) {
-    return amount < 0 || count <= 0 ? "-" : Table.fixed(amount / count, decimals);
+  private static long written(Properties stats) {
+    return number(stats, MonitorLogs.WRITTEN);
   }
 
   /**
@@ -351,7 +266,6 @@ final class MonitoringTables {
       List<PointResult> runs = results.at(variant, x);
       long requests = runs.stream().mapToLong(PointResult::requests).sum();
       long succeeded = runs.stream().mapToLong(r -> r.count(Outcome.SUCCESS)).sum();
-      double responseAvg = weightedMean(runs);
       List<QosStatistics> stats = provider(provider, x);
       TimeStats exec = merge(stats);
       boolean none = stats.isEmpty();
@@ -364,13 +278,11 @@ final class MonitoringTables {
           none ? "-" : Table.fixed(exec.minMicros() / 1e3, 3),
           none ? "-" : Table.fixed(exec.maxMicros() / 1e3, 3),
           none ? "-" : Table.fixed(exec.meanMicros() / 1e3, 3),
-          none
-              ? "-"
-              : Table.fixed(Summary.of(stats, s -> s.execution().p99Micros() / 1e3).mean(), 3),
-          Table.fixed(responseAvg, 3),
+          mean(stats, s -> s.execution().p99Micros() / 1e3, 3),
+          Table.fixed(weightedMean(runs), 3),
           Table.fixed(Summary.of(runs, PointResult::p99Millis).mean(), 3),
-          none ? "-" : Table.fixed(responseAvg - exec.meanMicros() / 1e3, 3),
-          none ? "-" : Table.fixed(Summary.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
+          none ? "-" : Table.fixed(weightedMean(runs) - exec.meanMicros() / 1e3, 3),
+          mean(stats, QosStatistics::throughputPerSecond, 0),
           Table.fixed(Summary.of(runs, PointResult::throughputPerSecond).mean(), 0),
           Table.percent(succeeded, requests, "-"));
     }
@@ -395,23 +307,25 @@ final class MonitoringTables {
             "ours exec avg ms [P]",
             "paper comm avg ms",
             "ours comm avg ms [D-P]");
-    for (PaperRow paper : paperTable2()) {
-      List<PointResult> runs = results.at(variant, paper.requesters());
-      List<QosStatistics> stats = provider(provider, paper.requesters());
-      long requests = runs.stream().mapToLong(PointResult::requests).sum();
-      long succeeded = runs.stream().mapToLong(r -> r.count(Outcome.SUCCESS)).sum();
+    // The paper's 10 minutes per requester count: requesters, requests, succeeded, exec, comm.
+    for (List<String> paper : Table.fromCsv(Template.text("reports/grid5000/table2.csv")).rows()) {
+      int requesters = Integer.parseInt(paper.get(0));
+      long succeeded = Long.parseLong(paper.get(2));
+      List<PointResult> runs = results.at(variant, requesters);
+      List<QosStatistics> stats = provider(provider, requesters);
       double exec = merge(stats).meanMicros() / 1e3;
       table.row(
-          paper.requesters(),
-          Table.fixed(paper.throughputPerSecond(), 1),
-          stats.isEmpty()
-              ? "-"
-              : Table.fixed(Summary.of(stats, QosStatistics::throughputPerSecond).mean(), 0),
-          Table.fixed(100 * paper.availability(), 2) + "%",
-          Table.percent(succeeded, requests, "-"),
-          Table.fixed(paper.execAvg(), 3),
+          requesters,
+          Table.fixed(succeeded / 600.0, 1),
+          mean(stats, QosStatistics::throughputPerSecond, 0),
+          Table.percent(succeeded, Long.parseLong(paper.get(1)), "-"),
+          Table.percent(
+              runs.stream().mapToLong(r -> r.count(Outcome.SUCCESS)).sum(),
+              runs.stream().mapToLong(PointResult::requests).sum(),
+              "-"),
+          Table.fixed(Double.parseDouble(paper.get(3)), 3),
           stats.isEmpty() ? "-" : Table.fixed(exec, 3),
-          Table.fixed(paper.commAvg(), 3),
+          Table.fixed(Double.parseDouble(paper.get(4)), 3),
           stats.isEmpty() || runs.isEmpty() ? "-" : Table.fixed(weightedMean(runs) - exec, 3));
     }
     return Report.section(
@@ -420,22 +334,30 @@ final class MonitoringTables {
         table);
   }
 
-  /** Table 3: the paper's shares and ours (the driver's response times), per requester count. */
+  /**
+   * Table 3: the paper's shares ({@code reports/grid5000/table3.csv}, no row for 3 requesters) and
+   * ours (the driver's response times), per requester count.
+   */
   static String table3(List<PointResult> list, String variant) {
     Results results = new Results(list);
     List<String> header = new ArrayList<>(List.of("requesters", "source"));
-    header.addAll(TABLE_3_LABELS);
+    header.addAll(
+        List.of("<1s", "<2s", "<3s", "<4s", "<5s", "<6s", "<7s", "<8s", "<9s", "<10s", ">=10s"));
     Table table = Table.of(header);
-    Set<Double> points = new LinkedHashSet<>(results.points(variant));
-    Map<Integer, double[]> paperTable3 = paperTable3();
-    paperTable3.keySet().forEach(k -> points.add((double) k));
-    for (double x : points.stream().sorted().toList()) {
-      double[] paper = paperTable3.get((int) x);
-      if (paper != null && x == Math.rint(x)) {
-        List<String> cells = new ArrayList<>(List.of(Table.point(x), "paper"));
-        Arrays.stream(paper).forEach(share -> cells.add(Table.fixed(share, 2) + "%"));
-        table.row(cells);
-      }
+    List<List<String>> paper = Table.fromCsv(Template.text("reports/grid5000/table3.csv")).rows();
+    TreeSet<Double> points = new TreeSet<>(results.points(variant));
+    paper.forEach(row -> points.add(Double.parseDouble(row.get(0))));
+    for (double x : points) {
+      paper.stream()
+          .filter(row -> Double.parseDouble(row.get(0)) == x)
+          .forEach(
+              row -> {
+                List<String> cells = new ArrayList<>(List.of(Table.point(x), "paper"));
+                row.stream()
+                    .skip(1)
+                    .forEach(share -> cells.add(Table.fixed(Double.parseDouble(share), 2) + "%"));
+                table.row(cells);
+              });
       List<PointResult> runs = results.at(variant, x);
       if (!runs.isEmpty()) {
         long[] sums = PointResult.bucketTotals(runs);
@@ -453,6 +375,11 @@ final class MonitoringTables {
 
   private static List<QosStatistics> provider(List<ProviderWindow> provider, double x) {
     return provider.stream().filter(p -> p.x() == x).map(ProviderWindow::statistics).toList();
+  }
+
+  private static String mean(
+      List<QosStatistics> stats, ToDoubleFunction<QosStatistics> quantity, int decimals) {
+    return stats.isEmpty() ? "-" : Table.fixed(Summary.of(stats, quantity).mean(), decimals);
   }
 
   /** Min of mins, max of maxes, count-weighted mean of means; percentiles are not merged. */
@@ -473,6 +400,7 @@ final class MonitoringTables {
     return count == 0 ? TimeStats.EMPTY : new TimeStats(count, min, max, sum / count, 0, 0, 0);
   }
 
+  /** The mean response time of successful requests over {@code runs}, in milliseconds. */
   private static double weightedMean(List<PointResult> runs) {
     double sum = 0;
     long n = 0;

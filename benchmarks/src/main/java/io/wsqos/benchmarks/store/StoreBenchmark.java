@@ -2,7 +2,10 @@ package io.wsqos.benchmarks.store;
 
 import io.wsqos.benchmarks.experiment.Experiment;
 import io.wsqos.benchmarks.experiment.Run;
+import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Summary;
+import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.QosRecord;
@@ -17,18 +20,20 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 /**
  * The experiment {@code monitor-store}: writes synthetic records through the monitor's JDBC store
- * into PostgreSQL and into an H2 file, then times what users ask of them: ingest rate, bytes per
- * record on disk, {@code count(*)}, Tables 2 and 3 of a one-hour window and of every record ({@link
- * QosAnalysis#analyze}), and the p95 of each operation in the hour ({@link QosAnalysis#breakdown}
- * and an analysis per row). Each run uses a fresh database; each query is timed several times and
- * its median kept. {@link StoreReport} writes what it measured.
+ * into a fresh PostgreSQL schema and a fresh H2 file per run, then times what users ask of them,
+ * each query several times with its median kept, and reports the median of the runs per database.
  */
 public final class StoreBenchmark implements Experiment {
 
@@ -47,16 +52,37 @@ public final class StoreBenchmark implements Experiment {
   static final Option<Integer> RUNS = Option.integer("runs", 3, 1, 100, "Runs per database");
   static final Option<Integer> QUERY_REPS =
       Option.integer("query-reps", 5, 1, 100, "Times each query is run per run (median kept)");
-  static final Option<List<String>> DATABASES =
-      Option.list("databases", List.of("postgres", "h2"), "Databases: postgres, h2");
-  static final Option<String> POSTGRES_URL =
-      Option.string(
-          "postgres-url", "jdbc:postgresql://127.0.0.1:5432/test", "PostgreSQL database URL");
-  static final Option<String> POSTGRES_USER =
-      Option.string("postgres-user", "postgres", "PostgreSQL user (no password)");
   static final Option<Path> H2_DIR =
       Option.of(
           "h2-dir", "DIR", Path.of("target/store-benchmark"), "Where the H2 files go", Path::of);
+
+  /** The local PostgreSQL the tests use too, reached without a password. */
+  static final String POSTGRES_URL = "jdbc:postgresql://127.0.0.1:5432/test";
+
+  static final String POSTGRES_USER = "postgres";
+
+  /** A measured quantity: its heading in the report and its column in {@code results.csv}. */
+  private record Quantity(String heading, String column, int decimals) {}
+
+  /** In the order {@link #measure} measures them. */
+  private static final List<Quantity> QUANTITIES =
+      List.of(
+          new Quantity("ingest (records/s)", "ingest_per_s", 0),
+          new Quantity("bytes per record", "bytes_per_record", 1),
+          new Quantity("count(*) (ms)", "count_ms", 1),
+          new Quantity("Tables 2-3, one hour (ms)", "tables_hour_ms", 1),
+          new Quantity("Tables 2-3, every record (ms)", "tables_all_ms", 1),
+          new Quantity(
+              "Tables 2-3, every record: analysing thread's CPU (ms)", "tables_all_cpu_ms", 1),
+          new Quantity(
+              "Tables 2-3, every record: database server's CPU (ms)",
+              "tables_all_server_cpu_ms",
+              1),
+          new Quantity("first and last record (ms)", "edges_ms", 1),
+          new Quantity("p95 per operation, one hour (ms)", "p95_per_operation_ms", 1));
+
+  /** One run on one database: the {@link #QUANTITIES} in order, and the hour's operations. */
+  record RunResult(String database, int records, int batch, List<Double> values, int operations) {}
 
   @Override
   public String name() {
@@ -65,40 +91,28 @@ public final class StoreBenchmark implements Experiment {
 
   @Override
   public List<Option<?>> options() {
-    return List.of(
-        RECORDS, SPAN, BATCH, RUNS, QUERY_REPS, DATABASES, POSTGRES_URL, POSTGRES_USER, H2_DIR);
+    return List.of(RECORDS, SPAN, BATCH, RUNS, QUERY_REPS, H2_DIR);
   }
 
-  /** Runs the benchmark as the options say and writes its report. */
   @Override
   public void run(Run run) throws SQLException {
-    for (String database : run.get(DATABASES)) {
-      if (!database.equals("postgres") && !database.equals("h2")) {
-        throw new IllegalArgumentException(
-            "--databases: " + database + " (expected: postgres, h2)");
-      }
-    }
-    int count = run.get(RECORDS);
     Duration span = run.get(SPAN);
-    run.progress().printf("Generating %d records over %s%n", count, span);
-    List<QosRecord> records = SyntheticRecords.generate(count, span);
+    run.progress().printf("Generating %d records over %s%n", run.get(RECORDS), span);
+    List<QosRecord> records = SyntheticRecords.generate(run.get(RECORDS), span);
     List<RunResult> results = new ArrayList<>();
     for (int rep = 1; rep <= run.get(RUNS); rep++) {
-      for (String kind : run.get(DATABASES)) {
-        try (BenchDatabase database = open(run, kind, rep)) {
+      for (boolean postgres : List.of(true, false)) {
+        try (BenchDatabase database =
+            postgres
+                ? BenchDatabase.postgres(POSTGRES_URL, POSTGRES_USER, rep)
+                : BenchDatabase.h2(run.get(H2_DIR), rep)) {
           RunResult result = measure(database, records, span, run.get(BATCH), run.get(QUERY_REPS));
           run.progress().println("run " + rep + ": " + result);
           results.add(result);
         }
       }
     }
-    StoreReport.write(run, results);
-  }
-
-  private static BenchDatabase open(Run run, String kind, int rep) throws SQLException {
-    return kind.equals("postgres")
-        ? new BenchDatabase.Postgres(run.get(POSTGRES_URL), run.get(POSTGRES_USER), rep)
-        : new BenchDatabase.H2(run.get(H2_DIR), rep);
+    write(run, results);
   }
 
   /** One run on one fresh database. */
@@ -120,129 +134,132 @@ public final class StoreBenchmark implements Experiment {
 
     QosAnalysis analysis = new QosAnalysis(database.dataSource());
     QosQuery all = analysis.everything(Side.REQUESTER, Optional.empty()).orElseThrow();
-    QosQuery hour =
-        QosQuery.window(
-            SyntheticRecords.START.plus(span.dividedBy(2)),
-            SyntheticRecords.START.plus(span.dividedBy(2)).plus(Duration.ofHours(1)));
-    long[] counted = new long[1];
-    QosStatistics[] whole = new QosStatistics[1];
-    double countMillis =
-        medianMillis(
+    Instant middle = SyntheticRecords.START.plus(span.dividedBy(2));
+    QosQuery hour = QosQuery.window(middle, middle.plus(Duration.ofHours(1)));
+    Timed count =
+        time(
             reps,
-            () ->
-                counted[0] =
-                    BenchDatabase.single(database.dataSource(), "SELECT COUNT(*) FROM qos_record"));
-    double hourMillis = medianMillis(reps, () -> analysis.analyze(hour));
-    double[] allCpu = new double[2];
-    double allMillis = medianMillis(reps, () -> whole[0] = analysis.analyze(all), database, allCpu);
-    double everythingMillis =
-        medianMillis(reps, () -> analysis.everything(Side.REQUESTER, Optional.empty()));
-    int[] operations = new int[1];
-    double perOperationMillis =
-        medianMillis(
+            database,
+            () -> BenchDatabase.single(database.dataSource(), "SELECT COUNT(*) FROM qos_record"));
+    Timed inHour = time(reps, database, () -> analysis.analyze(hour));
+    Timed everyRecord = time(reps, database, () -> analysis.analyze(all));
+    Timed edges = time(reps, database, () -> analysis.everything(Side.REQUESTER, Optional.empty()));
+    Timed perOperation =
+        time(
             reps,
+            database,
             () -> {
               List<QosQuery> rows = analysis.breakdown(hour);
               for (QosQuery row : rows) {
                 analysis.analyze(row).response().p95Micros();
               }
-              operations[0] = rows.size();
+              return rows.size();
             });
+    QosStatistics whole = (QosStatistics) everyRecord.result();
     long analysed =
-        whole[0].requests()
-            + whole[0].invalidByReason().values().stream().mapToLong(Long::longValue).sum();
-    if (counted[0] != records.size() || analysed != records.size()) {
+        whole.requests()
+            + whole.invalidByReason().values().stream().mapToLong(Long::longValue).sum();
+    if ((long) count.result() != records.size() || analysed != records.size()) {
       throw new IllegalStateException(
-          "wrote " + records.size() + " records, counted " + counted[0] + ", analysed " + analysed);
+          "wrote "
+              + records.size()
+              + " records, counted "
+              + count.result()
+              + ", analysed "
+              + analysed);
     }
     return new RunResult(
         database.name(),
         records.size(),
         batch,
-        records.size() / ingestSeconds,
-        (double) bytes / records.size(),
-        countMillis,
-        hourMillis,
-        allMillis,
-        allCpu[0],
-        allCpu[1],
-        everythingMillis,
-        perOperationMillis,
-        operations[0]);
+        List.of(
+            records.size() / ingestSeconds,
+            (double) bytes / records.size(),
+            count.millis(),
+            inHour.millis(),
+            everyRecord.millis(),
+            everyRecord.cpuMillis(),
+            everyRecord.serverCpuMillis(),
+            edges.millis(),
+            perOperation.millis()),
+        (int) perOperation.result());
   }
 
-  /** A query whose time is measured. */
+  /** A query whose time is measured; its result is kept for checks. */
   @FunctionalInterface
   interface Query {
-    void run() throws SQLException;
-  }
-
-  private static double medianMillis(int reps, Query query) throws SQLException {
-    double[] millis = new double[reps];
-    for (int i = 0; i < reps; i++) {
-      long start = System.nanoTime();
-      query.run();
-      millis[i] = (System.nanoTime() - start) / 1e6;
-    }
-    return Summary.of(millis).median();
+    Object run() throws SQLException;
   }
 
   /**
-   * As {@link #medianMillis(int, Query)}, and sets {@code cpu} to the median CPU time, in
-   * milliseconds, of this thread ({@code cpu[0]}) and of the database's server processes ({@code
-   * cpu[1]}) per run: on a shared machine the CPU a query takes moves less than its duration.
+   * Medians over a query's runs, in milliseconds: its duration, this thread's CPU time and the
+   * database's server processes' (on a shared machine the CPU a query takes moves less than its
+   * duration); and the last run's result.
    */
-  private static double medianMillis(int reps, Query query, BenchDatabase database, double[] cpu)
-      throws SQLException {
+  private record Timed(double millis, double cpuMillis, double serverCpuMillis, Object result) {}
+
+  private static Timed time(int reps, BenchDatabase database, Query query) throws SQLException {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    double[] millis = new double[reps];
-    double[] client = new double[reps];
-    double[] server = new double[reps];
+    double[][] millis = new double[3][reps];
+    Object result = null;
     for (int i = 0; i < reps; i++) {
       long serverStart = database.serverCpuNanos();
       long clientStart = threads.getCurrentThreadCpuTime();
       long start = System.nanoTime();
-      query.run();
-      millis[i] = (System.nanoTime() - start) / 1e6;
-      client[i] = (threads.getCurrentThreadCpuTime() - clientStart) / 1e6;
-      server[i] = (database.serverCpuNanos() - serverStart) / 1e6;
+      result = query.run();
+      millis[0][i] = (System.nanoTime() - start) / 1e6;
+      millis[1][i] = (threads.getCurrentThreadCpuTime() - clientStart) / 1e6;
+      millis[2][i] = (database.serverCpuNanos() - serverStart) / 1e6;
     }
-    cpu[0] = Summary.of(client).median();
-    cpu[1] = Summary.of(server).median();
-    return Summary.of(millis).median();
+    return new Timed(
+        Summary.of(millis[0]).median(),
+        Summary.of(millis[1]).median(),
+        Summary.of(millis[2]).median(),
+        result);
   }
 
-  /**
-   * What one run measured.
-   *
-   * @param database the database's name
-   * @param records records written
-   * @param batch records per store write
-   * @param ingestPerSecond records written per second, one writer
-   * @param bytesPerRecord the table with its indexes on disk, per record
-   * @param countMillis {@code SELECT COUNT(*) FROM qos_record}
-   * @param hourMillis Tables 2 and 3 of a one-hour window
-   * @param allMillis Tables 2 and 3 of every record
-   * @param allCpuMillis the analysing thread's CPU time for {@code allMillis}'s query (on H2, in
-   *     process, the database's work included)
-   * @param allServerCpuMillis PostgreSQL's server processes' CPU time for that query (0 on H2)
-   * @param edgesMillis {@link QosAnalysis#everything}: the first and last record's time
-   * @param perOperationMillis the p95 of each operation in the hour: breakdown and one analysis per
-   *     row
-   * @param rows the rows of that breakdown
-   */
-  record RunResult(
-      String database,
-      int records,
-      int batch,
-      double ingestPerSecond,
-      double bytesPerRecord,
-      double countMillis,
-      double hourMillis,
-      double allMillis,
-      double allCpuMillis,
-      double allServerCpuMillis,
-      double edgesMillis,
-      double perOperationMillis,
-      int rows) {}
+  /** Writes {@code results.csv} and {@code report.md}, both with every run. */
+  private static void write(Run run, List<RunResult> runs) {
+    Map<String, List<RunResult>> byDatabase = new LinkedHashMap<>();
+    runs.forEach(r -> byDatabase.computeIfAbsent(r.database(), k -> new ArrayList<>()).add(r));
+    Table summary =
+        Table.of(Stream.concat(Stream.of("quantity"), byDatabase.keySet().stream()).toList());
+    List<Table.Column<RunResult>> columns = new ArrayList<>();
+    columns.add(Table.column("database", RunResult::database));
+    columns.add(Table.column("records", RunResult::records));
+    columns.add(Table.column("batch", RunResult::batch));
+    for (int i = 0; i < QUANTITIES.size(); i++) {
+      Quantity quantity = QUANTITIES.get(i);
+      ToDoubleFunction<RunResult> value = values(i);
+      columns.add(
+          Table.column(
+              quantity.column(), r -> Table.fixed(value.applyAsDouble(r), quantity.decimals())));
+      List<Object> row = new ArrayList<>(List.of(quantity.heading()));
+      byDatabase
+          .values()
+          .forEach(d -> row.add(Summary.of(d, value).medianRange(quantity.decimals())));
+      summary.row(row);
+    }
+    columns.add(Table.column("operations", RunResult::operations));
+    Table.of(runs, columns).writeCsv(run.out().resolve("results.csv"));
+    run.report(
+            "The monitor's store: ingest, size and queries",
+            Template.render(
+                "reports/monitor-store/summary.md",
+                Map.of(
+                    "runs", run.get(RUNS),
+                    "records", run.get(RECORDS),
+                    "span", run.get(SPAN),
+                    "batch", run.get(BATCH),
+                    "reps", run.get(QUERY_REPS),
+                    "summary", summary.markdown())),
+            List.of())
+        .add(Report.section("Every run", "", Table.of(runs, columns)))
+        .write(run.out().resolve("report.md"));
+    run.progress().println("wrote " + run.out().toAbsolutePath());
+  }
+
+  private static ToDoubleFunction<RunResult> values(int index) {
+    return r -> r.values().get(index);
+  }
 }

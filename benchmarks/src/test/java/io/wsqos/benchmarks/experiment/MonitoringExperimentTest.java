@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.monitor.jdbc.report.QosReport;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,11 +17,9 @@ class MonitoringExperimentTest {
 
   @Test
   void theAnalysisNamesItsPostgresqlConnectionsApartFromTheLogs() throws Exception {
-    LogDatabase log =
-        new LogDatabase(
-            "jdbc:postgresql://127.0.0.1:5432/test?ApplicationName=wsqos-monlog", "postgres");
+    String log = "jdbc:postgresql://127.0.0.1:5432/test?ApplicationName=wsqos-monlog";
 
-    try (HikariDataSource source = MonitoringExperiment.analysisSource(log);
+    try (HikariDataSource source = MonitoringExperiment.analysisSource(log, "postgres");
         Connection connection = source.getConnection();
         Statement statement = connection.createStatement();
         ResultSet name = statement.executeQuery("SELECT current_setting('application_name')")) {
@@ -32,7 +31,7 @@ class MonitoringExperimentTest {
   @Test
   void onH2TheAnalysisConnectsWithTheReportsStatementTimeoutAndNoName(@TempDir Path dir)
       throws Exception {
-    try (HikariDataSource source = MonitoringExperiment.analysisSource(LogDatabase.h2(dir));
+    try (HikariDataSource source = MonitoringExperiment.analysisSource(MonitorLogs.h2Url(dir), "");
         Connection connection = source.getConnection();
         Statement statement = connection.createStatement();
         ResultSet timeout =
@@ -43,5 +42,14 @@ class MonitoringExperimentTest {
       assertThat(timeout.next()).isTrue();
       assertThat(timeout.getLong(1)).isEqualTo(QosReport.STATEMENT_TIMEOUT.toMillis());
     }
+  }
+
+  @Test
+  void aMonitoredJvmsLogWritesAnH2FileWithTheRecommendedSettings() {
+    assertThat(MonitorLogs.h2Url(Path.of("/tmp/x")))
+        .isEqualTo(
+            "jdbc:h2:file:/tmp/x/"
+                + BookstoreServer.DATABASE_NAME
+                + ";CACHE_SIZE=1024;WRITE_DELAY=0");
   }
 }
