@@ -19,6 +19,7 @@ import io.wsqos.broker.api.TooManyWatchesException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.api.VersionConflictException;
 import io.wsqos.broker.api.json.Requests;
+import io.wsqos.broker.service.OutageLog;
 import io.wsqos.core.Checks;
 import io.wsqos.core.InvalidValueException;
 import jakarta.ws.rs.WebApplicationException;
@@ -61,6 +62,10 @@ final class ErrorResponses {
   /** The broker's typed errors. */
   @Provider
   static final class Broker implements ExceptionMapper<BrokerException> {
+    // The database's outages, logged once per interval rather than once per refused request.
+    private final OutageLog outages =
+        new OutageLog(log, "A REST request", OutageLog.DEFAULT_INTERVAL);
+
     @Override
     public Response toResponse(BrokerException e) {
       if (e instanceof InvalidInputException invalid) {
@@ -89,9 +94,8 @@ final class ErrorResponses {
             .build();
       }
       if (e instanceof RegistryUnavailableException) {
-        // The message names the database's tables and the pool: the log's, not the client's. One
-        // line, no stack trace: an outage fails every write until it ends.
-        log.warn("A REST request failed: {}", e.getMessage());
+        // The message names the database's tables and the pool: the log's, not the client's.
+        outages.refused(e.getMessage());
         return Response.fromResponse(
                 of(503, "unavailable", null, RegistryUnavailableException.CLIENT_MESSAGE))
             .header(HttpHeaders.RETRY_AFTER, RestDefaults.RETRY_AFTER_SECONDS)

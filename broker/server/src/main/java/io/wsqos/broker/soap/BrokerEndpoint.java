@@ -6,6 +6,7 @@ import io.wsqos.broker.api.BrokerException;
 import io.wsqos.broker.api.InvalidInputException;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.broker.service.Caller;
+import io.wsqos.broker.service.OutageLog;
 import io.wsqos.core.header.QosRequirement;
 import jakarta.jws.WebService;
 import java.util.Currency;
@@ -14,6 +15,7 @@ import java.util.function.Supplier;
 import javax.xml.namespace.QName;
 import org.apache.cxf.interceptor.OutFaultInterceptors;
 import org.apache.cxf.phase.PhaseInterceptorChain;
+import org.slf4j.LoggerFactory;
 
 /**
  * The implementation of {@link BrokerPort}: each operation maps its request with {@link Wire},
@@ -25,6 +27,9 @@ import org.apache.cxf.phase.PhaseInterceptorChain;
 final class BrokerEndpoint implements BrokerPort {
 
   private final BrokerService service;
+  private final OutageLog outages =
+      new OutageLog(
+          LoggerFactory.getLogger(Faults.class), "A SOAP request", OutageLog.DEFAULT_INTERVAL);
 
   BrokerEndpoint(BrokerService service) {
     this.service = requireNonNull(service, "service");
@@ -206,12 +211,11 @@ final class BrokerEndpoint implements BrokerPort {
     return BearerCaller.of(PhaseInterceptorChain.getCurrentMessage());
   }
 
-  private static <T> T call(Supplier<T> operation)
-      throws BrokerClientFault, BrokerUnavailableFault {
+  private <T> T call(Supplier<T> operation) throws BrokerClientFault, BrokerUnavailableFault {
     try {
       return operation.get();
     } catch (BrokerException e) {
-      throw Faults.raise(e);
+      throw Faults.raise(e, outages);
     }
   }
 

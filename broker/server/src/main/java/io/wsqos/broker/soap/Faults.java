@@ -8,8 +8,7 @@ import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.api.VersionConflictException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.wsqos.broker.service.OutageLog;
 
 /** The one mapping from the broker's typed errors to the SOAP API's faults. */
 final class Faults {
@@ -26,16 +25,16 @@ final class Faults {
   // client gets this text instead.
   static final String UNAVAILABLE_MESSAGE = RegistryUnavailableException.CLIENT_MESSAGE;
 
-  private static final Logger log = LoggerFactory.getLogger(Faults.class);
-
   private Faults() {}
 
-  /** Throws the fault for {@code error}; never returns. */
-  static BrokerClientFault raise(BrokerException error)
+  /**
+   * Throws the fault for {@code error}; never returns. A database outage goes to {@code outages},
+   * with the database's own text.
+   */
+  static BrokerClientFault raise(BrokerException error, OutageLog outages)
       throws BrokerClientFault, BrokerUnavailableFault {
     if (error instanceof RegistryUnavailableException) {
-      // One line, no stack trace: an outage fails every write until it ends.
-      log.warn("A SOAP request failed: {}", error.getMessage());
+      outages.refused(error.getMessage());
       throw new BrokerUnavailableFault(
           UNAVAILABLE_MESSAGE,
           new FaultDetail(REGISTRY_UNAVAILABLE, null, UNAVAILABLE_MESSAGE, true, null));
