@@ -1,7 +1,6 @@
 package io.wsqos.broker.selection;
 
 import static java.util.Objects.requireNonNull;
-import static java.util.concurrent.TimeUnit.MILLISECONDS;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -24,12 +23,8 @@ import java.util.Arrays;
 import java.util.Currency;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -164,8 +159,7 @@ public final class OfferSelector implements AutoCloseable {
             .register(meters);
     long now = clock.millis();
     this.view = new View(OfferIndex.EMPTY, now, Instant.ofEpochMilli(now));
-    this.watches = new Watches(builder.maxWatches);
-    refresh();
+    // Its thread starts with the first task, after the first load.
     ScheduledThreadPoolExecutor executor =
         new ScheduledThreadPoolExecutor(
             1,
@@ -176,6 +170,8 @@ public final class OfferSelector implements AutoCloseable {
             });
     executor.setRemoveOnCancelPolicy(true);
     this.refresher = executor;
+    this.watches = new Watches(builder.maxWatches, refresher, clock, new Matcher());
+    refresh();
     long interval = builder.pollInterval.toMillis();
     refresher.scheduleWithFixedDelay(this::poll, interval, interval, TimeUnit.MILLISECONDS);
     this.subscription = registry.onChange(this::wake);
@@ -235,7 +231,7 @@ public final class OfferSelector implements AutoCloseable {
         .description("Time since the database last confirmed the index was current")
         .baseUnit("seconds")
         .register(meters);
-    Gauge.builder(WATCHES, this, s -> s.watches.held.size())
+    Gauge.builder(WATCHES, this, s -> s.watches.held())
         .description("Watches held, waiting for their selection to change")
         .register(meters);
     Gauge.builder("wsqos.broker.index.may.be.stale", this, s -> s.state().mayBeStale() ? 1 : 0)
@@ -456,7 +452,7 @@ public final class OfferSelector implements AutoCloseable {
     if (!now.tag().equals(knownTag) || wait.isZero()) {
       return CompletableFuture.completedFuture(now);
     }
-    return watches.add(new Watch(service, requirement, currency, knownTag), wait);
+    return watches.add(service, requirement, currency, knownTag, wait);
   }
 
   /**
@@ -468,129 +464,16 @@ public final class OfferSelector implements AutoCloseable {
     watches.releaseAll();
   }
 
-  /**
-   * One client's wait: a selection's arguments, the tag the client has, the future it waits on and
-   * the timers that end it. Compared by identity: equal waits are still two clients.
-   */
-  private static final class Watch {
-    final QName service;
-    final QosRequirement requirement;
-    final Currency currency;
-    final String known;
-    final CompletableFuture<Selection> answer = new CompletableFuture<>();
-    volatile ScheduledFuture<?> timeout;
-    volatile ScheduledFuture<?> boundary;
-
-    Watch(QName service, QosRequirement requirement, Currency currency, String known) {
-      this.service = service;
-      this.requirement = requirement;
-      this.currency = currency;
-      this.known = known;
-    }
-  }
-
-  /**
-   * The watches held. Taken on request threads; re-checked and answered on the refresh thread (a
-   * timer or an index swap), so that neither a selection nor a write pays for them.
-   */
-  private final class Watches {
-    private final int max;
-    final Set<Watch> held = ConcurrentHashMap.newKeySet();
-
-    Watches(int max) {
-      this.max = max;
+  /** The current index, as the watches see it. */
+  private final class Matcher implements Watches.Selections {
+    @Override
+    public Selection match(QName service, QosRequirement requirement, Currency currency) {
+      return OfferSelector.this.match(service, requirement, currency);
     }
 
-    CompletableFuture<Selection> add(Watch watch, Duration wait) {
-      if (held.size() >= max) {
-        throw new TooManyWatchesException(max);
-      }
-      held.add(watch);
-      try {
-        watch.timeout = refresher.schedule(() -> end(watch), wait.toMillis(), MILLISECONDS);
-        // Checked once more on the refresh thread: a swap between the caller's look and the add
-        // would otherwise go unseen until the next one.
-        refresher.execute(() -> check(watch));
-      } catch (RejectedExecutionException e) {
-        end(watch); // closed: answer with what there is
-      }
-      return watch.answer;
-    }
-
-    /** After an index swap: every watch's selection may have changed. */
-    void indexChanged() {
-      if (!held.isEmpty()) {
-        try {
-          refresher.execute(() -> held.forEach(this::check));
-        } catch (RejectedExecutionException e) {
-          releaseAll();
-        }
-      }
-    }
-
-    /**
-     * Answers {@code watch} if its selection changed; else has it checked again when an offer of
-     * its service next starts or stops holding.
-     */
-    private void check(Watch watch) {
-      if (watch.answer.isDone()) {
-        return;
-      }
-      Selection now = match(watch.service, watch.requirement, watch.currency);
-      if (!now.tag().equals(watch.known)) {
-        answer(watch, now);
-        return;
-      }
-      cancel(watch.boundary);
-      long next = nextBoundary(watch);
-      if (next != Long.MAX_VALUE) {
-        long delay = Math.max(0, next - clock.millis());
-        watch.boundary = refresher.schedule(() -> check(watch), delay, MILLISECONDS);
-      }
-    }
-
-    /** The first instant after now at which an offer of the watched service starts or stops. */
-    private long nextBoundary(Watch watch) {
-      OfferIndex.Ranked ranked = view.index.offers(watch.service, watch.currency);
-      if (ranked == null) {
-        return Long.MAX_VALUE;
-      }
-      long now = clock.millis();
-      long next = Long.MAX_VALUE;
-      for (OfferTerms terms : ranked.terms) {
-        long from = terms.validFrom().toEpochMilli();
-        if (from > now) {
-          next = Math.min(next, from);
-        }
-        if (terms.validUntil().isPresent()) {
-          long until = terms.validUntil().get().toEpochMilli();
-          if (until > now) {
-            next = Math.min(next, until);
-          }
-        }
-      }
-      return next;
-    }
-
-    private void end(Watch watch) {
-      answer(watch, match(watch.service, watch.requirement, watch.currency));
-    }
-
-    private void answer(Watch watch, Selection selection) {
-      held.remove(watch);
-      cancel(watch.timeout);
-      cancel(watch.boundary);
-      watch.answer.complete(selection);
-    }
-
-    private void cancel(ScheduledFuture<?> timer) {
-      if (timer != null) {
-        timer.cancel(false);
-      }
-    }
-
-    void releaseAll() {
-      held.forEach(this::end);
+    @Override
+    public OfferIndex.Ranked offers(QName service, Currency currency) {
+      return view.index.offers(service, currency);
     }
   }
 
