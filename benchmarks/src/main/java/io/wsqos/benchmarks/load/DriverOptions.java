@@ -4,8 +4,8 @@ import io.wsqos.monitor.Outcome;
 import java.time.Duration;
 
 /**
- * Per-request limits of a load driver. Build with {@link #builder()}; {@link #defaults()} gives the
- * paper's 50 ms connect timeout.
+ * Per-request limits of a load driver, built with {@link #builder()} (by default the paper's 50 ms
+ * connect timeout).
  *
  * @param connectTimeout how long a TCP connect may take before the request counts as a {@link
  *     Outcome#TIMEOUT} (and among the {@link RequestCounts#connectTimeouts})
@@ -47,17 +47,9 @@ public record DriverOptions(
   public DriverOptions {
     checkPositive("connectTimeout", connectTimeout);
     checkPositive("responseTimeout", responseTimeout);
-    if (maxInFlight < 1) {
-      throw new IllegalArgumentException("maxInFlight: " + maxInFlight + " (expected: >= 1)");
-    }
-    if (maxConnections < 1) {
-      throw new IllegalArgumentException("maxConnections: " + maxConnections + " (expected: >= 1)");
-    }
+    checkPositive("maxInFlight", maxInFlight);
+    checkPositive("maxConnections", maxConnections);
     checkPositive("queueTimeout", queueTimeout);
-  }
-
-  public static DriverOptions defaults() {
-    return builder().build();
   }
 
   public static Builder builder() {
@@ -67,6 +59,12 @@ public record DriverOptions(
   private static void checkPositive(String name, Duration value) {
     if (value == null || value.isNegative() || value.isZero()) {
       throw new IllegalArgumentException(name + ": " + value + " (expected: > 0)");
+    }
+  }
+
+  private static void checkPositive(String name, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + ": " + value + " (expected: >= 1)");
     }
   }
 
