@@ -22,10 +22,14 @@ final class ChildProcess implements AutoCloseable {
 
   private final ChildJvm jvm;
   private final Predicate<String> isAnswer;
+  private final Thread stopOnExit;
 
   private ChildProcess(ChildJvm jvm, Predicate<String> isAnswer) {
     this.jvm = jvm;
     this.isAnswer = isAnswer;
+    // Also stopped when this JVM exits (Ctrl-C) without closing it, e.g. in try-with-resources.
+    this.stopOnExit = new Thread(jvm::close, "wsqos-stop-" + jvm);
+    Runtime.getRuntime().addShutdownHook(stopOnExit);
   }
 
   /**
@@ -86,5 +90,10 @@ final class ChildProcess implements AutoCloseable {
   @Override
   public void close() {
     jvm.close();
+    try {
+      Runtime.getRuntime().removeShutdownHook(stopOnExit);
+    } catch (IllegalStateException e) {
+      // Already shutting down: the hook stops it again, which does nothing.
+    }
   }
 }

@@ -4,8 +4,8 @@ import io.wsqos.monitor.Outcome;
 import java.time.Duration;
 
 /**
- * Per-request limits of a load driver, built with {@link #builder()} (by default the paper's 50 ms
- * connect timeout).
+ * Per-request limits of a load driver. Build with {@link #builder()}; {@link #defaults()} gives the
+ * paper's 50 ms connect timeout.
  *
  * @param connectTimeout how long a TCP connect may take before the request counts as a {@link
  *     Outcome#TIMEOUT} (and among the {@link RequestCounts#connectTimeouts})
@@ -50,6 +50,11 @@ public record DriverOptions(
     checkPositive("maxInFlight", maxInFlight);
     checkPositive("maxConnections", maxConnections);
     checkPositive("queueTimeout", queueTimeout);
+  }
+
+  /** The defaults (as the README's example uses them). */
+  public static DriverOptions defaults() {
+    return builder().build();
   }
 
   public static Builder builder() {
