@@ -214,6 +214,8 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     ServletHolder servlet = new ServletHolder("cxf", cxf.servletForOwnThreads(errorBody != null));
     servlet.setInitOrder(1);
+    // JAX-RS resources may suspend a request (@Suspended), e.g. the broker's watches.
+    servlet.setAsyncSupported(true);
     servlet.setInitParameters(CxfApplication.SERVLET_INIT_PARAMETERS);
     context.addServlet(servlet, "/*");
     plainServlets.forEach(

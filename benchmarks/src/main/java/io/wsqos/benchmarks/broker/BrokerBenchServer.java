@@ -1,12 +1,14 @@
 package io.wsqos.benchmarks.broker;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
+import io.wsqos.benchmarks.load.HttpRequest;
+import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.broker.api.Binding;
-import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Selection;
-import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.json.BrokerJson;
+import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.app.Broker;
 import io.wsqos.broker.app.BrokerOptions;
 import io.wsqos.broker.registry.Registry;
@@ -22,44 +24,51 @@ import io.wsqos.cli.Option;
 import io.wsqos.cli.Options;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.server.Launcher;
-import java.io.IOException;
+import jakarta.jws.WebMethod;
+import jakarta.jws.WebParam;
+import jakarta.jws.WebResult;
+import jakarta.jws.WebService;
+import jakarta.jws.soap.SOAPBinding;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
 import java.io.StringReader;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.w3c.dom.Element;
 import org.xml.sax.InputSource;
 
 /**
- * The server JVM of the broker experiments. {@code --mode broker} fills a registry with a {@link
- * BrokerDataSet} and starts the broker's own {@link Broker} on it (REST, SOAP, metrics, as {@code
- * java -jar wsqos-broker.jar} runs it), and registers a publisher provider with one endpoint of its
- * own for the publish runs. {@code --mode minimal} serves the goals' baselines on the same server:
- * a JAX-RS {@code GET /api/select} and a JAX-WS {@code select} at {@code /soap}, each answering
- * every request with the broker's own answer for service 0 made once at start. Prints one line,
- * {@code Broker bench listening at URL publisher-token=T publisher-endpoint=ID}, then runs until
- * SIGTERM.
+ * The server JVM of the broker experiments, and the requests they send it. {@code --mode broker}
+ * fills a registry with a {@link BrokerDataSet} and starts the broker on it as {@code java -jar
+ * wsqos-broker.jar} does, with a publisher provider of its own; {@code --mode minimal} serves the
+ * goals' baselines, a JAX-RS {@code GET /api/select} and a JAX-WS {@code select} at {@code /soap}
+ * answering the broker's own answer for service 0, made once. Prints {@link #LISTENING}'s line,
+ * then runs until SIGTERM.
  */
 public final class BrokerBenchServer {
 
-  /** The first line the experiments wait for. */
+  /** The line the experiments wait for: the URL, the publisher's token and endpoint. */
   public static final Pattern LISTENING =
       Pattern.compile(
           "Broker bench listening at (http://\\S+) publisher-token=(\\S+) publisher-endpoint=(\\d+)");
 
   /** The requirement every selection of the experiments carries: the defaults, best effort. */
-  public static final String REQUIREMENT_XML =
+  static final String REQUIREMENT_XML =
       "<qos:Requirement xmlns:qos=\"http://wsqos.io/ns/qos/1\">"
           + "<qos:compression>server-decides</qos:compression>"
           + "<qos:terms><qos:transportPriority>best-effort</qos:transportPriority></qos:terms>"
@@ -80,7 +89,6 @@ public final class BrokerBenchServer {
       Option.string(
           "schema", "wsqos_bench_broker", "PostgreSQL only: the schema dropped and made anew");
   static final Option<Integer> PORT = Option.integer("port", 0, 0, 65_535, "port; 0 picks one");
-
   static final Options OPTIONS =
       Options.of(
           "BrokerBenchServer",
@@ -104,51 +112,102 @@ public final class BrokerBenchServer {
     }
     Launcher.bridgeJavaUtilLogging();
     BrokerDataSet set = BrokerDataSet.of(args.get(SET));
-    AutoCloseable running;
-    Launcher.Stoppable stopped;
-    String line;
     if (args.get(MODE).equals("minimal")) {
       EmbeddedServer server = minimal(set, args.get(PORT));
-      running = server;
-      stopped = server::join;
-      line = listening(server.address(), "-", 0);
-    } else {
-      Broker broker = broker(set, args);
-      running = broker;
-      stopped = broker::join;
-      ProviderRegistration publisher =
-          broker.service().registerProvider(broker.admin(), "publisher");
-      Caller caller = Caller.bearer(publisher.token());
-      Service service =
-          broker
-              .service()
-              .registerService(
-                  caller,
-                  new QName(BrokerDataSet.NAMESPACE, "Published"),
-                  URI.create("http://127.0.0.1:8080/published?wsdl"));
-      Endpoint endpoint =
-          broker
-              .service()
-              .registerEndpoint(
-                  caller,
-                  publisher.provider().id(),
-                  service.id(),
-                  URI.create("http://127.0.0.1:9000/published"),
-                  Set.of(Binding.SOAP_1_1));
-      line = listening(broker.address(), publisher.token(), endpoint.id());
+      System.out.println(listening(server.address(), "-", 0));
+      System.out.flush();
+      Launcher.closeOnShutdownAndWait("broker-bench-shutdown", server, server::join);
+      return;
     }
-    System.out.println(line);
+    Broker broker = broker(set, args);
+    ProviderRegistration publisher = broker.service().registerProvider(broker.admin(), "publisher");
+    Caller caller = Caller.bearer(publisher.token());
+    long service =
+        broker
+            .service()
+            .registerService(
+                caller,
+                new QName(BrokerDataSet.NAMESPACE, "Published"),
+                URI.create("http://127.0.0.1:8080/published?wsdl"))
+            .id();
+    long endpoint =
+        broker
+            .service()
+            .registerEndpoint(
+                caller,
+                publisher.provider().id(),
+                service,
+                URI.create("http://127.0.0.1:9000/published"),
+                Set.of(Binding.SOAP_1_1))
+            .id();
+    System.out.println(listening(broker.address(), publisher.token(), endpoint));
     System.out.flush();
-    Launcher.closeOnShutdownAndWait("broker-bench-shutdown", running, stopped);
+    Launcher.closeOnShutdownAndWait("broker-bench-shutdown", broker, broker::join);
   }
 
   private static String listening(String address, String token, long endpoint) {
-    return "Broker bench listening at "
-        + address
-        + " publisher-token="
-        + token
-        + " publisher-endpoint="
-        + endpoint;
+    return "Broker bench listening at %s publisher-token=%s publisher-endpoint=%d"
+        .formatted(address, token, endpoint);
+  }
+
+  /**
+   * The requests of {@code api} ({@code rest}, {@code soap} or {@code publish}) against the server
+   * that printed {@code listening}, on kept-alive connections: the selections cycle through the
+   * set's services, the publishes through five offer terms.
+   */
+  public static RequestSource requests(String api, String listening, BrokerDataSet set) {
+    Matcher m = LISTENING.matcher(listening);
+    if (!m.find()) {
+      throw new IllegalArgumentException(
+          "listening: " + listening + " (expected: " + LISTENING + ")");
+    }
+    URI base = URI.create(m.group(1));
+    List<HttpRequest.Builder> requests = new ArrayList<>();
+    for (int i = 0; i < (api.equals("publish") ? 5 : set.serviceCount()); i++) {
+      QName service = BrokerDataSet.portType(i);
+      requests.add(
+          switch (api) {
+            case "rest" ->
+                HttpRequest.get(
+                    base.resolve(
+                        "/api/select?service="
+                            + URLEncoder.encode(service.toString(), StandardCharsets.UTF_8)
+                            + "&priority=best-effort&compression=server-decides"));
+            case "soap" ->
+                HttpRequest.post(base.resolve("/soap"), selectEnvelope(service))
+                    .header("Content-Type", "text/xml; charset=UTF-8")
+                    .header("SOAPAction", "\"\"");
+            case "publish" ->
+                HttpRequest.post(base.resolve("/api/offers"), publishBody(m.group(3), i))
+                    .header("Content-Type", "application/json")
+                    .header("Authorization", "Bearer " + m.group(2));
+            default -> throw new IllegalArgumentException("api: " + api);
+          });
+    }
+    return RequestSource.cycling(requests.stream().map(r -> r.keepAlive(true).build()).toList());
+  }
+
+  private static byte[] selectEnvelope(QName service) {
+    return ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
+            + " xmlns:b=\"http://wsqos.io/broker\"><soap:Body><b:select>"
+            + "<service xmlns:s=\""
+            + service.getNamespaceURI()
+            + "\">s:"
+            + service.getLocalPart()
+            + "</service>"
+            + REQUIREMENT_XML
+            + "</b:select></soap:Body></soap:Envelope>")
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static byte[] publishBody(String endpoint, int variant) {
+    try {
+      return BrokerJson.newMapper()
+          .writeValueAsBytes(
+              new Requests.NewOffer(Long.parseLong(endpoint), BrokerDataSet.terms(variant)));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("publish body", e);
+    }
   }
 
   /**
@@ -156,17 +215,25 @@ public final class BrokerBenchServer {
    * on PostgreSQL without waiting for each commit's flush, since only the broker's writes are
    * measured.
    */
-  private static Broker broker(BrokerDataSet set, Arguments args) throws IOException, SQLException {
+  private static Broker broker(BrokerDataSet set, Arguments args) throws Exception {
     String url = args.optional(JDBC_URL).orElse(null);
     String user = args.get(JDBC_USER);
     String fillUrl;
     if (url == null) {
-      Path dir = Files.createTempDirectory("wsqos-broker-bench");
-      url = "jdbc:h2:file:" + dir.resolve("broker").toAbsolutePath();
+      url =
+          "jdbc:h2:file:"
+              + Files.createTempDirectory("wsqos-broker-bench").resolve("broker").toAbsolutePath();
       fillUrl = url;
     } else if (url.startsWith("jdbc:postgresql:")) {
       String schema = args.get(SCHEMA);
-      recreateSchema(url, user, schema);
+      if (!schema.matches("[a-z_][a-z0-9_]{0,62}")) {
+        throw new IllegalArgumentException("schema: " + schema + " (expected: [a-z_][a-z0-9_]*)");
+      }
+      try (Connection connection = DriverManager.getConnection(url, user, "");
+          Statement statement = connection.createStatement()) {
+        statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+        statement.execute("CREATE SCHEMA " + schema);
+      }
       url = url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema;
       fillUrl = url + "&options=-c%20synchronous_commit%3Doff";
     } else {
@@ -175,29 +242,16 @@ public final class BrokerBenchServer {
     try (Registry registry = Registry.builder().url(fillUrl, user, "").build()) {
       set.fill(registry);
     }
-    List<String> brokerArgs = new ArrayList<>();
-    brokerArgs.add("--port=" + args.get(PORT));
-    brokerArgs.add("--jdbc-url=" + url);
-    brokerArgs.add("--jdbc-user=" + user);
-    brokerArgs.add("--admin-token=" + ADMIN_TOKEN);
-    return Broker.start(BrokerOptions.parse(brokerArgs.toArray(String[]::new), Map.of()));
+    String[] brokerArgs = {
+      "--port=" + args.get(PORT),
+      "--jdbc-url=" + url,
+      "--jdbc-user=" + user,
+      "--admin-token=" + ADMIN_TOKEN
+    };
+    return Broker.start(BrokerOptions.parse(brokerArgs, Map.of()));
   }
 
-  private static void recreateSchema(String url, String user, String schema) throws SQLException {
-    if (!schema.matches("[a-z_][a-z0-9_]{0,62}")) {
-      throw new IllegalArgumentException("schema: " + schema + " (expected: [a-z_][a-z0-9_]*)");
-    }
-    try (Connection connection = DriverManager.getConnection(url, user, "");
-        Statement statement = connection.createStatement()) {
-      statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-      statement.execute("CREATE SCHEMA " + schema);
-    }
-  }
-
-  /**
-   * The baselines: the broker's answers for service 0 of {@code set} (REST and SOAP), taken once
-   * from a broker in memory, served as constants by a JAX-RS resource and a JAX-WS endpoint.
-   */
+  /** The baselines, serving the broker's answers for service 0, taken from a broker in memory. */
   private static EmbeddedServer minimal(BrokerDataSet set, int port) throws Exception {
     Selection selection;
     SelectResponse response;
@@ -206,15 +260,20 @@ public final class BrokerBenchServer {
                 .url("jdbc:h2:mem:broker-bench-minimal-" + System.nanoTime(), "", "")
                 .build();
         OfferSelector selector = OfferSelector.builder(registry).build()) {
-      List<QName> services = set.fill(registry, 1);
+      QName first = set.fill(registry, 1).get(0);
       selector.refresh();
       BrokerService service =
           BrokerService.builder(registry, selector).adminToken(ADMIN_TOKEN).build();
-      QName first = services.get(0);
       selection = service.select(Caller.anonymous(), first, BrokerDataSet.requirement(0));
       SelectRequest request = new SelectRequest();
       request.service = first;
-      request.requirement.add(requirementElement());
+      DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+      factory.setNamespaceAware(true);
+      request.requirement.add(
+          factory
+              .newDocumentBuilder()
+              .parse(new InputSource(new StringReader(REQUIREMENT_XML)))
+              .getDocumentElement());
       response = BrokerSoap.endpoint(service).select(request);
     }
     return EmbeddedServer.builder()
@@ -224,16 +283,48 @@ public final class BrokerBenchServer {
             BrokerRest.PATH,
             List.of(new ConstantSelectResource(selection)),
             List.of(new JacksonJsonProvider(BrokerJson.newMapper())))
-        .endpoint(BrokerSoap.PATH, ConstantSelectPort.class, new ConstantSelectEndpoint(response))
+        .endpoint(BrokerSoap.PATH, ConstantSelectPort.class, new ConstantSelectPort(response))
         .start();
   }
 
-  private static Element requirementElement() throws Exception {
-    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-    factory.setNamespaceAware(true);
-    return factory
-        .newDocumentBuilder()
-        .parse(new InputSource(new StringReader(REQUIREMENT_XML)))
-        .getDocumentElement();
+  /** The JAX-RS baseline: the broker's {@code GET /api/select}, answered with one selection. */
+  @Path("/select")
+  @Produces(MediaType.APPLICATION_JSON)
+  public static final class ConstantSelectResource {
+    private final Selection selection;
+
+    ConstantSelectResource(Selection selection) {
+      this.selection = selection;
+    }
+
+    /** The constant selection, whatever the service asked for. */
+    @GET
+    public Selection select(@QueryParam("service") String service) {
+      return selection;
+    }
+  }
+
+  /**
+   * The JAX-WS baseline: the broker's own {@code select} operation (namespace, document/literal
+   * bare, request and response types), answered with one response, and no other operation.
+   */
+  @WebService(name = "Broker", targetNamespace = BrokerSoap.NAMESPACE)
+  @SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL)
+  public static class ConstantSelectPort {
+    private final SelectResponse response;
+
+    ConstantSelectPort(SelectResponse response) {
+      this.response = response;
+    }
+
+    /** The constant response, whatever the request. */
+    @WebMethod(operationName = "select")
+    @SOAPBinding(parameterStyle = SOAPBinding.ParameterStyle.BARE)
+    @WebResult(name = "selectResponse", targetNamespace = BrokerSoap.NAMESPACE, partName = "result")
+    public SelectResponse select(
+        @WebParam(name = "select", targetNamespace = BrokerSoap.NAMESPACE, partName = "request")
+            SelectRequest request) {
+      return response;
+    }
   }
 }

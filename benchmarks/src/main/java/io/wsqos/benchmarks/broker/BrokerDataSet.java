@@ -14,52 +14,54 @@ import io.wsqos.core.header.TransportPriority;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import javax.xml.namespace.QName;
 
 /**
- * The broker's benchmark data sets, the one place every broker benchmark (in process and over HTTP)
- * takes its registry contents and requirements from.
- *
- * <p>{@link #PAPER} is the seed's broker test set (section 7.2 of {@code 000_49aae6b7688bc2eb.txt}:
- * four providers, 22 services, 27 offers; the seed lists no terms, so they are generated here):
- * service {@code i} has an offer by provider {@code i % 4}, and services 0-4 a second one by
- * provider {@code (i + 1) % 4}, in equal terms for services 0 and 1 (ties) and different ones for
- * 2-4. {@link #LARGE} is 30,000 offers over 10,000 services, three providers' offers per service,
- * out of 100 providers. Every offer is priced in EUR.
+ * The broker benchmarks' registry contents and requirements, in process and over HTTP. {@link
+ * #PAPER} is the seed's test set (four providers, 22 services, 27 offers, terms generated: services
+ * 0-4 have a second offer, in equal terms for 0 and 1); {@link #LARGE} is three offers per service
+ * over 10,000 services, out of 100 providers.
  */
 public enum BrokerDataSet {
-  PAPER("paper", 22),
-  LARGE("large", 10_000);
+  PAPER(22, 4, "22 services, 27 offers"),
+  LARGE(10_000, 100, "30,000 offers over 10,000 services, 100 providers");
 
   /** The namespace of every service's port type. */
   public static final String NAMESPACE = "http://wsqos.io/benchmarks/broker";
 
-  private final String token;
   private final int serviceCount;
+  private final int providerCount;
+  private final String description;
 
-  BrokerDataSet(String token, int serviceCount) {
-    this.token = token;
+  BrokerDataSet(int serviceCount, int providerCount, String description) {
     this.serviceCount = serviceCount;
+    this.providerCount = providerCount;
+    this.description = description;
   }
 
   /** The set named {@code token} ({@code paper} or {@code large}). */
   public static BrokerDataSet of(String token) {
-    return Arrays.stream(values())
-        .filter(s -> s.token.equals(token))
-        .findFirst()
-        .orElseThrow(
-            () -> new IllegalArgumentException("set: " + token + " (expected: paper, large)"));
+    for (BrokerDataSet set : values()) {
+      if (set.token().equals(token)) {
+        return set;
+      }
+    }
+    throw new IllegalArgumentException("set: " + token + " (expected: paper, large)");
   }
 
   /** The name the options and reports use. */
   public String token() {
-    return token;
+    return name().toLowerCase(Locale.ROOT);
   }
 
-  /** How many services the set has. */
+  /** Its size, for a report. */
+  public String description() {
+    return description;
+  }
+
   public int serviceCount() {
     return serviceCount;
   }
@@ -69,27 +71,43 @@ public enum BrokerDataSet {
     return new QName(NAMESPACE, "Service" + i);
   }
 
-  /**
-   * Registers the set's providers, services, endpoints and offers in {@code registry} (which should
-   * be empty) and returns the services' port types in order.
-   */
+  /** Registers the whole set in an empty {@code registry}; returns the services' port types. */
   public List<QName> fill(Registry registry) {
     return fill(registry, serviceCount);
   }
 
-  /**
-   * Registers the set's providers and its first {@code services} services with their endpoints and
-   * offers, as {@link #fill(Registry)} would, and returns their port types.
-   */
+  /** Registers the set's providers and its first {@code services} services with their offers. */
   public List<QName> fill(Registry registry, int services) {
     if (services < 1 || services > serviceCount) {
       throw new IllegalArgumentException(
           "services: " + services + " (expected: 1 to " + serviceCount + ")");
     }
-    return switch (this) {
-      case PAPER -> fillPaper(registry, services);
-      case LARGE -> fillLarge(registry, services, 3, 100);
-    };
+    List<Provider> providers = new ArrayList<>();
+    for (int p = 0; p < providerCount; p++) {
+      providers.add(registry.registerProvider("provider " + p));
+    }
+    List<QName> portTypes = new ArrayList<>();
+    for (int i = 0; i < services; i++) {
+      Service service =
+          registry.registerService(
+              portType(i), URI.create("http://127.0.0.1:8080/s" + i + "?wsdl"));
+      portTypes.add(service.portType());
+      int offers = this == LARGE ? 3 : i < 5 ? 2 : 1;
+      for (int k = 0; k < offers; k++) {
+        Provider provider = providers.get((i + k) % providerCount);
+        Endpoint endpoint =
+            registry.registerEndpoint(
+                provider.id(),
+                service.id(),
+                URI.create("http://127.0.0.1:9000/p" + provider.id() + "/s" + service.id()),
+                Set.of(Binding.SOAP_1_1),
+                ProviderCheck.ANY);
+        // The paper set's second offers of services 0 and 1 tie with their first.
+        int variant = this == LARGE ? i + k : k == 1 && i >= 2 ? i + 1 : i;
+        registry.publishOffer(endpoint.id(), terms(variant), ProviderCheck.ANY);
+      }
+    }
+    return portTypes;
   }
 
   /**
@@ -128,56 +146,5 @@ public enum BrokerDataSet {
                 : Set.of(TransportPriority.BEST_EFFORT))
         .compression(variant % 2 == 0)
         .build();
-  }
-
-  private static List<QName> fillPaper(Registry registry, int serviceCount) {
-    List<Provider> providers = new ArrayList<>();
-    for (int p = 0; p < 4; p++) {
-      providers.add(registry.registerProvider("provider " + p));
-    }
-    List<QName> portTypes = new ArrayList<>();
-    for (int i = 0; i < serviceCount; i++) {
-      Service service = service(registry, i);
-      portTypes.add(service.portType());
-      offer(registry, providers.get(i % 4), service, terms(i));
-      if (i < 5) {
-        offer(registry, providers.get((i + 1) % 4), service, terms(i < 2 ? i : i + 1));
-      }
-    }
-    return portTypes;
-  }
-
-  private static List<QName> fillLarge(
-      Registry registry, int serviceCount, int offersPerService, int providerCount) {
-    List<Provider> providers = new ArrayList<>();
-    for (int p = 0; p < providerCount; p++) {
-      providers.add(registry.registerProvider("provider " + p));
-    }
-    List<QName> portTypes = new ArrayList<>();
-    for (int i = 0; i < serviceCount; i++) {
-      Service service = service(registry, i);
-      portTypes.add(service.portType());
-      for (int k = 0; k < offersPerService; k++) {
-        offer(registry, providers.get((i + k) % providerCount), service, terms(i + k));
-      }
-    }
-    return portTypes;
-  }
-
-  private static Service service(Registry registry, int i) {
-    return registry.registerService(
-        portType(i), URI.create("http://127.0.0.1:8080/s" + i + "?wsdl"));
-  }
-
-  private static void offer(
-      Registry registry, Provider provider, Service service, OfferTerms terms) {
-    Endpoint endpoint =
-        registry.registerEndpoint(
-            provider.id(),
-            service.id(),
-            URI.create("http://127.0.0.1:9000/p" + provider.id() + "/s" + service.id()),
-            Set.of(Binding.SOAP_1_1),
-            ProviderCheck.ANY);
-    registry.publishOffer(endpoint.id(), terms, ProviderCheck.ANY);
   }
 }

@@ -1,6 +1,4 @@
 /**
- * The broker's benchmark data sets and the server JVM the broker experiments start: the broker over
- * H2 or PostgreSQL filled with a data set, or the minimal JAX-RS and JAX-WS endpoints the goals are
- * ratios to.
+ * The broker experiments' data sets and server JVM: the broker filled with a set, or its baselines.
  */
 package io.wsqos.benchmarks.broker;

@@ -6,6 +6,7 @@ import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.load.RunResult;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,9 +18,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -117,16 +118,19 @@ final class BaselineExperiment implements Experiment {
         new Variant(
             file.endsWith(".xml") ? file.substring(0, file.length() - 4) : file,
             RequestSource.of(request.build()));
-    List<String> settings = new ArrayList<>();
-    settings.add("server: " + serverNote + ", " + url);
-    settings.add(
-        "request: POST of `"
-            + requestFile
-            + "`, Content-Type text/xml, "
-            + (run.get(KEEP_ALIVE) ? "keep-alive" : "one connection per request"));
-    settings.add(points().name() + " " + points);
-    settings.add(run.timing().describe(run.options(), false));
-    settings.add(run.describeTimeouts());
+    String connections = run.get(KEEP_ALIVE) ? "keep-alive" : "one connection per request";
+    List<String> settings =
+        Template.items(
+            "reports/baseline/settings.md",
+            Map.of(
+                "server", serverNote,
+                "url", url,
+                "request", requestFile,
+                "connections", connections,
+                "axis", points().name(),
+                "points", points,
+                "timing", run.timing().describe(run.options(), false),
+                "timeouts", run.describeTimeouts()));
     boolean rate = kind == Kind.RATE;
     run.writeSweep(
         rate
@@ -181,19 +185,16 @@ final class BaselineExperiment implements Experiment {
         "The driver's own limit against a trivial endpoint",
         summary(),
         "offered rate (req/s)",
-        List.of(
-            "endpoint: JDK HttpServer, one handler thread, in the driver's JVM",
-            "request: POST of 1 byte, "
-                + (keepAlive ? "connections kept alive and reused" : "Connection: close"),
-            "warm-up "
-                + timing.warmup().toMillis()
-                + " ms, measured "
-                + timing.measure().toMillis()
-                + " ms, "
-                + timing.repetitions()
-                + " repetition(s)",
-            run.describeTimeouts(),
-            "rates " + rates),
+        Template.items(
+            "reports/baseline/driver-limit.md",
+            Map.of(
+                "connections",
+                    keepAlive ? "connections kept alive and reused" : "Connection: close",
+                "warmup", timing.warmup().toMillis(),
+                "measure", timing.measure().toMillis(),
+                "reps", timing.repetitions(),
+                "timeouts", run.describeTimeouts(),
+                "rates", rates)),
         run.sweep(rates, List.of(new Variant("trivial", trivial)), runner, false),
         List.of());
   }

@@ -4,32 +4,21 @@ import io.wsqos.benchmarks.binding.ItemQuery;
 import io.wsqos.benchmarks.binding.LedgerEntry;
 import io.wsqos.benchmarks.binding.Workloads;
 import io.wsqos.benchmarks.binding.WorkloadsImpl;
-import io.wsqos.benchmarks.report.Plot;
-import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.benchmarks.report.Template;
 import io.wsqos.binding.BindingKind;
-import io.wsqos.binding.BindingProxy;
-import io.wsqos.binding.BindingPublisher;
 import io.wsqos.binding.Calibration;
 import io.wsqos.binding.CostModel;
 import io.wsqos.binding.Discovery;
 import io.wsqos.binding.Environment;
 import io.wsqos.binding.Hints;
-import io.wsqos.binding.LocalRegistry;
 import io.wsqos.binding.MessageSizes;
 import io.wsqos.binding.PolicyRules;
 import io.wsqos.binding.Prediction;
 import io.wsqos.binding.Predictor;
-import io.wsqos.binding.Publication;
 import io.wsqos.binding.ServiceDescriptor;
 import io.wsqos.binding.TimePrediction;
 import io.wsqos.cli.Option;
-import io.wsqos.server.EmbeddedServer;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectOutputStream;
-import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
@@ -60,6 +49,8 @@ final class BindingWorkloadExperiment implements Experiment {
       Run.seconds("warmup", 0.3, "calls before each round's measured part, not counted");
   static final Option<Duration> MEASURE = Run.seconds("measure", 0.7, "each round's measured part");
 
+  private static final Hints BASE = Hints.none().withMaxMessageBytes(300 * 1024);
+
   /** One workload: an operation, its arguments, and the hints that describe them. */
   record Case(String group, String name, String operation, Object[] args, Hints hints) {}
 
@@ -74,63 +65,32 @@ final class BindingWorkloadExperiment implements Experiment {
   }
 
   static List<Case> cases() {
-    Hints base = Hints.none().withMaxMessageBytes(300 * 1024);
     List<Case> cases = new ArrayList<>();
-    cases.add(search("table1", "google-10-results", "java performance", 10, base));
-    cases.add(search("table1", "google-100-results", "java performance", 100, base));
+    cases.add(search("table1", "google-10-results", "java performance", 10));
+    cases.add(search("table1", "google-100-results", "java performance", 100));
     for (int kb : new int[] {1, 10, 100}) {
-      cases.add(financial("table1", "financial-" + kb + "KB", kb, base));
+      cases.add(financial("table1", "financial-" + kb + "KB", kb));
     }
     String[] queries = {
       "q", "jdk", "soap binding", "deployment time selection", "web services performance evaluation"
     };
     for (int i = 0; i < queries.length; i++) {
-      cases.add(search("fig3a-google", "Q." + (char) ('A' + i), queries[i], 10, base));
+      cases.add(search("fig3a-google", "Q." + (char) ('A' + i), queries[i], 10));
     }
     cases.add(
-        amazon(
-            "restaurant",
-            q -> {
-              q.searchIndex = "Restaurants";
-              q.city = "Yorktown Heights";
-              q.cuisine = "Korean";
-            },
-            base));
+        amazon("restaurant", "searchIndex=Restaurants", "city=Yorktown Heights", "cuisine=Korean"));
+    cases.add(amazon("video", "searchIndex=Video", "keywords=binding", "director=Choi"));
     cases.add(
         amazon(
-            "video",
-            q -> {
-              q.searchIndex = "Video";
-              q.keywords = "binding";
-              q.director = "Choi";
-            },
-            base));
-    cases.add(
-        amazon(
-            "books",
-            q -> {
-              q.searchIndex = "Books";
-              q.keywords = "web services";
-              q.author = "Lee";
-              q.sort = "salesrank";
-            },
-            base));
-    cases.add(
-        amazon(
-            "music",
-            q -> {
-              q.searchIndex = "Music";
-              q.keywords = "jazz";
-              q.artist = "Ryu";
-            },
-            base));
+            "books", "searchIndex=Books", "keywords=web services", "author=Lee", "sort=salesrank"));
+    cases.add(amazon("music", "searchIndex=Music", "keywords=jazz", "artist=Ryu"));
     cases.add(
         new Case(
             "fig3c-mappoint",
             "find-address",
             "findAddress",
             new Object[] {"Kitchawan Road"},
-            base.withStringLength(12).withNullShare(0).withArraySizes(3)));
+            BASE.withStringLength(12).withNullShare(0).withArraySizes(3)));
     for (int kb : new int[] {2, 20}) {
       cases.add(
           new Case(
@@ -138,37 +98,45 @@ final class BindingWorkloadExperiment implements Experiment {
               "get-map-" + kb + "KB",
               "getMap",
               new Object[] {41.27, -73.78, kb * 1024},
-              base.withNullShare(0).withBinaryBytes(kb * 1024)));
+              BASE.withNullShare(0).withBinaryBytes(kb * 1024)));
     }
     for (int kb : new int[] {1, 10, 100}) {
-      cases.add(financial("fig3d-financial", kb + "KBx" + kb + "KB", kb, base));
+      cases.add(financial("fig3d-financial", kb + "KBx" + kb + "KB", kb));
     }
     return cases;
   }
 
-  private static Case search(String group, String name, String query, int results, Hints base) {
+  private static Case search(String group, String name, String query, int results) {
     return new Case(
         group,
         name,
         "search",
         new Object[] {query, results},
-        base.withStringLength(35).withNullShare(0).withArraySizes(results));
+        BASE.withStringLength(35).withNullShare(0).withArraySizes(results));
   }
 
-  private static Case amazon(String name, java.util.function.Consumer<ItemQuery> set, Hints base) {
+  /** An item search with the query's fields set as {@code field=value}. */
+  private static Case amazon(String name, String... fields) {
     ItemQuery query = new ItemQuery();
-    set.accept(query);
+    try {
+      for (String field : fields) {
+        String[] f = field.split("=", 2);
+        ItemQuery.class.getField(f[0]).set(query, f[1]);
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
     // 16 optional fields, 3 or 4 of them set: about 80% null, as the report measured for Amazon.
     return new Case(
         "fig3b-amazon",
         name,
         "itemSearch",
         new Object[] {query},
-        base.withStringLength(14).withNullShare(0.78).withArraySizes(10));
+        BASE.withStringLength(14).withNullShare(0.78).withArraySizes(10));
   }
 
   /** About {@code kb} KB of SOAP body each way: one entry is about 330 bytes of XML. */
-  private static Case financial(String group, String name, int kb, Hints base) {
+  private static Case financial(String group, String name, int kb) {
     int entries = Math.max(1, kb * 1024 / 330);
     List<LedgerEntry> list = new ArrayList<>(entries);
     TimeZone zone = TimeZone.getTimeZone("America/New_York");
@@ -189,7 +157,7 @@ final class BindingWorkloadExperiment implements Experiment {
         name,
         "post",
         new Object[] {list},
-        base.withStringLength(19).withNullShare(0.1).withArraySizes(entries));
+        BASE.withStringLength(19).withNullShare(0.1).withArraySizes(entries));
   }
 
   private static GregorianCalendar calendar(TimeZone zone, int day) {
@@ -200,47 +168,29 @@ final class BindingWorkloadExperiment implements Experiment {
 
   @Override
   public void run(Run run) throws Exception {
-    LocalRegistry local = new LocalRegistry();
     WorkloadsImpl implementation = new WorkloadsImpl();
-    Publication publication =
-        run.hold(
-            BindingPublisher.builder(Workloads.class, implementation)
-                .local(local)
-                .rmi("127.0.0.1")
-                .soap(EmbeddedServer.builder(), "/workloads")
-                .publish());
+    BindingClients<Workloads> bindings =
+        BindingClients.publish(run, Workloads.class, implementation, "/workloads");
+    ServiceDescriptor published = bindings.publication().descriptor();
     // What a client in another JVM discovers: only the remote bindings, none in its JVM.
     ServiceDescriptor remote =
         new ServiceDescriptor(
             Workloads.class.getName(),
             "another-jvm",
-            publication.descriptor().bindings().stream().filter(b -> !b.kind().inJvm()).toList());
+            published.bindings().stream().filter(b -> !b.kind().inJvm()).toList());
     Environment environment = Discovery.builder().build().discover(remote);
     // As a proxy with a calibration does at its first selection: before any call has warmed up.
     Calibration.Result calibrated =
         Calibration.create()
             .recalibrate(remote, environment, CostModel.defaults(), List.of(), 500, 30_000);
     run.progress().println("calibrated: " + calibrated.notes());
-    Map<String, Workloads> clients = new java.util.LinkedHashMap<>();
-    for (BindingKind kind : List.of(BindingKind.SOAP, BindingKind.RMI, BindingKind.LOCAL)) {
-      BindingProxy<Workloads> proxy =
-          run.hold(
-              BindingProxy.builder(Workloads.class)
-                  .descriptor(publication.descriptor())
-                  .localRegistry(local)
-                  .rules(PolicyRules.always(kind))
-                  .build());
-      clients.put(kind.token(), proxy.service());
-    }
-    clients.put("direct", implementation);
     PolicyRules rules = PolicyRules.defaults();
     Predictor predictor = Predictor.create();
-
     List<Case> cases = cases();
     InterleavedRounds<Case> rounds =
         InterleavedRounds.measure(
             cases,
-            clients,
+            bindings.all(),
             BindingWorkloadExperiment::call,
             run.get(REPS),
             run.get(WARMUP),
@@ -265,15 +215,10 @@ final class BindingWorkloadExperiment implements Experiment {
             "est_rmi_bytes",
             "java_serialized_bytes"));
     Table table = Table.of(columns);
-    int matches = 0;
-    int sizeMatches = 0;
-    int defaultMatches = 0;
-    Plot plot =
-        Plot.of("Response time per call (median of rounds)", "case", "microseconds").logarithmicY();
+    int[] matches = new int[3];
     for (Case c : cases) {
-      double soap = rounds.micros(c, "soap");
-      double rmi = rounds.micros(c, "rmi");
-      BindingKind fastest = rmi <= soap ? BindingKind.RMI : BindingKind.SOAP;
+      BindingKind fastest =
+          rounds.micros(c, "rmi") <= rounds.micros(c, "soap") ? BindingKind.RMI : BindingKind.SOAP;
       Method method = operation(c.operation());
       Prediction bySize = predictor.predict(method, c.hints());
       TimePrediction byDefaults = predictor.predictTime(method, c.hints(), CostModel.defaults());
@@ -282,13 +227,11 @@ final class BindingWorkloadExperiment implements Experiment {
       facts.add("predicted:" + byTime.choice().token());
       facts.add("size-predicted:" + bySize.choice().token());
       BindingKind chosen = rules.decide(facts, environment::usable).kind();
-      Hints.Point point = c.hints().points().get(c.hints().points().size() / 2);
-      MessageSizes sizes = predictor.estimate(method, point);
-      Object result = call(implementation, c);
-      boolean match = chosen == fastest;
-      matches += match ? 1 : 0;
-      sizeMatches += bySize.choice() == fastest ? 1 : 0;
-      defaultMatches += byDefaults.choice() == fastest ? 1 : 0;
+      MessageSizes sizes =
+          predictor.estimate(method, c.hints().points().get(c.hints().points().size() / 2));
+      matches[0] += chosen == fastest ? 1 : 0;
+      matches[1] += byDefaults.choice() == fastest ? 1 : 0;
+      matches[2] += bySize.choice() == fastest ? 1 : 0;
       List<Object> cells = new ArrayList<>(List.of(c.group(), c.name()));
       cells.addAll(rounds.timeCells(c, 2));
       cells.addAll(
@@ -302,39 +245,45 @@ final class BindingWorkloadExperiment implements Experiment {
               Table.fixed(byTime.medianRmiMicros(), 1),
               Table.fixed(byTime.medianSoapMicros(), 1),
               chosen,
-              match ? "yes" : "no",
+              chosen == fastest ? "yes" : "no",
               Math.round(sizes.soap()),
               Math.round(sizes.rmi()),
-              serializedSize(c.args()) + serializedSize(result)));
+              BindingClients.serializedSize((Object) c.args())
+                  + BindingClients.serializedSize(call(implementation, c))));
       table.row(cells);
     }
-    rounds.addSeries(plot);
-    java.nio.file.Files.createDirectories(run.out());
-    table.writeCsv(run.out().resolve("results.csv"));
-    plot.write(run.out().resolve("response-time.png"));
-    int n = cases.size();
     String verdict =
         Template.render(
             "reports/binding-workloads/verdict.md",
             Map.of(
-                "matches", matches,
-                "cases", n,
-                "percent", Math.round(100.0 * matches / n),
-                "defaultMatches", defaultMatches,
-                "sizeMatches", sizeMatches,
-                "calibration", String.join("; ", calibrated.notes())));
-    List<String> settings =
-        Template.items(
-            "reports/binding-workloads/settings.md",
-            Map.of(
-                "reps", run.get(REPS),
-                "warmup", run.get(WARMUP).toMillis(),
-                "measure", run.get(MEASURE).toMillis()));
-    run.report("Binding workloads: the report's Table 1 and Figure 3", summary(), settings)
-        .add(Report.section("Results", verdict, table))
-        .write(run.out().resolve("report.md"));
+                "matches",
+                matches[0],
+                "cases",
+                cases.size(),
+                "percent",
+                Math.round(100.0 * matches[0] / cases.size()),
+                "defaultMatches",
+                matches[1],
+                "sizeMatches",
+                matches[2],
+                "calibration",
+                String.join("; ", calibrated.notes())));
+    Map<String, Object> settings =
+        Map.of(
+            "reps", run.get(REPS),
+            "warmup", run.get(WARMUP).toMillis(),
+            "measure", run.get(MEASURE).toMillis());
+    BindingClients.write(
+        run,
+        "Binding workloads: the report's Table 1 and Figure 3",
+        summary(),
+        Template.items("reports/binding-workloads/settings.md", settings),
+        verdict,
+        table,
+        rounds,
+        "call",
+        "case");
     run.progress().println(verdict);
-    run.progress().println("wrote " + run.out().toAbsolutePath());
   }
 
   private static Object call(Workloads client, Case c) {
@@ -352,15 +301,5 @@ final class BindingWorkloadExperiment implements Experiment {
         .filter(m -> m.getName().equals(name))
         .findFirst()
         .orElseThrow();
-  }
-
-  private static int serializedSize(Object value) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-      out.writeObject(value);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return bytes.size();
   }
 }

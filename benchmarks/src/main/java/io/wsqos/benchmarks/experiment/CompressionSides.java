@@ -7,6 +7,7 @@ import io.wsqos.core.header.CompressionPreference;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,7 +36,7 @@ final class CompressionSides {
       String acceptEncoding) {
     @Override
     public String toString() {
-      return name;
+      return name; // the option's default text lists the sides by name
     }
 
     /** The share of this side's requests that leave the choice to the server. */
@@ -45,9 +46,13 @@ final class CompressionSides {
     }
   }
 
+  /** No WS-QoS header; {@code List.of} refuses nulls. */
+  private static final List<CompressionPreference> NO_HEADER =
+      Arrays.asList((CompressionPreference) null);
+
   static final List<Side> SIDES =
       List.of(
-          new Side("none", "none", nulls(), ACCEPT_ANY),
+          new Side("none", "none", NO_HEADER, ACCEPT_ANY),
           new Side("all", "always", List.of(CompressionPreference.COMPRESS), ACCEPT_ANY),
           new Side("all-gzip", "always", List.of(CompressionPreference.COMPRESS), "gzip"),
           new Side(
@@ -60,7 +65,7 @@ final class CompressionSides {
               "graded",
               List.of(CompressionPreference.NONE, CompressionPreference.SERVER_DECIDES),
               ACCEPT_ANY),
-          new Side("cxf-gzip", "cxf-gzip", nulls(), ACCEPT_ANY),
+          new Side("cxf-gzip", "cxf-gzip", NO_HEADER, ACCEPT_ANY),
           new Side(
               "none-header",
               "none",
@@ -84,13 +89,6 @@ final class CompressionSides {
               "the variants to compare, the first the baseline",
               CompressionSides::side),
           DEFAULT_SIDES);
-
-  /** No preference (no WS-QoS header) once; {@code List.of} refuses nulls. */
-  static List<CompressionPreference> nulls() {
-    List<CompressionPreference> list = new ArrayList<>();
-    list.add(null);
-    return list;
-  }
 
   /** The variant named {@code name}. */
   static Side side(String name) {

@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
@@ -20,9 +21,6 @@ import java.util.Map;
  */
 final class DiffServExperiment implements Experiment {
 
-  static final List<Double> DEFAULT_RATES =
-      List.of(500.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0);
-
   /** Goal: in-process marking keeps 98% of the unmarked server's throughput. */
   static final double MARKING_RATIO = 0.98;
 
@@ -34,14 +32,16 @@ final class DiffServExperiment implements Experiment {
     return "diffserv-rate";
   }
 
-  private static Option<List<Double>> points() {
-    return Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
-  }
+  private static final Option<List<Double>> RATES =
+      Run.numbers(
+          "rates",
+          List.of(500.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0),
+          "offered rates (req/s)");
 
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(points(), Connections.OPTION, Run.REQUEST),
+        List.of(RATES, Connections.OPTION, Run.REQUEST),
         Run.driverSweep(5, 1, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -51,7 +51,7 @@ final class DiffServExperiment implements Experiment {
   public void run(Run run) {
     String axis = "offered rate (req/s)";
     PointRunner driver = run.driver(false);
-    List<Double> points = run.get(points());
+    List<Double> points = run.get(RATES);
     Connections connections = run.get(Connections.OPTION);
     Path requestFile = run.get(Run.REQUEST);
     Servers bookstores =
@@ -69,19 +69,15 @@ final class DiffServExperiment implements Experiment {
     addresses.put("marking", bookstores.address("marking"));
     addresses.put("proxy", Servers.withPath(proxies.address("proxy"), direct));
     Map<String, Long> pids = new LinkedHashMap<>();
-    pids.put("direct", bookstores.pid("direct"));
-    pids.put("marking", bookstores.pid("marking"));
-    pids.put("proxy", proxies.pid("proxy"));
 
     byte[] body =
         QosEnvelopes.withRequirement(
             Run.read(requestFile), CompressionPreference.NONE, TransportPriority.ASSURED);
     List<Variant> variants = new ArrayList<>();
-    Map<String, String> sideOf = new LinkedHashMap<>();
     for (boolean keepAlive : connections.keepAlive()) {
       for (Map.Entry<String, URI> side : addresses.entrySet()) {
         String name = Connections.variantName(side.getKey(), keepAlive);
-        sideOf.put(name, side.getKey());
+        pids.put(name, (side.getKey().equals("proxy") ? proxies : bookstores).pid(side.getKey()));
         HttpRequest request = Variant.soapPost(side.getValue(), body).keepAlive(keepAlive).build();
         variants.add(new Variant(name, RequestSource.of(request)));
       }
@@ -91,25 +87,20 @@ final class DiffServExperiment implements Experiment {
         run.sweep(
             points,
             variants,
-            RunWindow.windowed(
-                windows, driver, v -> pids.get(sideOf.get(v.name())), run.progress()),
+            RunWindow.windowed(windows, driver, v -> pids.get(v.name()), run.progress()),
             true);
 
-    List<String> settings = new ArrayList<>();
-    settings.add(
-        "direct: `BookstoreServer` in its own JVM ("
-            + bookstores.launch()
-            + "); marking: `BookstoreServer --dscp` in its own JVM; proxy: `ProxyMain --upstream "
-            + Servers.origin(direct)
-            + " --ipv4` in its own JVM, in front of the direct bookstore");
-    settings.add(
-        "request: POST of `"
-            + requestFile
-            + "` with a WS-QoS Requirement (compression none, class assured); connections: "
-            + connections.describe());
-    settings.add("rates " + points);
-    settings.add(run.timing().describe(run.options(), true));
-    settings.add(run.describeTimeouts());
+    List<String> settings =
+        Template.items(
+            "reports/diffserv-rate/settings.md",
+            Map.of(
+                "jvm", bookstores.launch(),
+                "origin", Servers.origin(direct),
+                "request", requestFile,
+                "connections", connections.describe(),
+                "rates", points,
+                "timing", run.timing().describe(run.options(), true),
+                "timeouts", run.describeTimeouts()));
     List<String> sections = new ArrayList<>();
     List<PairedRatios.Goal> goals = new ArrayList<>();
     for (boolean keepAlive : connections.keepAlive()) {
@@ -143,6 +134,4 @@ final class DiffServExperiment implements Experiment {
         results,
         sections);
   }
-
-  /** {@code http://host:port} of {@code address}. */
 }

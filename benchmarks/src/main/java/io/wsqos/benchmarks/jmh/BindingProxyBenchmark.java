@@ -32,15 +32,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One small call through the binding selector's {@link BindingProxy} on each binding, beside a
- * direct call on the implementation (the baseline): {@code local} against {@code direct} is the
- * proxy's own cost per call (goal: local at most twice direct, and under 100 ns more); {@code
- * cxfLocal}, {@code rmi} and {@code soap} are the other bindings' round trips on loopback, client
- * and server in this JVM, single-threaded. {@code directSearch} against {@code localSearch} and
- * {@code directPost} against {@code localPost} are the same comparison on calls that do work: the
- * binding workloads' ten-result search and a financial post of three entries (about 1 KB of SOAP
- * each way). {@code reselect} is one re-selection of a proxy on the local binding (rediscovery,
- * probing RMI's and SOAP's ports on loopback, the rules with both votes, connecting and the swap),
- * in microseconds. Does not measure concurrency or the network beyond loopback.
+ * direct call on the implementation: {@code local} against {@code direct} is the proxy's own cost
+ * (goal: at most twice direct and under 100 ns more); {@code cxfLocal}, {@code rmi} and {@code
+ * soap} are round trips on loopback, client and server in this JVM, one thread. {@code localSearch}
+ * and {@code localPost} repeat the comparison on the binding workloads' ten-result search and
+ * three-entry financial post; {@code reselect} is one re-selection on the local binding
+ * (rediscovery, probing RMI's and SOAP's ports, the rules, connecting, the swap), in microseconds.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -50,16 +47,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class BindingProxyBenchmark {
 
-  /** The implementation: a little arithmetic on its arguments, so that the call is not folded. */
-  static final class Quotes implements QuoteService {
-    @Override
-    public double price(String symbol, int quantity) {
-      return symbol.length() * 1.25 + quantity;
-    }
-  }
-
-  private final List<BindingProxy<QuoteService>> proxies = new ArrayList<>();
-  private final List<BindingProxy<Workloads>> workloadProxies = new ArrayList<>();
+  private final List<BindingProxy<?>> proxies = new ArrayList<>();
   private Publication publication;
   private Publication workloads;
   private QuoteService direct;
@@ -78,7 +66,7 @@ public class BindingProxyBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() {
-    direct = new Quotes();
+    direct = new QuoteService.Quotes();
     LocalRegistry registry = new LocalRegistry();
     publication =
         BindingPublisher.builder(QuoteService.class, direct)
@@ -87,12 +75,11 @@ public class BindingProxyBenchmark {
             .rmi("127.0.0.1")
             .soap(EmbeddedServer.builder(), "/quotes")
             .publish();
-    local = bind(registry, BindingKind.LOCAL);
-    cxfLocal = bind(registry, BindingKind.CXF_LOCAL);
-    rmi = bind(registry, BindingKind.RMI);
-    soap = bind(registry, BindingKind.SOAP);
-    bind(registry, BindingKind.LOCAL);
-    reselecting = proxies.get(proxies.size() - 1);
+    local = bind(registry, BindingKind.LOCAL).service();
+    cxfLocal = bind(registry, BindingKind.CXF_LOCAL).service();
+    rmi = bind(registry, BindingKind.RMI).service();
+    soap = bind(registry, BindingKind.SOAP).service();
+    reselecting = bind(registry, BindingKind.LOCAL);
     directWorkloads = new WorkloadsImpl();
     workloads =
         BindingPublisher.builder(Workloads.class, directWorkloads).local(registry).publish();
@@ -102,7 +89,7 @@ public class BindingProxyBenchmark {
             .localRegistry(registry)
             .rules(PolicyRules.always(BindingKind.LOCAL))
             .build();
-    workloadProxies.add(proxy);
+    proxies.add(proxy);
     localWorkloads = proxy.service();
     entries = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
@@ -119,7 +106,7 @@ public class BindingProxyBenchmark {
     }
   }
 
-  private QuoteService bind(LocalRegistry registry, BindingKind kind) {
+  private BindingProxy<QuoteService> bind(LocalRegistry registry, BindingKind kind) {
     BindingProxy<QuoteService> proxy =
         BindingProxy.builder(QuoteService.class)
             .descriptor(publication.descriptor())
@@ -130,13 +117,12 @@ public class BindingProxyBenchmark {
     if (proxy.selection().kind() != kind) {
       throw new IllegalStateException("expected " + kind + ", got " + proxy.explain());
     }
-    return proxy.service();
+    return proxy;
   }
 
   @TearDown(Level.Trial)
   public void tearDown() {
     proxies.forEach(BindingProxy::close);
-    workloadProxies.forEach(BindingProxy::close);
     publication.close();
     workloads.close();
   }

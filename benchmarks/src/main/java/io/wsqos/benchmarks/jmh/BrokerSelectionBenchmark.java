@@ -28,20 +28,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One selection by the broker in process ({@link OfferSelector#select}): the index lookup, the hard
- * constraints, the ranking and the tie spreading, with no I/O; next to a {@link HashMap} lookup of
- * a service's precomputed best offer, the floor of any in-memory answer. The registry is an H2
- * in-memory database filled through the registry's API in the set-up; the benchmark measures
- * neither that nor any API layer (SOAP, REST) around the selector.
- *
- * <p>{@code set}: {@code paper} is the seed's broker test set (22 services, 27 offers), {@code
- * large} 30,000 offers over 10,000 services, both from {@link BrokerDataSet}. The requirements
- * cycle through every service with the data set's four kinds of bounds, some of which no offer
- * meets. {@code meters}: whether selections are timed into a Prometheus registry, as the launcher
- * does.
- *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar BrokerSelectionBenchmark -f 1 -wi 3 -i
- * 5}.
+ * One in-process selection by the broker ({@link OfferSelector#select}: index lookup, constraints,
+ * ranking, tie spreading; no I/O, no API layer) on a {@link BrokerDataSet} in in-memory H2, the
+ * requirements cycling through the services and the set's four kinds; beside a {@link HashMap}
+ * lookup of each service's precomputed best offer, the floor of any in-memory answer. {@code
+ * meters=prometheus} times each selection into a Prometheus registry, as the launcher does.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -54,10 +45,6 @@ public class BrokerSelectionBenchmark {
   @Param({"paper", "large"})
   public String set;
 
-  /**
-   * {@code none}: the selector counts into nothing (its default); {@code prometheus}: into a
-   * Prometheus registry, as the launcher runs it, so each selection also records its timer.
-   */
   @Param({"none", "prometheus"})
   public String meters;
 
@@ -74,12 +61,10 @@ public class BrokerSelectionBenchmark {
         Registry.builder().url("jdbc:h2:mem:broker-benchmark-" + System.nanoTime(), "", "").build();
     List<QName> portTypes = BrokerDataSet.of(set).fill(registry);
     OfferSelector.Builder builder = OfferSelector.builder(registry);
-    switch (meters) {
-      case "none" -> {}
-      case "prometheus" ->
-          builder.meterRegistry(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
-      default ->
-          throw new IllegalArgumentException("meters: " + meters + " (expected: none, prometheus)");
+    if (meters.equals("prometheus")) {
+      builder.meterRegistry(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+    } else if (!meters.equals("none")) {
+      throw new IllegalArgumentException("meters: " + meters + " (expected: none, prometheus)");
     }
     selector = builder.build();
     services = portTypes.toArray(new QName[0]);
@@ -101,8 +86,7 @@ public class BrokerSelectionBenchmark {
 
   @Benchmark
   public Candidate baselineMapLookup() {
-    int i = next();
-    return bestByService.get(services[i]);
+    return bestByService.get(services[next()]);
   }
 
   @Benchmark

@@ -9,4 +9,12 @@ public interface QuoteService {
 
   /** The price of {@code quantity} units of {@code symbol}. */
   double price(@WebParam(name = "symbol") String symbol, @WebParam(name = "quantity") int quantity);
+
+  /** The implementation: a little arithmetic on its arguments, so that the call is not folded. */
+  final class Quotes implements QuoteService {
+    @Override
+    public double price(String symbol, int quantity) {
+      return symbol.length() * 1.25 + quantity;
+    }
+  }
 }

@@ -27,6 +27,7 @@ public final class BulkSink implements AutoCloseable {
   private BulkSink(ServerSocketChannel server) throws IOException {
     this.server = server;
     this.address = (InetSocketAddress) server.getLocalAddress();
+    daemon("wsqos-bulk-sink", this::accept);
   }
 
   /** Listens on {@code address}, a free port. */
@@ -34,11 +35,7 @@ public final class BulkSink implements AutoCloseable {
     try {
       ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.INET);
       server.bind(new InetSocketAddress(address, 0));
-      BulkSink sink = new BulkSink(server);
-      Thread acceptor = new Thread(sink::accept, "wsqos-bulk-sink");
-      acceptor.setDaemon(true);
-      acceptor.start();
-      return sink;
+      return new BulkSink(server);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -49,9 +46,7 @@ public final class BulkSink implements AutoCloseable {
       while (true) {
         SocketChannel connection = server.accept();
         connections.add(connection);
-        Thread reader = new Thread(() -> drain(connection), "wsqos-bulk-sink-reader");
-        reader.setDaemon(true);
-        reader.start();
+        daemon("wsqos-bulk-sink-reader", () -> drain(connection));
       }
     } catch (IOException e) {
       // Closed.
@@ -68,6 +63,12 @@ public final class BulkSink implements AutoCloseable {
     } catch (IOException e) {
       // Closed.
     }
+  }
+
+  private static void daemon(String name, Runnable task) {
+    Thread thread = new Thread(task, name);
+    thread.setDaemon(true);
+    thread.start();
   }
 
   /** Where senders connect. */

@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -23,47 +22,41 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A TCP relay that adds a one-way delay to each direction: every chunk read from one side is
- * written to the other side {@code delay} after it was read, in order, so the relay behaves as a
- * delay line (throughput is not reduced, latency is added), not as a sequence of pauses.
+ * written to the other {@code delay} after it was read, in order, so it behaves as a delay line
+ * (latency added, throughput not reduced), not as a sequence of pauses.
  *
- * <p>It terminates TCP: the client's handshake and acknowledgements see the relay, not the delay.
- * So the link's round trip is added to each request and each response once (what an application
- * sees for a small exchange), but not to the TCP handshake nor to slow start. That is the price of
- * doing delay in user space where {@code netem} is not available.
- *
- * <p>One thread accepts; each connection takes four (a reader and a writer per direction). Meant
- * for a handful of slow clients, not for load.
+ * <p>It terminates TCP, so the delay is added to each request and response once but not to the
+ * handshake nor to slow start: the price of delaying in user space where {@code netem} is not
+ * available. Each connection takes four threads; meant for a handful of slow clients, not for load.
  */
 public final class DelayRelay implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(DelayRelay.class);
 
-  static final int CHUNK_BYTES = 16 * 1024;
-  static final int MAX_QUEUED_CHUNKS = 1_024;
+  private static final int CHUNK_BYTES = 16 * 1024;
+  private static final int MAX_QUEUED_CHUNKS = 1_024;
   private static final byte[] END = new byte[0];
 
   private final ServerSocket listener;
   private final InetSocketAddress target;
   private final long upDelayNanos;
   private final long downDelayNanos;
-  private final Thread acceptor;
+  private final Thread acceptor = new Thread(this::acceptLoop, "wsqos-relay-accept");
   private final CopyOnWriteArrayList<Socket> sockets = new CopyOnWriteArrayList<>();
   private final AtomicLong failedConnects = new AtomicLong();
-  private volatile boolean closed;
 
   private DelayRelay(
-      ServerSocket listener, InetSocketAddress target, long upDelayNanos, long downDelayNanos) {
+      ServerSocket listener, InetSocketAddress target, long upMillis, long downMillis) {
     this.listener = listener;
     this.target = target;
-    this.upDelayNanos = upDelayNanos;
-    this.downDelayNanos = downDelayNanos;
-    this.acceptor = new Thread(this::acceptLoop, "wsqos-relay-accept");
+    this.upDelayNanos = TimeUnit.MILLISECONDS.toNanos(upMillis);
+    this.downDelayNanos = TimeUnit.MILLISECONDS.toNanos(downMillis);
     acceptor.setDaemon(true);
   }
 
   /**
-   * Listens on {@code bindAddress} (port 0: any) and forwards each connection to {@code target},
-   * delaying client-to-server data by {@code upDelayMillis} and server-to-client data by {@code
+   * Listens on {@code bindAddress} (any port) and forwards each connection to {@code target},
+   * delaying client-to-server data by {@code upDelayMillis} and the replies by {@code
    * downDelayMillis}.
    */
   public static DelayRelay start(
@@ -77,12 +70,7 @@ public final class DelayRelay implements AutoCloseable {
     try {
       ServerSocket listener = new ServerSocket();
       listener.bind(new InetSocketAddress(bindAddress, 0), 64);
-      DelayRelay relay =
-          new DelayRelay(
-              listener,
-              target,
-              TimeUnit.MILLISECONDS.toNanos(upDelayMillis),
-              TimeUnit.MILLISECONDS.toNanos(downDelayMillis));
+      DelayRelay relay = new DelayRelay(listener, target, upDelayMillis, downDelayMillis);
       relay.acceptor.start();
       return relay;
     } catch (IOException e) {
@@ -95,16 +83,13 @@ public final class DelayRelay implements AutoCloseable {
     return (InetSocketAddress) listener.getLocalSocketAddress();
   }
 
-  /**
-   * How many client connections were closed unanswered because the target could not be reached;
-   * such a client sees its connection closed, as behind a link whose far end is down.
-   */
+  /** Client connections closed unanswered because the target could not be reached. */
   public long failedConnects() {
     return failedConnects.get();
   }
 
   private void acceptLoop() {
-    while (!closed) {
+    while (!listener.isClosed()) {
       Socket client;
       try {
         client = listener.accept();
@@ -132,72 +117,64 @@ public final class DelayRelay implements AutoCloseable {
 
   private record Chunk(long dueNanos, byte[] bytes) {}
 
-  private void pipe(Socket from, Socket to, long delayNanos, String direction) {
+  private static void pipe(Socket from, Socket to, long delayNanos, String direction) {
     BlockingQueue<Chunk> queue = new ArrayBlockingQueue<>(MAX_QUEUED_CHUNKS);
-    Thread reader =
-        new Thread(
-            () -> {
-              byte[] buffer = new byte[CHUNK_BYTES];
-              // Not try-with-resources: closing a socket's stream closes the socket, and a
-              // half-close by one side (end of its request) must leave the other direction open
-              // for the reply. The relay's close() closes every socket.
-              try {
-                InputStream in = from.getInputStream();
-                int n;
-                while ((n = in.read(buffer)) >= 0) {
-                  queue.put(new Chunk(System.nanoTime() + delayNanos, Arrays.copyOf(buffer, n)));
-                }
-              } catch (IOException | InterruptedException e) {
-                // The connection is gone; the writer ends on END.
+    daemon(
+        "wsqos-relay-" + direction + "-read",
+        () -> {
+          byte[] buffer = new byte[CHUNK_BYTES];
+          // Not try-with-resources: closing a socket's stream closes the socket, and a half-close
+          // by one side (the end of its request) must leave the other direction open for the reply.
+          try {
+            InputStream in = from.getInputStream();
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+              queue.put(new Chunk(System.nanoTime() + delayNanos, Arrays.copyOf(buffer, n)));
+            }
+          } catch (IOException | InterruptedException e) {
+            // The connection is gone; the writer ends on END.
+          }
+          try {
+            queue.put(new Chunk(System.nanoTime() + delayNanos, END));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    daemon(
+        "wsqos-relay-" + direction + "-write",
+        () -> {
+          try {
+            OutputStream out = to.getOutputStream();
+            while (true) {
+              Chunk chunk = queue.take();
+              for (long wait = chunk.dueNanos() - System.nanoTime();
+                  wait > 0;
+                  wait = chunk.dueNanos() - System.nanoTime()) {
+                LockSupport.parkNanos(wait);
               }
-              try {
-                queue.put(new Chunk(System.nanoTime() + delayNanos, END));
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+              if (chunk.bytes() == END) {
+                to.shutdownOutput();
+                return;
               }
-            },
-            "wsqos-relay-" + direction + "-read");
-    Thread writer =
-        new Thread(
-            () -> {
-              try {
-                OutputStream out = to.getOutputStream();
-                while (true) {
-                  Chunk chunk = queue.take();
-                  long wait;
-                  while ((wait = chunk.dueNanos - System.nanoTime()) > 0) {
-                    LockSupport.parkNanos(wait);
-                  }
-                  if (chunk.bytes == END) {
-                    to.shutdownOutput();
-                    break;
-                  }
-                  out.write(chunk.bytes);
-                  out.flush();
-                }
-              } catch (SocketException e) {
-                // The other side closed.
-              } catch (IOException e) {
-                // Same: nothing left to deliver to.
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "wsqos-relay-" + direction + "-write");
-    reader.setDaemon(true);
-    writer.setDaemon(true);
-    reader.start();
-    writer.start();
+              out.write(chunk.bytes());
+              out.flush();
+            }
+          } catch (IOException e) {
+            // The other side closed: nothing left to deliver to.
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+  }
+
+  private static void daemon(String name, Runnable task) {
+    Thread thread = new Thread(task, name);
+    thread.setDaemon(true);
+    thread.start();
   }
 
   @Override
   public void close() {
-    closed = true;
-    try {
-      listener.close();
-    } catch (IOException e) {
-      // Closing anyway.
-    }
+    closeQuietly(listener);
     sockets.forEach(DelayRelay::closeQuietly);
     sockets.clear();
     try {
@@ -207,10 +184,10 @@ public final class DelayRelay implements AutoCloseable {
     }
   }
 
-  private static void closeQuietly(Socket socket) {
+  private static void closeQuietly(AutoCloseable socket) {
     try {
       socket.close();
-    } catch (IOException e) {
+    } catch (Exception e) {
       // Nothing more to release.
     }
   }

@@ -7,56 +7,40 @@ import io.wsqos.testing.net.NetworkNamespace.End;
 import java.util.List;
 
 /**
- * A network namespace joined to the root namespace by a veth pair (testing's {@link
- * NetworkNamespace}) whose two ends are shaped with {@code tc qdisc ... tbf}: the root end (server
- * to client) at the link's downlink rate, the namespace end (client to server) at its uplink rate.
- * Programs run inside with {@link #command(List)} reach the root namespace at {@link
- * #hostAddress()}. Needs root, {@code ip} and {@code tc}; {@code netem} is not needed (delay is
- * added in user space by {@link DelayRelay}).
- *
- * <p>Closing deletes the namespace (which deletes the veth pair); a shutdown hook does the same if
- * the JVM exits first, and {@code benchmarks/scripts/slowlink-cleanup.sh} removes leftovers of a
- * killed run.
+ * A network namespace behind a veth pair ({@link NetworkNamespace}) whose ends are shaped with
+ * {@code tc tbf}: the root end at the link's downlink rate, the namespace's at its uplink rate
+ * (delay is {@link DelayRelay}'s). Closing deletes the namespace; {@code
+ * benchmarks/scripts/slowlink-cleanup.sh} removes what a killed run left.
  */
 public final class SlowLink implements AutoCloseable {
 
   /** The prefix of the namespaces this class creates; the cleanup script looks for it. */
   public static final String NAMESPACE_PREFIX = "wsqos-link-";
 
-  /**
-   * The burst of each token bucket: one full-size Ethernet frame, so the link never sends faster
-   * than its rate for more than one packet.
-   */
-  static final int BURST_BYTES = 1_600;
+  /** One full-size Ethernet frame: the link never sends faster than its rate for longer. */
+  private static final int BURST_BYTES = 1_600;
 
-  /**
-   * How long a packet may wait in a bucket's queue before tbf drops it. Long enough that nothing is
-   * dropped for the few responses in flight on the slow link (30 s at 4 kbit/s is 15 KB of queue).
-   */
-  static final int QUEUE_LATENCY_MILLIS = 30_000;
+  /** Long enough that tbf drops nothing of the few responses in flight on the slow link. */
+  private static final int QUEUE_LATENCY_MILLIS = 30_000;
 
   private final NetworkNamespace namespace;
-  private final LinkProfile profile;
 
-  private SlowLink(NetworkNamespace namespace, LinkProfile profile) {
+  private SlowLink(NetworkNamespace namespace) {
     this.namespace = namespace;
-    this.profile = profile;
   }
 
   /**
-   * Creates the namespace, the veth pair (a {@code /30} of 198.18.0.0/15) and the two token
-   * buckets.
+   * Creates the namespace, the veth pair and the two token buckets.
    *
    * @throws IllegalStateException with the failing command and its output if a step fails; what was
    *     already created is deleted again
    */
   public static SlowLink create(LinkProfile profile) {
     requireNonNull(profile, "profile");
-    NetworkNamespace namespace = NetworkNamespace.create("link");
-    SlowLink link = new SlowLink(namespace, profile);
+    SlowLink link = new SlowLink(NetworkNamespace.create("link"));
     try {
-      tbf(namespace, End.HOST, profile.downBitsPerSecond());
-      tbf(namespace, End.INNER, profile.upBitsPerSecond());
+      link.tbf(End.HOST, profile.downBitsPerSecond());
+      link.tbf(End.INNER, profile.upBitsPerSecond());
       return link;
     } catch (RuntimeException e) {
       link.close();
@@ -64,7 +48,7 @@ public final class SlowLink implements AutoCloseable {
     }
   }
 
-  private static void tbf(NetworkNamespace namespace, End end, long bitsPerSecond) {
+  private void tbf(End end, long bitsPerSecond) {
     namespace.tc(
         end,
         "qdisc",
@@ -79,7 +63,7 @@ public final class SlowLink implements AutoCloseable {
         QUEUE_LATENCY_MILLIS + "ms");
   }
 
-  /** The root namespace's end of the link, where servers and relays inside are reached. */
+  /** The root namespace's end of the link, where servers and relays are reached from inside. */
   public String hostAddress() {
     return namespace.hostAddress();
   }
@@ -87,10 +71,6 @@ public final class SlowLink implements AutoCloseable {
   /** The client's address inside the namespace. */
   public String clientAddress() {
     return namespace.innerAddress();
-  }
-
-  public LinkProfile profile() {
-    return profile;
   }
 
   public String namespace() {
@@ -103,10 +83,8 @@ public final class SlowLink implements AutoCloseable {
   }
 
   /**
-   * Forgets what the kernel cached about this link's past connections (RTT, cwnd, ssthresh in
-   * {@code ip tcp_metrics}), on both ends and for this link's addresses only, so that no fetch
-   * starts from what an earlier one measured. (It does not explain why a second fetch in a row
-   * through the shaped link can take longer than the first; that cause is still unknown.)
+   * Forgets what the kernel cached of this link's past connections ({@code ip tcp_metrics}) on both
+   * ends, so that no fetch starts from the RTT or window an earlier one measured.
    */
   public void forgetTcpMetrics() {
     try {

@@ -157,6 +157,8 @@ public final class BrokerStack implements AutoCloseable {
 
   @Override
   public void close() throws SQLException {
+    // As the broker does: no watch keeps the server's stop waiting.
+    selector.releaseWatches();
     try (database;
         registry;
         selector;

@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.broker.api.DuplicateException;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.Offer;
+import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.registry.CommitListener;
 import io.wsqos.broker.registry.Registry;
@@ -29,6 +30,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
@@ -72,6 +74,24 @@ class ChangeNotificationsTest {
     // before, and been read when it began).
     assertThat(meters.get(OfferSelector.NOTIFICATIONS).counter().count()).isGreaterThanOrEqualTo(2);
     assertThat(meters.get(OfferSelector.LISTENER_RECONNECTS).counter().count()).isZero();
+  }
+
+  @Test
+  void aWatchHeldByOneInstanceIsAnsweredByAWriteThroughTheOtherWithoutAPoll() throws Exception {
+    Registry a = instances.registry("a");
+    Registry b = instances.registry("b");
+    OfferSelector other = instances.open(instances.selector(b, NO_POLL));
+    Endpoint endpoint = endpoint(a, a.registerService(BOOKSTORE, WSDL), "Acme");
+    await().atMost(Duration.ofSeconds(10)).until(() -> instances.listeners("b").size() == 1);
+    String empty = other.select(BOOKSTORE, RegistryCompatibilityKit.ANYTHING).tag();
+    CompletableFuture<Selection> watch =
+        other.watch(BOOKSTORE, RegistryCompatibilityKit.ANYTHING, empty, Duration.ofMinutes(1));
+
+    Offer offer = publish(a, endpoint, "1");
+
+    assertThat(watch.join().candidates())
+        .extracting(c -> c.offer().id())
+        .containsExactly(offer.id());
   }
 
   @Test

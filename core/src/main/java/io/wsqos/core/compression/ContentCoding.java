@@ -70,8 +70,8 @@ public enum ContentCoding {
    * The level used when none is configured: 1 for gzip and deflate, 3 for zstd. With the server's
    * CPU as the scarce resource the fastest gzip level is the better default: on SOAP bodies the
    * higher levels cost several times the CPU for output only a little smaller. zstd's level 3 costs
-   * about what its level 1 does on bodies of this size and compresses better ({@code
-   * CodecPairedComparison} compares them).
+   * about what its level 1 does on bodies of this size and compresses better (the experiment
+   * {@code codec-paired} compares them).
    */
   public int defaultLevel() {
     return defaultLevel;

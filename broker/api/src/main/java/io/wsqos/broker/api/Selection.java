@@ -3,7 +3,10 @@ package io.wsqos.broker.api;
 import static java.util.Objects.requireNonNull;
 
 import io.wsqos.core.Checks;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,5 +35,49 @@ public record Selection(
   /** The best candidate, if any offer meets the requirement. */
   public Optional<Candidate> best() {
     return candidates.isEmpty() ? Optional.empty() : Optional.of(candidates.get(0));
+  }
+
+  /**
+   * What the candidates hold, as 16 hexadecimal digits: two selections with the same tag name the
+   * same offers at the same versions, for the same endpoints (address and bindings) of the same
+   * providers. The order of the candidates does not count (ties are spread across calls), nor do
+   * {@code registryVersion}, {@code confirmedAt} and {@code mayBeStale}: a write elsewhere in the
+   * registry leaves the tag as it was. The broker sends it as the answer's {@code ETag}, and a
+   * watch waits for a selection whose tag differs from the one the client has.
+   */
+  public String tag() {
+    Candidate[] sorted = candidates.toArray(new Candidate[0]);
+    Arrays.sort(sorted, Comparator.comparingLong((Candidate c) -> c.offer().id()));
+    long hash = 0xcbf29ce484222325L;
+    for (Candidate c : sorted) {
+      hash = mix(hash, c.offer().id());
+      hash = mix(hash, c.offer().version());
+      hash = mix(hash, c.endpoint().id());
+      hash = mix(hash, c.endpoint().address().toString());
+      for (Binding binding : c.endpoint().bindings()) {
+        hash = mix(hash, binding.ordinal());
+      }
+      hash = mix(hash, c.provider().id());
+      hash = mix(hash, c.provider().name());
+      hash = mix(hash, c.service().id());
+      hash = mix(hash, c.service().wsdlLocation().toString());
+    }
+    return String.format("%016x", mix(hash, sorted.length));
+  }
+
+  private static long mix(long hash, String text) {
+    long h = hash;
+    for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+      h = mix(h, b);
+    }
+    return mix(h, text.length());
+  }
+
+  /** One FNV-1a step over a long, then a murmur finaliser so that near values spread. */
+  private static long mix(long hash, long value) {
+    long h = (hash ^ value) * 0x100000001b3L;
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    return h ^ (h >>> 33);
   }
 }

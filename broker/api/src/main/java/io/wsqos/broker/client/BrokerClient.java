@@ -19,6 +19,7 @@ import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
+import io.wsqos.broker.api.TooManyWatchesException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.api.VersionConflictException;
 import io.wsqos.broker.api.json.BrokerJson;
@@ -68,6 +69,8 @@ public final class BrokerClient {
       Pattern.compile("offer (\\d+) is at version (\\d+), not (\\d+).*");
   // At most 9 digits: a longer delay is not a broker's answer, and it keeps the parse in a long.
   private static final Pattern RETRY_AFTER_SECONDS = Pattern.compile("\\d{1,9}");
+  private static final Pattern TOO_MANY_WATCHES =
+      Pattern.compile("too many watches: the broker holds at most (\\d{1,9})");
   private static final String DUPLICATE_SUFFIX = " is already registered";
 
   /** Returns a builder for the broker at {@code baseUrl}, e.g. {@code http://127.0.0.1:8080}. */
@@ -240,6 +243,49 @@ public final class BrokerClient {
         type(Selection.class));
   }
 
+  /**
+   * Waits up to {@code wait} for the selection of {@code service} for {@code requirement} to differ
+   * from the one whose {@linkplain Selection#tag() tag} is {@code knownTag}: the new selection as
+   * soon as the broker sees the change, or empty when {@code wait} passed without one. The request
+   * may take {@code wait} plus the request timeout.
+   *
+   * @param wait 0 to 300 s, whole seconds
+   * @throws io.wsqos.broker.api.TooManyWatchesException when the broker holds as many watches as it
+   *     allows (it said so with HTTP 429)
+   */
+  public Optional<Selection> watch(
+      QName service, QosRequirement requirement, String knownTag, Duration wait) {
+    return watch(service, requirement, null, knownTag, wait);
+  }
+
+  /**
+   * As {@link #watch(QName, QosRequirement, String, Duration)}, among the offers in {@code
+   * currency}.
+   */
+  public Optional<Selection> watch(
+      QName service,
+      QosRequirement requirement,
+      Currency currency,
+      String knownTag,
+      Duration wait) {
+    requireNonNull(knownTag, "knownTag");
+    requireNonNull(wait, "wait");
+    if (wait.isNegative()) {
+      throw new IllegalArgumentException("wait: " + wait + " (expected: >= 0)");
+    }
+    String path =
+        "/select/watch" + selectQuery(service, requirement, currency) + "&wait=" + wait.toSeconds();
+    return Optional.ofNullable(
+        send(
+            "GET",
+            path,
+            null,
+            type(Selection.class),
+            requestTimeout.plus(wait),
+            "If-None-Match",
+            "\"" + knownTag + "\""));
+  }
+
   @Override
   public String toString() {
     return "BrokerClient[" + api + "]";
@@ -281,9 +327,20 @@ public final class BrokerClient {
   }
 
   private <T> T send(String method, String path, Object body, JavaType answer, String... headers) {
+    return send(method, path, body, answer, requestTimeout, headers);
+  }
+
+  /** One request; a 304 answer is {@code null}. */
+  private <T> T send(
+      String method,
+      String path,
+      Object body,
+      JavaType answer,
+      Duration timeout,
+      String... headers) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(api + path))
-            .timeout(requestTimeout)
+            .timeout(timeout)
             .header("Accept", "application/json");
     if (authorization != null) {
       request.header("Authorization", authorization);
@@ -304,6 +361,9 @@ public final class BrokerClient {
       int status = response.statusCode();
       if (status >= 200 && status < 300) {
         return answer == null ? null : json.readValue(response.body(), answer);
+      }
+      if (status == 304) {
+        return null;
       }
       throw error(method, path, response);
     } catch (IOException e) {
@@ -356,6 +416,10 @@ public final class BrokerClient {
                 ? message.substring(0, message.length() - DUPLICATE_SUFFIX.length())
                 : message,
             null);
+      case 429:
+        Matcher watches = TOO_MANY_WATCHES.matcher(message);
+        return new TooManyWatchesException(
+            watches.matches() ? Integer.parseInt(watches.group(1)) : 0);
       case 503:
         return new RegistryUnavailableException(
             method + " " + path, null, retryAfter(response).orElse(null));

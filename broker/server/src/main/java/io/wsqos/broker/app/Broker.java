@@ -133,14 +133,16 @@ public final class Broker implements AutoCloseable {
   }
 
   /**
-   * Stops the server (the requests in flight finish), then the selector's refresh, then closes the
-   * registry's pool, which closes an H2 file cleanly. Idempotent.
+   * Answers the watches held (so that none keeps the server's stop waiting), stops the server (the
+   * requests in flight finish), then the selector's refresh, then closes the registry's pool, which
+   * closes an H2 file cleanly. Idempotent.
    */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
+    parts.selector().releaseWatches();
     RuntimeException failure = null;
     for (AutoCloseable part : List.<AutoCloseable>of(server, parts)) {
       try {

@@ -15,6 +15,7 @@ import io.wsqos.broker.api.ForbiddenException;
 import io.wsqos.broker.api.InvalidInputException;
 import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.RegistryUnavailableException;
+import io.wsqos.broker.api.TooManyWatchesException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.api.VersionConflictException;
 import io.wsqos.broker.api.json.Requests;
@@ -81,6 +82,11 @@ final class ErrorResponses {
       }
       if (e instanceof VersionConflictException) {
         return of(409, "version_conflict", null, e.getMessage());
+      }
+      if (e instanceof TooManyWatchesException) {
+        return Response.fromResponse(of(429, "too_many_watches", null, e.getMessage()))
+            .header(HttpHeaders.RETRY_AFTER, SelectResource.WATCH_RETRY_AFTER_SECONDS)
+            .build();
       }
       if (e instanceof RegistryUnavailableException) {
         // The message names the database's tables and the pool: the log's, not the client's. One

@@ -16,21 +16,39 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Request;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Currency;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import javax.xml.namespace.QName;
 
 /**
  * {@code GET /api/select}: the offers for a service that meet a requirement, best first, from the
- * broker's memory (also while its database is down: the answer then says {@code mayBeStale}).
+ * broker's memory (also while its database is down: the answer then says {@code mayBeStale}), with
+ * the selection's {@linkplain Selection#tag() tag} as its {@code ETag}. {@code GET
+ * /api/select/watch}: the same selection once it differs from the one the client names in {@code
+ * If-None-Match}, held up to {@code wait} seconds, then 304 Not Modified.
  */
 @Path("/select")
 @Produces(MediaType.APPLICATION_JSON)
 public final class SelectResource {
+
+  /** The wait of a watch that names none, in seconds. */
+  static final long DEFAULT_WAIT_SECONDS = 30;
+
+  /** Seconds after a 429 before a client should watch again. */
+  static final String WATCH_RETRY_AFTER_SECONDS = "1";
 
   private final BrokerService broker;
 
@@ -38,18 +56,85 @@ public final class SelectResource {
     this.broker = broker;
   }
 
+  /** A selection's arguments as the query gives them. */
+  private record Query(QName service, QosRequirement requirement, Optional<Currency> currency) {}
+
   /**
    * Selects by the query's parameters. {@code service} is the port type as {@code
    * {namespace}local}; every other parameter ({@code maxPrice}, {@code maxResponseTimeMillis},
    * {@code minAvailability}, {@code priority}, {@code compression}, {@code currency}) may be left
    * out: {@code priority} defaults to {@code best-effort}, {@code compression} to {@code
-   * server-decides}, {@code currency} to the broker's default.
+   * server-decides}, {@code currency} to the broker's default. 304 when {@code If-None-Match} names
+   * the selection's tag.
    */
   @GET
-  public Selection select(
-      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @Context UriInfo uri) {
+  public Response select(
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+      @Context UriInfo uri,
+      @Context Request request) {
+    Caller caller = Params.caller(authorization);
+    Query query = query(uri.getQueryParameters());
+    Selection selection =
+        query.currency.isPresent()
+            ? broker.select(caller, query.service, query.requirement, query.currency.get())
+            : broker.select(caller, query.service, query.requirement);
+    return answer(selection, request);
+  }
+
+  /**
+   * Watches the selection {@link #select} makes: answers with it as soon as its tag differs from
+   * the one in {@code If-None-Match} (at once when it already does, or when the header is absent),
+   * or with 304 Not Modified after {@code wait} seconds (0 to 300, default 30) without a change.
+   * 429 with {@code Retry-After} when the broker holds as many watches as it allows.
+   */
+  @GET
+  @Path("/watch")
+  public void watch(
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+      @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+      @Context UriInfo uri,
+      @Context Request request,
+      @Suspended AsyncResponse async) {
+    Caller caller = Params.caller(authorization);
+    MultivaluedMap<String, String> parameters = uri.getQueryParameters();
+    Query query = query(parameters);
+    Duration waiting =
+        Duration.ofSeconds(
+            Params.number("wait", parameters.getFirst("wait"), DEFAULT_WAIT_SECONDS));
+    String known = knownTag(ifNoneMatch);
+    CompletableFuture<Selection> answer =
+        broker.watch(caller, query.service, query.requirement, query.currency, known, waiting);
+    answer.whenComplete(
+        (selection, failure) ->
+            async.resume(failure != null ? failure : answer(selection, request)));
+  }
+
+  private static Response answer(Selection selection, Request request) {
+    EntityTag tag = new EntityTag(selection.tag());
+    Response.ResponseBuilder unchanged = request.evaluatePreconditions(tag);
+    return (unchanged != null ? unchanged : Response.ok(selection)).tag(tag).build();
+  }
+
+  /**
+   * The first tag of an {@code If-None-Match}, quotes and weakness taken off; the empty string (no
+   * selection has it) when there is none, so that the watch answers at once.
+   */
+  static String knownTag(String ifNoneMatch) {
+    if (ifNoneMatch == null) {
+      return "";
+    }
+    String first = ifNoneMatch.split(",", 2)[0].strip();
+    if (first.startsWith("W/")) {
+      first = first.substring(2);
+    }
+    if (first.length() >= 2 && first.startsWith("\"") && first.endsWith("\"")) {
+      first = first.substring(1, first.length() - 1);
+    }
+    return first;
+  }
+
+  private static Query query(MultivaluedMap<String, String> query) {
     // One parse of the query string: CXF parses it again for each @QueryParam.
-    MultivaluedMap<String, String> query = uri.getQueryParameters();
     String service = query.getFirst("service");
     String maxPrice = query.getFirst("maxPrice");
     String maxResponseTimeMillis = query.getFirst("maxResponseTimeMillis");
@@ -57,7 +142,6 @@ public final class SelectResource {
     String priority = query.getFirst("priority");
     String compression = query.getFirst("compression");
     String currency = query.getFirst("currency");
-    Caller caller = Params.caller(authorization);
     QName portType = portType(service);
     QosTerms.Builder terms = QosTerms.builder();
     try {
@@ -86,10 +170,10 @@ public final class SelectResource {
                           Checks.invalidText(
                               "compression", compression, "none, compress or server-decides"))
               : CompressionPreference.SERVER_DECIDES;
-      QosRequirement requirement = QosRequirement.of(preference, terms.build());
-      return present(currency)
-          ? broker.select(caller, portType, requirement, OfferTerms.currency(currency))
-          : broker.select(caller, portType, requirement);
+      return new Query(
+          portType,
+          QosRequirement.of(preference, terms.build()),
+          present(currency) ? Optional.of(OfferTerms.currency(currency)) : Optional.empty());
     } catch (InvalidValueException e) {
       throw InvalidInputException.of(e);
     }

@@ -1,6 +1,7 @@
 package io.wsqos.broker.selection;
 
 import static java.util.Objects.requireNonNull;
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -11,6 +12,7 @@ import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Selection;
+import io.wsqos.broker.api.TooManyWatchesException;
 import io.wsqos.broker.registry.CommitListener;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.registry.RegistryChanges;
@@ -22,7 +24,12 @@ import java.util.Arrays;
 import java.util.Currency;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -45,6 +52,12 @@ import org.slf4j.LoggerFactory;
  * <p>When the database is unreachable, selections go on from the index; once the last confirmation
  * is older than {@link Builder#staleAfter staleAfter}, they say they {@link Selection#mayBeStale()
  * may be stale}. The index catches up by itself when the database answers again.
+ *
+ * <p><b>Watches.</b> A client that has a selection can {@linkplain #watch wait} for a different
+ * one: the answer comes when a change of the registry (through any instance) or the start or end of
+ * an offer's validity period changes the selection's {@linkplain Selection#tag() tag}, or when the
+ * wait is over. Watches are held without a thread each and re-checked off the request path, after
+ * each index swap.
  *
  * <p><b>Currency.</b> A requirement's {@code maxPrice} has no currency of its own: it is in the
  * currency the caller names, or the {@link Builder#defaultCurrency default currency}. Only offers
@@ -91,6 +104,15 @@ public final class OfferSelector implements AutoCloseable {
   /** Timer of selections, tagged {@code outcome}: {@code found} or {@code none}. */
   public static final String SELECTIONS = "wsqos.broker.selections";
 
+  /** Gauge of the watches held, waiting for their selection to change. */
+  public static final String WATCHES = "wsqos.broker.watches";
+
+  /** The longest a watch may wait: 5 minutes. */
+  public static final Duration MAX_WATCH_WAIT = Duration.ofMinutes(5);
+
+  /** Default limit on the watches held at once. */
+  public static final int DEFAULT_MAX_WATCHES = 10_000;
+
   /** The index and when it was last confirmed current, swapped as one. */
   private record View(OfferIndex index, long confirmedAtMillis, Instant confirmedAt) {}
 
@@ -116,6 +138,7 @@ public final class OfferSelector implements AutoCloseable {
   private final Counter fullLoads;
   private final Counter notifications;
   private final Counter reconnects;
+  private final Watches watches;
   private volatile View view;
   private volatile String lastFailure;
 
@@ -141,6 +164,7 @@ public final class OfferSelector implements AutoCloseable {
             .register(meters);
     long now = clock.millis();
     this.view = new View(OfferIndex.EMPTY, now, Instant.ofEpochMilli(now));
+    this.watches = new Watches(builder.maxWatches);
     refresh();
     ScheduledThreadPoolExecutor executor =
         new ScheduledThreadPoolExecutor(
@@ -210,6 +234,9 @@ public final class OfferSelector implements AutoCloseable {
             s -> Math.max(0, s.clock.millis() - s.view.confirmedAtMillis) / 1000.0)
         .description("Time since the database last confirmed the index was current")
         .baseUnit("seconds")
+        .register(meters);
+    Gauge.builder(WATCHES, this, s -> s.watches.held.size())
+        .description("Watches held, waiting for their selection to change")
         .register(meters);
     Gauge.builder("wsqos.broker.index.may.be.stale", this, s -> s.state().mayBeStale() ? 1 : 0)
         .description("1 when selections say they may be stale, else 0")
@@ -316,7 +343,11 @@ public final class OfferSelector implements AutoCloseable {
           index = load(index);
         }
         long now = clock.millis();
+        boolean changed = index != view.index;
         view = new View(index, now, Instant.ofEpochMilli(now));
+        if (changed) {
+          watches.indexChanged();
+        }
         if (lastFailure != null) {
           log.info("The registry's database answers again; the offer index is current");
           lastFailure = null;
@@ -390,15 +421,189 @@ public final class OfferSelector implements AutoCloseable {
     }
   }
 
+  /** {@link #watch(QName, QosRequirement, Currency, String, Duration)} in the default currency. */
+  public CompletableFuture<Selection> watch(
+      QName service, QosRequirement requirement, String knownTag, Duration wait) {
+    return watch(service, requirement, defaultCurrency, knownTag, wait);
+  }
+
   /**
-   * Stops the background refresh and the listening for changes (its thread and connection); the
-   * registry stays open (its owner closes it).
+   * Waits, without holding a thread, for the selection of {@code service} for {@code requirement}
+   * in {@code currency} to have a {@linkplain Selection#tag() tag} other than {@code knownTag}. The
+   * future completes with that selection as soon as a registry change or an offer's validity period
+   * makes it (within milliseconds of the change), or with the unchanged selection when {@code wait}
+   * is over or the watch is {@linkplain #releaseWatches() released}. It completes at once when the
+   * selection already differs or {@code wait} is zero.
+   *
+   * @param wait from zero to {@link #MAX_WATCH_WAIT}
+   * @throws TooManyWatchesException if the selector holds {@link Builder#maxWatches} watches
+   */
+  public CompletableFuture<Selection> watch(
+      QName service,
+      QosRequirement requirement,
+      Currency currency,
+      String knownTag,
+      Duration wait) {
+    requireNonNull(service, "service");
+    requireNonNull(requirement, "requirement");
+    requireNonNull(currency, "currency");
+    requireNonNull(knownTag, "knownTag");
+    requireNonNull(wait, "wait");
+    if (wait.isNegative() || wait.compareTo(MAX_WATCH_WAIT) > 0) {
+      throw new IllegalArgumentException("wait: " + wait + " (expected: 0 to 5 minutes)");
+    }
+    Selection now = match(service, requirement, currency);
+    if (!now.tag().equals(knownTag) || wait.isZero()) {
+      return CompletableFuture.completedFuture(now);
+    }
+    return watches.add(new Watch(service, requirement, currency, knownTag), wait);
+  }
+
+  /**
+   * Answers every watch held now with its current selection, as at the end of its wait, so that no
+   * client is left waiting on a broker that is about to stop. Watches taken after this are held as
+   * before.
+   */
+  public void releaseWatches() {
+    watches.releaseAll();
+  }
+
+  /**
+   * One client's wait: a selection's arguments, the tag the client has, the future it waits on and
+   * the timers that end it. Compared by identity: equal waits are still two clients.
+   */
+  private static final class Watch {
+    final QName service;
+    final QosRequirement requirement;
+    final Currency currency;
+    final String known;
+    final CompletableFuture<Selection> answer = new CompletableFuture<>();
+    volatile ScheduledFuture<?> timeout;
+    volatile ScheduledFuture<?> boundary;
+
+    Watch(QName service, QosRequirement requirement, Currency currency, String known) {
+      this.service = service;
+      this.requirement = requirement;
+      this.currency = currency;
+      this.known = known;
+    }
+  }
+
+  /**
+   * The watches held. Taken on request threads; re-checked and answered on the refresh thread (a
+   * timer or an index swap), so that neither a selection nor a write pays for them.
+   */
+  private final class Watches {
+    private final int max;
+    final Set<Watch> held = ConcurrentHashMap.newKeySet();
+
+    Watches(int max) {
+      this.max = max;
+    }
+
+    CompletableFuture<Selection> add(Watch watch, Duration wait) {
+      if (held.size() >= max) {
+        throw new TooManyWatchesException(max);
+      }
+      held.add(watch);
+      try {
+        watch.timeout = refresher.schedule(() -> end(watch), wait.toMillis(), MILLISECONDS);
+        // Checked once more on the refresh thread: a swap between the caller's look and the add
+        // would otherwise go unseen until the next one.
+        refresher.execute(() -> check(watch));
+      } catch (RejectedExecutionException e) {
+        end(watch); // closed: answer with what there is
+      }
+      return watch.answer;
+    }
+
+    /** After an index swap: every watch's selection may have changed. */
+    void indexChanged() {
+      if (!held.isEmpty()) {
+        try {
+          refresher.execute(() -> held.forEach(this::check));
+        } catch (RejectedExecutionException e) {
+          releaseAll();
+        }
+      }
+    }
+
+    /**
+     * Answers {@code watch} if its selection changed; else has it checked again when an offer of
+     * its service next starts or stops holding.
+     */
+    private void check(Watch watch) {
+      if (watch.answer.isDone()) {
+        return;
+      }
+      Selection now = match(watch.service, watch.requirement, watch.currency);
+      if (!now.tag().equals(watch.known)) {
+        answer(watch, now);
+        return;
+      }
+      cancel(watch.boundary);
+      long next = nextBoundary(watch);
+      if (next != Long.MAX_VALUE) {
+        long delay = Math.max(0, next - clock.millis());
+        watch.boundary = refresher.schedule(() -> check(watch), delay, MILLISECONDS);
+      }
+    }
+
+    /** The first instant after now at which an offer of the watched service starts or stops. */
+    private long nextBoundary(Watch watch) {
+      OfferIndex.Ranked ranked = view.index.offers(watch.service, watch.currency);
+      if (ranked == null) {
+        return Long.MAX_VALUE;
+      }
+      long now = clock.millis();
+      long next = Long.MAX_VALUE;
+      for (OfferTerms terms : ranked.terms) {
+        long from = terms.validFrom().toEpochMilli();
+        if (from > now) {
+          next = Math.min(next, from);
+        }
+        if (terms.validUntil().isPresent()) {
+          long until = terms.validUntil().get().toEpochMilli();
+          if (until > now) {
+            next = Math.min(next, until);
+          }
+        }
+      }
+      return next;
+    }
+
+    private void end(Watch watch) {
+      answer(watch, match(watch.service, watch.requirement, watch.currency));
+    }
+
+    private void answer(Watch watch, Selection selection) {
+      held.remove(watch);
+      cancel(watch.timeout);
+      cancel(watch.boundary);
+      watch.answer.complete(selection);
+    }
+
+    private void cancel(ScheduledFuture<?> timer) {
+      if (timer != null) {
+        timer.cancel(false);
+      }
+    }
+
+    void releaseAll() {
+      held.forEach(this::end);
+    }
+  }
+
+  /**
+   * Stops the background refresh and the listening for changes (its thread and connection), and
+   * answers the watches held; the registry stays open (its owner closes it).
    */
   @Override
   public void close() {
     listening.ifPresent(Registry.Subscription::close);
     subscription.close();
     refresher.shutdownNow();
+    watches.releaseAll();
     try {
       refresher.awaitTermination(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
@@ -420,6 +625,7 @@ public final class OfferSelector implements AutoCloseable {
     private Duration pollInterval = DEFAULT_POLL_INTERVAL;
     private Duration staleAfter = DEFAULT_STALE_AFTER;
     private Duration listenerRetry = DEFAULT_LISTENER_RETRY;
+    private int maxWatches = DEFAULT_MAX_WATCHES;
     private Clock clock = Clock.systemUTC();
     private MeterRegistry meterRegistry = new CompositeMeterRegistry();
 
@@ -489,6 +695,20 @@ public final class OfferSelector implements AutoCloseable {
      */
     public Builder staleAfter(Duration staleAfter) {
       this.staleAfter = checkDuration("staleAfter", staleAfter);
+      return this;
+    }
+
+    /**
+     * The most {@linkplain OfferSelector#watch watches} held at once, 0 to 1,000,000, default
+     * {@value OfferSelector#DEFAULT_MAX_WATCHES}; one more is refused with a {@link
+     * TooManyWatchesException}.
+     */
+    public Builder maxWatches(int maxWatches) {
+      if (maxWatches < 0 || maxWatches > 1_000_000) {
+        throw new IllegalArgumentException(
+            "maxWatches: " + maxWatches + " (expected: 0 to 1000000)");
+      }
+      this.maxWatches = maxWatches;
       return this;
     }
 

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.ForbiddenException;
+import io.wsqos.broker.api.InvalidInputException;
 import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
@@ -17,13 +18,17 @@ import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.registry.ProviderCheck;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
+import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.QosRequirement;
 import java.net.URI;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.Currency;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import javax.xml.namespace.QName;
 
 /**
@@ -306,6 +311,37 @@ public final class BrokerService {
         service,
         Inputs.required("requirement", requirement),
         Inputs.required("currency", currency));
+  }
+
+  /**
+   * Waits, without holding a thread, for the selection of {@code service} for {@code requirement}
+   * (in {@code currency}, or the selector's default when empty) to differ from the one tagged
+   * {@code knownTag}; see {@link OfferSelector#watch}. Open to the same callers as a selection.
+   *
+   * @param wait from zero to {@link OfferSelector#MAX_WATCH_WAIT}
+   */
+  public CompletableFuture<Selection> watch(
+      Caller caller,
+      QName service,
+      QosRequirement requirement,
+      Optional<Currency> currency,
+      String knownTag,
+      Duration wait) {
+    reader(caller);
+    Inputs.portType("service", service);
+    Inputs.required("requirement", requirement);
+    Inputs.required("knownTag", knownTag);
+    Inputs.required("wait", wait);
+    if (wait.isNegative() || wait.compareTo(OfferSelector.MAX_WATCH_WAIT) > 0) {
+      throw InvalidInputException.of(
+          new InvalidValueException(
+              "wait",
+              Long.toString(wait.toSeconds()),
+              "0 to " + OfferSelector.MAX_WATCH_WAIT.toSeconds() + " (seconds)"));
+    }
+    return currency.isPresent()
+        ? selector.watch(service, requirement, currency.get(), knownTag, wait)
+        : selector.watch(service, requirement, knownTag, wait);
   }
 
   // Authentication and authorisation.

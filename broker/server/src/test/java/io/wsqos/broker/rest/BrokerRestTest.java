@@ -494,7 +494,7 @@ class BrokerRestTest {
         null);
   }
 
-  private static void assertError(Answer answer, int status, String error, String field) {
+  static void assertError(Answer answer, int status, String error, String field) {
     assertThat(answer.status()).as(answer.toString()).isEqualTo(status);
     assertThat(answer.header("Content-Type")).startsWith("application/json");
     JsonNode body = answer.json();

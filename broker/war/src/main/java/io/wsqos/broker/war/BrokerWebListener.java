@@ -80,6 +80,8 @@ public final class BrokerWebListener implements ServletContextListener {
       ServletRegistration.Dynamic servlet = context.addServlet("wsqos-broker-cxf", cxf.servlet());
       servlet.setInitParameters(CxfApplication.SERVLET_INIT_PARAMETERS);
       servlet.setLoadOnStartup(1);
+      // Watches of selections are answered asynchronously.
+      servlet.setAsyncSupported(true);
       servlet.addMapping("/*");
       Optional<Servlet> metrics = built.metricsServlet();
       if (metrics.isPresent()) {
