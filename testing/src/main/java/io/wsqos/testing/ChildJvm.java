@@ -5,11 +5,15 @@ import static java.util.Objects.requireNonNull;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,14 +74,21 @@ public final class ChildJvm implements AutoCloseable {
   private final Path stdout;
   private final Path stderr;
   private final Duration stopGrace;
+  private final String stopLine;
+  private final PrintStream echo;
   private MatchResult ready;
 
-  private ChildJvm(String name, Process process, Path stdout, Path stderr, Duration stopGrace) {
+  /** Bytes of stdout that {@link #nextLine} has read past. */
+  private long read;
+
+  private ChildJvm(String name, Process process, Path stdout, Path stderr, Builder builder) {
     this.name = name;
     this.process = process;
     this.stdout = stdout;
     this.stderr = stderr;
-    this.stopGrace = stopGrace;
+    this.stopGrace = builder.stopGrace;
+    this.stopLine = builder.stopLine;
+    this.echo = builder.echo;
   }
 
   /** A JVM that runs {@code mainClass} on the class path of this JVM unless told otherwise. */
@@ -94,6 +105,17 @@ public final class ChildJvm implements AutoCloseable {
   public static Builder jar(Path jar) {
     String path = requireNonNull(jar, "jar").toString();
     return new Builder(List.of("-jar", path), false, String.valueOf(jar.getFileName()));
+  }
+
+  /**
+   * A JVM started by a whole command line made elsewhere (e.g. {@code java ... Main} already
+   * wrapped to run in a network namespace): the builder's JVM options, class path and wrapper do
+   * not apply to it.
+   */
+  public static Builder commandLine(String name, List<String> command) {
+    Builder builder = new Builder(List.copyOf(command), false, name);
+    builder.whole = true;
+    return builder;
   }
 
   /**
@@ -148,6 +170,100 @@ public final class ChildJvm implements AutoCloseable {
   /** Waits for {@code line} on stdout, as {@link #awaitLine(Stream, Pattern, Duration)}. */
   public MatchResult awaitLine(Pattern line, Duration timeout) {
     return awaitLine(Stream.STDOUT, line, timeout);
+  }
+
+  /**
+   * Waits for the next line of stdout that {@code line} accepts, after those earlier calls (and the
+   * wait for the ready line) read, and returns it: a conversation's answers, read in turn. The
+   * lines passed on the way are echoed where the builder said ({@link Builder#echo}).
+   *
+   * @throws IllegalStateException with the tail of the JVM's output if it exits or prints no such
+   *     line within {@code timeout}
+   */
+  public synchronized String nextLine(Predicate<String> line, Duration timeout) {
+    return nextLine(line, "the line awaited", timeout);
+  }
+
+  private String nextLine(Predicate<String> line, Object awaited, Duration timeout) {
+    AtomicReference<String> found = new AtomicReference<>();
+    try {
+      await()
+          .atMost(timeout)
+          .pollDelay(Duration.ZERO)
+          .pollInterval(POLL_INTERVAL)
+          .until(
+              () -> {
+                boolean alive = process.isAlive();
+                for (byte[] bytes : unreadLines()) {
+                  read += bytes.length + 1;
+                  int length = bytes.length;
+                  // A line ended by CRLF is the same line.
+                  if (length > 0 && bytes[length - 1] == '\r') {
+                    length--;
+                  }
+                  String next = new String(bytes, 0, length, UTF_8);
+                  if (line.test(next)) {
+                    found.set(next);
+                    return true;
+                  }
+                  if (echo != null) {
+                    echo.println("[" + name + "] " + next);
+                  }
+                }
+                if (!alive) {
+                  throw new IllegalStateException(
+                      describe(
+                          "exited with " + process.exitValue() + " before printing " + awaited));
+                }
+                return false;
+              });
+    } catch (ConditionTimeoutException e) {
+      throw new IllegalStateException(
+          describe("printed no line matching " + awaited + " within " + timeout), e);
+    }
+    return found.get();
+  }
+
+  /** The complete lines of stdout after those read so far, each without its line break. */
+  private List<byte[]> unreadLines() throws IOException {
+    List<byte[]> lines = new ArrayList<>();
+    if (!Files.exists(stdout)) {
+      return lines;
+    }
+    byte[] bytes;
+    try (RandomAccessFile file = new RandomAccessFile(stdout.toFile(), "r")) {
+      bytes = new byte[(int) Math.max(0, file.length() - read)];
+      file.seek(read);
+      file.readFully(bytes);
+    }
+    for (int start = 0, end; (end = indexOf(bytes, (byte) '\n', start)) >= 0; start = end + 1) {
+      lines.add(Arrays.copyOfRange(bytes, start, end));
+    }
+    return lines;
+  }
+
+  private static int indexOf(byte[] bytes, byte b, int from) {
+    for (int i = from; i < bytes.length; i++) {
+      if (bytes[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Writes {@code line} and a newline on its stdin.
+   *
+   * @throws IllegalStateException if its stdin is closed (it has exited)
+   */
+  public synchronized void send(String line) {
+    try {
+      OutputStream in = process.getOutputStream();
+      in.write((line + "\n").getBytes(UTF_8));
+      in.flush();
+    } catch (IOException e) {
+      throw new IllegalStateException(name + " is gone: " + e, e);
+    }
   }
 
   /**
@@ -221,15 +337,15 @@ public final class ChildJvm implements AutoCloseable {
   }
 
   /**
-   * Stops it: SIGTERM, then SIGKILL once the grace period ({@link Builder#stopGrace}) is over, and
-   * SIGKILL for every process it started that is still running. Returns once all are gone.
-   * Idempotent.
+   * Stops it: its stop line on stdin ({@link Builder#stopLine}) or else SIGTERM, then SIGKILL once
+   * the grace period ({@link Builder#stopGrace}) is over, and SIGKILL for every process it started
+   * that is still running. Returns once all are gone. Idempotent.
    */
   @Override
   public void close() {
     List<ProcessHandle> descendants = process.descendants().toList();
     if (process.isAlive()) {
-      process.toHandle().destroy();
+      askToStop();
       if (!awaitGone(process.toHandle(), stopGrace)) {
         process.destroyForcibly();
         awaitGone(process.toHandle(), DEFAULT_STOP_GRACE);
@@ -241,6 +357,18 @@ public final class ChildJvm implements AutoCloseable {
   @Override
   public String toString() {
     return name + "[pid " + process.pid() + "]";
+  }
+
+  private void askToStop() {
+    if (stopLine != null) {
+      try (OutputStream in = process.getOutputStream()) {
+        in.write((stopLine + "\n").getBytes(UTF_8));
+        return;
+      } catch (IOException e) {
+        // Its stdin is already closed: a signal still reaches it.
+      }
+    }
+    process.toHandle().destroy();
   }
 
   private static void killAll(List<ProcessHandle> processes) {
@@ -329,6 +457,9 @@ public final class ChildJvm implements AutoCloseable {
     private Pattern readyLine;
     private Duration startTimeout = DEFAULT_START_TIMEOUT;
     private Duration stopGrace = DEFAULT_STOP_GRACE;
+    private String stopLine;
+    private PrintStream echo;
+    private boolean whole;
 
     private Builder(List<String> target, boolean usesClassPath, String name) {
       this.target = target;
@@ -449,6 +580,26 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /**
+     * What {@link ChildJvm#close()} writes on its stdin, and closes it, to ask it to stop, in place
+     * of SIGTERM; default none.
+     */
+    public Builder stopLine(String line) {
+      this.stopLine = requireNonNull(line, "line");
+      return this;
+    }
+
+    /**
+     * Copies to {@code to}, each prefixed with {@code [NAME] }, the lines of stdout that the waits
+     * for the ready line and for {@link ChildJvm#nextLine} read past; the lines printed while
+     * nothing waits stay in the log file only (a server's request log would drown the progress
+     * lines). Default none.
+     */
+    public Builder echo(PrintStream to) {
+      this.echo = requireNonNull(to, "to");
+      return this;
+    }
+
+    /**
      * Starts the JVM and, with a ready line, waits for it.
      *
      * @throws IllegalStateException with the tail of its output if it exits or prints no ready line
@@ -456,10 +607,12 @@ public final class ChildJvm implements AutoCloseable {
      */
     public ChildJvm start() {
       List<String> command = new ArrayList<>();
-      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      command.addAll(jvmOptions);
-      if (usesClassPath) {
-        command.addAll(List.of("-cp", classPath));
+      if (!whole) {
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        if (usesClassPath) {
+          command.addAll(List.of("-cp", classPath));
+        }
       }
       command.addAll(target);
       command.addAll(args);
@@ -472,7 +625,8 @@ public final class ChildJvm implements AutoCloseable {
         Path err = logs.resolve(name + ".err");
         // A file of an earlier JVM of the same name must not be read as this one's.
         Files.deleteIfExists(err);
-        ProcessBuilder builder = new ProcessBuilder(wrapper.apply(List.copyOf(command)));
+        ProcessBuilder builder =
+            new ProcessBuilder(whole ? command : wrapper.apply(List.copyOf(command)));
         if (directory != null) {
           builder.directory(directory.toFile());
         }
@@ -484,10 +638,14 @@ public final class ChildJvm implements AutoCloseable {
         }
         builder.environment().keySet().removeIf(removedEnvironment);
         builder.environment().putAll(environment);
-        ChildJvm child = new ChildJvm(name, builder.start(), out, err, stopGrace);
+        ChildJvm child = new ChildJvm(name, builder.start(), out, err, this);
         if (readyLine != null) {
           try {
-            child.ready = child.awaitLine(Stream.STDOUT, readyLine, startTimeout);
+            Matcher matcher =
+                readyLine.matcher(
+                    child.nextLine(l -> readyLine.matcher(l).find(), readyLine, startTimeout));
+            matcher.find();
+            child.ready = matcher.toMatchResult();
           } catch (RuntimeException e) {
             child.close();
             throw e;

@@ -1,9 +1,12 @@
 package io.wsqos.testing;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wsqos.testing.ChildJvm.Stream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -139,6 +142,74 @@ class ChildJvmIT {
       assertThatThrownBy(child::ready)
           .isInstanceOf(IllegalStateException.class)
           .hasMessage("Fail was started without a ready line");
+    }
+  }
+
+  @Test
+  void aConversationReadsTheAnswersInTurnEchoesTheRestAndStopsOnTheStopLine() {
+    ByteArrayOutputStream echoed = new ByteArrayOutputStream();
+    PrintStream echo = new PrintStream(echoed, true, UTF_8);
+    ChildJvm child =
+        ChildJvm.builder(Conversation.class)
+            .logDirectory(logs)
+            .echo(echo)
+            .stopLine("stop")
+            .readyLine(Pattern.compile("^listening"))
+            .start();
+    try (child) {
+      child.send("one");
+      child.send("two");
+
+      String first = child.nextLine(line -> line.startsWith("answer"), WAIT);
+      String second = child.nextLine(line -> line.startsWith("answer"), WAIT);
+
+      assertThat(List.of(first, second)).containsExactly("answer one", "answer two");
+      assertThat(echoed.toString(UTF_8).lines())
+          .containsExactly("[Conversation] noise one", "[Conversation] noise two");
+    }
+
+    assertThat(child.isAlive()).isFalse();
+    assertThat(child.stdout()).endsWith("stopping" + System.lineSeparator());
+    assertThat(child.awaitExit(WAIT)).isZero();
+  }
+
+  @Test
+  void aWholeCommandLineRunsAsGivenAndAnEndedChildFailsTheNextLine() {
+    List<String> command =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            Fail.class.getName(),
+            "4");
+
+    try (ChildJvm child = ChildJvm.commandLine("given", command).logDirectory(logs).start()) {
+
+      assertThatThrownBy(() -> child.nextLine(line -> line.equals("never"), WAIT))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageStartingWith("given (pid ")
+          .hasMessageContaining(") exited with 4 before printing the line awaited")
+          .hasMessageContaining("out-49;");
+    }
+  }
+
+  /**
+   * Prints {@code listening}, then for each line of stdin a line of noise and an answer, until
+   * {@code stop}.
+   */
+  public static final class Conversation {
+    public static void main(String[] args) throws java.io.IOException {
+      System.out.println("listening");
+      java.io.BufferedReader in =
+          new java.io.BufferedReader(new java.io.InputStreamReader(System.in, UTF_8));
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        if (line.equals("stop")) {
+          System.out.println("stopping");
+          return;
+        }
+        System.out.println("noise " + line);
+        System.out.println("answer " + line);
+      }
     }
   }
 

@@ -33,7 +33,6 @@ final class ClientProcess implements AutoCloseable {
                 line.startsWith(ClientProtocol.READY)
                     || line.startsWith(ClientProtocol.RESULT)
                     || line.startsWith(ClientProtocol.ERROR),
-            false,
             ClientProtocol.STOP,
             System.err);
     try {

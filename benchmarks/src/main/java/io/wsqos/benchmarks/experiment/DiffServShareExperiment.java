@@ -233,7 +233,6 @@ final class DiffServShareExperiment implements Experiment {
             "bulk-sender",
             command,
             line -> line.startsWith("bulk-sender sending"),
-            true,
             null,
             run.progress());
     try {

@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
+import io.wsqos.benchmarks.report.Template;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -86,17 +87,7 @@ public final class Experiments {
 
   /** {@code benchmarks/EXPERIMENTS.md}: every experiment with what it does and its options. */
   static String markdown() {
-    StringBuilder md =
-        new StringBuilder(
-            "# Experiments\n\n"
-                + "Generated from the experiments' summaries"
-                + " (`src/main/resources/io/wsqos/benchmarks/experiments/NAME.md`) and option"
-                + " declarations"
-                + " by `benchmarks/run-experiment.sh --markdown > benchmarks/EXPERIMENTS.md`; a test"
-                + " checks it is current."
-                + " Run one from the repository root with `benchmarks/run-experiment.sh NAME"
-                + " [--option value ...]`; each writes `results.csv`, `report.md` and its plots"
-                + " to `benchmarks/results/NAME/` unless `--out` is given.\n");
+    StringBuilder md = new StringBuilder(Template.text("reports/experiments-header.md") + "\n");
     for (Experiment e : ALL) {
       md.append("\n## ").append(e.name()).append("\n\n").append(e.summary()).append("\n\n");
       md.append(Run.declared(e).markdownTable());

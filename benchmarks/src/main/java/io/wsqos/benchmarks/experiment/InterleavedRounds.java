@@ -17,10 +17,10 @@ import java.util.function.IntConsumer;
 
 /**
  * Interleaved rounds over the four clients of a binding experiment (SOAP, RMI, a local call through
- * the binding proxy, a direct call): every round is a pass of the {@link Sweep#interleave} loop
- * that times every workload on every client, with the clients' order rotated each round, and every
- * figure is the median over the rounds. The binding experiments share it so that they measure and
- * tabulate alike.
+ * the binding proxy, a direct call), run by the sweep's loop ({@link Sweep#interleave}) round after
+ * round: each round times every workload on every client, the clients' order rotated each round,
+ * and every figure is the median over the rounds. The binding experiments share it so that they
+ * measure and tabulate alike.
  *
  * @param <W> a workload; distinct workloads must not be equal
  */
@@ -73,20 +73,22 @@ final class InterleavedRounds<W> {
     }
     Map<W, Map<String, List<Round>>> rounds = new LinkedHashMap<>();
     workloads.forEach(w -> rounds.put(w, new LinkedHashMap<>()));
-    for (int rep = 0; rep < reps; rep++) {
-      // Every round is one pass of the sweep's loop, its clients' order rotated by the round, so
-      // that no binding always follows the same one.
-      Sweep.interleave(
-          workloads,
-          1,
-          Sweep.rotated(CLIENTS, rep),
-          (workload, index, once, client) -> {
-            C target = clients.get(client);
-            Round round = time(() -> operation.accept(target, workload), warmup, measure);
-            return rounds.get(workload).computeIfAbsent(client, k -> new ArrayList<>()).add(round);
-          });
-      afterRound.accept(rep + 1);
-    }
+    int perRound = workloads.size() * CLIENTS.size();
+    int[] done = {0};
+    Sweep.interleave(
+        workloads,
+        reps,
+        CLIENTS,
+        true,
+        (workload, index, round, client) -> {
+          C target = clients.get(client);
+          Round figures = time(() -> operation.accept(target, workload), warmup, measure);
+          rounds.get(workload).computeIfAbsent(client, k -> new ArrayList<>()).add(figures);
+          if (++done[0] % perRound == 0) {
+            afterRound.accept(round);
+          }
+          return figures;
+        });
     return new InterleavedRounds<>(List.copyOf(workloads), rounds);
   }
 

@@ -5,6 +5,7 @@ import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
 import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -84,10 +85,7 @@ final class PairedRatios {
       return Report.section("Paired throughput ratios", "No goal's two variants were run.", null);
     }
     return Report.section(
-            "Paired throughput ratios",
-            "Throughput of a variant divided by its reference's in the same repetition (run back to"
-                + " back), sorted; the median over repetitions is what the goal is judged on.",
-            table)
+            "Paired throughput ratios", Template.text("reports/sweep/paired-ratios.md"), table)
         + "\n"
         + String.join("\n", verdicts)
         + "\n";

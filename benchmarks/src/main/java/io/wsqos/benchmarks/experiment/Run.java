@@ -286,22 +286,18 @@ public final class Run implements AutoCloseable {
    * serverArgs.apply(token)}, held until the run ends.
    */
   Servers servers(List<String> tokens, Function<String, List<String>> serverArgs) {
-    return hold(Servers.start(options, tokens, serverArgs, progress));
+    return servers(tokens, serverArgs, Servers.BOOKSTORE);
   }
 
-  /**
-   * Starts a {@code launch} JVM per distinct token, its options {@code serverArgs.apply(token)},
-   * held until the run ends.
-   */
+  /** Starts a {@code launch} JVM per distinct token, as {@link #servers(List, Function)}. */
   Servers servers(
       List<String> tokens, Function<String, List<String>> serverArgs, Servers.Launch launch) {
-    return hold(Servers.start(options, tokens, serverArgs, launch, progress));
+    return servers(tokens, serverArgs, launch, UnaryOperator.identity());
   }
 
   /**
-   * Starts a {@code launch} JVM per distinct token as {@link #servers(List, Function,
-   * Servers.Launch)} does, each command passed through {@code wrap} (e.g. into a network
-   * namespace), held until the run ends.
+   * Starts a {@code launch} JVM per distinct token, each command passed through {@code wrap} (e.g.
+   * into a network namespace), held until the run ends.
    */
   Servers servers(
       List<String> tokens,

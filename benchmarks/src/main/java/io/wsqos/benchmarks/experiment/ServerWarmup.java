@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.cli.Option;
+import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +37,7 @@ final class ServerWarmup {
           "requesters for the second half of the warm-up, e.g. the sweep's own concurrency");
 
   /** Both options. */
-  static final java.util.List<Option<?>> OPTIONS = java.util.List.of(OPTION, REQUESTERS_OPTION);
+  static final List<Option<?>> OPTIONS = List.of(OPTION, REQUESTERS_OPTION);
 
   private ServerWarmup() {}
 
@@ -46,7 +47,7 @@ final class ServerWarmup {
       OptionValues args,
       DriverOptions options,
       List<Variant> variants,
-      java.io.PrintStream progress) {
+      PrintStream progress) {
     Duration duration = args.get(OPTION);
     if (duration.isZero()) {
       return;
@@ -68,7 +69,7 @@ final class ServerWarmup {
       Variant v,
       int requesters,
       Duration duration,
-      java.io.PrintStream progress) {
+      PrintStream progress) {
     progress.printf(
         Locale.ROOT,
         "[%s] warming %s up: %s with %d requesters%n",
@@ -84,21 +85,12 @@ final class ServerWarmup {
   static String describe(OptionValues args) {
     long millis = args.get(OPTION).toMillis();
     int settleRequesters = args.get(REQUESTERS_OPTION);
-    if (settleRequesters <= REQUESTERS || millis == 0) {
-      return "each server warmed up "
-          + millis
-          + " ms by "
-          + REQUESTERS
-          + " back-to-back requesters before the sweep";
-    }
-    return "each server warmed up "
-        + (millis - millis / 2)
-        + " ms by "
-        + REQUESTERS
-        + " back-to-back requesters, then "
-        + millis / 2
-        + " ms by "
-        + settleRequesters
-        + ", before the sweep";
+    boolean settles = settleRequesters > REQUESTERS && millis > 0;
+    return String.format(
+        Locale.ROOT,
+        "each server warmed up %d ms by %d back-to-back requesters%s before the sweep",
+        settles ? millis - millis / 2 : millis,
+        REQUESTERS,
+        settles ? ", then " + millis / 2 + " ms by " + settleRequesters + "," : "");
   }
 }

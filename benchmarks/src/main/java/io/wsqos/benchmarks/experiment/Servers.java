@@ -3,17 +3,18 @@ package io.wsqos.benchmarks.experiment;
 import io.wsqos.cli.Option;
 import io.wsqos.examples.bookstore.BookstoreServer;
 import io.wsqos.proxy.ProxyMain;
+import io.wsqos.testing.ChildJvm;
+import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * One bookstore JVM per mode (its launcher with the mode's options), all started before a sweep and
@@ -73,11 +74,8 @@ final class Servers implements AutoCloseable {
     return URI.create(origin(server) + target.getRawPath());
   }
 
-  /**
-   * A server JVM, stopped with SIGTERM so that its shutdown hooks run (the log, the counters), and
-   * the line it printed once listening.
-   */
-  private record Launched(ChildProcess process, URI address, String line) {}
+  /** A server JVM, stopped with SIGTERM so that its shutdown hooks run (the log, the counters). */
+  private record Launched(ChildJvm jvm, URI address) {}
 
   private final Map<String, Launched> processes = new LinkedHashMap<>();
   private final List<String> jvmOptions;
@@ -88,36 +86,19 @@ final class Servers implements AutoCloseable {
     this.cpus = cpus;
   }
 
-  /**
-   * Starts the bookstore's launcher ({@code BookstoreServer --port=0 OPTIONS...}) for each distinct
-   * token, on the classpath of this JVM (the benchmarks jar), its options {@code
-   * extraArgs.apply(token)}.
-   */
+  /** Starts the bookstore's launcher for each distinct token, as the full overload does. */
   static Servers start(
       OptionValues args,
       List<String> tokens,
       Function<String, List<String>> extraArgs,
-      java.io.PrintStream progress) {
-    return start(args, tokens, extraArgs, BOOKSTORE, progress);
+      PrintStream progress) {
+    return start(args, tokens, extraArgs, BOOKSTORE, UnaryOperator.identity(), progress);
   }
 
   /**
-   * Starts {@code launch}'s main class ({@code --port=0 OPTIONS...}) for each distinct token, as
-   * {@link #start(OptionValues, List, Function, java.io.PrintStream)} starts the bookstore's.
-   */
-  static Servers start(
-      OptionValues args,
-      List<String> tokens,
-      Function<String, List<String>> extraArgs,
-      Launch launch,
-      java.io.PrintStream progress) {
-    return start(args, tokens, extraArgs, launch, UnaryOperator.identity(), progress);
-  }
-
-  /**
-   * Starts {@code launch}'s main class for each distinct token, as {@link #start(OptionValues,
-   * List, Function, Launch, java.io.PrintStream)} does, each command passed through {@code wrap}
-   * (e.g. to run it inside a network namespace).
+   * Starts {@code launch}'s main class ({@code --port=0 OPTIONS...}, its options {@code
+   * extraArgs.apply(token)}) for each distinct token, on the classpath of this JVM (the benchmarks
+   * jar), each command passed through {@code wrap} (e.g. to run it inside a network namespace).
    */
   static Servers start(
       OptionValues args,
@@ -125,36 +106,34 @@ final class Servers implements AutoCloseable {
       Function<String, List<String>> extraArgs,
       Launch launch,
       UnaryOperator<List<String>> wrap,
-      java.io.PrintStream progress) {
+      PrintStream progress) {
     List<String> jvmOptions =
         args.isSet(Run.SERVER_JVM_OPT) ? args.all(Run.SERVER_JVM_OPT) : Run.JVM_OPTIONS;
     String cpus = args.get(CPUS_OPTION);
+    // The JVM sizes its pools from its affinity mask, so it also sees only these CPUs.
+    UnaryOperator<List<String>> pinned =
+        cpus == null
+            ? wrap
+            : c -> wrap.apply(Stream.concat(Stream.of("taskset", "-c", cpus), c.stream()).toList());
     Servers servers = new Servers(jvmOptions, cpus);
     try {
       for (String token : new LinkedHashSet<>(tokens)) {
-        List<String> command = new ArrayList<>();
-        if (cpus != null) {
-          // The JVM sizes its pools from its affinity mask, so it also sees only these CPUs.
-          command.addAll(List.of("taskset", "-c", cpus));
-        }
-        List<String> launcher = new ArrayList<>(List.of("--port=0"));
-        launcher.addAll(extraArgs.apply(token));
-        command.addAll(ChildProcess.javaCommand(jvmOptions, launch.mainClass(), launcher));
-        ChildProcess process =
-            ChildProcess.start(
-                launch.label(),
-                wrap.apply(command),
-                line -> launch.listening().matcher(line).find(),
-                true,
-                null,
-                progress);
-        // Held before its answer is awaited, so that a failed start stops it too.
-        servers.processes.put(token, new Launched(process, null, null));
-        String line = process.answer(launch.startTimeout());
-        Matcher m = launch.listening().matcher(line);
-        m.find();
-        servers.processes.put(token, new Launched(process, URI.create(m.group(1)), line));
-        progress.printf("server %s: pid %d at %s%n", token, process.pid(), m.group(1));
+        ChildJvm jvm =
+            ChildJvm.builder(launch.mainClass())
+                .name(launch.label())
+                .jvmOptions(jvmOptions.toArray(String[]::new))
+                .args("--port=0")
+                .args(extraArgs.apply(token))
+                .wrappedBy(pinned)
+                .stderrToStdout()
+                .echo(progress)
+                .readyLine(launch.listening())
+                .startTimeout(launch.startTimeout())
+                .stopGrace(Duration.ofSeconds(ChildProcess.STOP_TIMEOUT_SECONDS))
+                .start();
+        String address = jvm.ready().group(1);
+        servers.processes.put(token, new Launched(jvm, URI.create(address)));
+        progress.printf("server %s: pid %d at %s%n", token, jvm.pid(), address);
       }
       return servers;
     } catch (RuntimeException e) {
@@ -169,12 +148,12 @@ final class Servers implements AutoCloseable {
 
   /** The line the server JVM that serves {@code token} printed once it listened. */
   String line(String token) {
-    return process(token).line();
+    return process(token).jvm().ready().group();
   }
 
   /** The process id of the server JVM that serves {@code token}. */
   long pid(String token) {
-    return process(token).process().pid();
+    return process(token).jvm().pid();
   }
 
   private Launched process(String token) {
@@ -193,7 +172,7 @@ final class Servers implements AutoCloseable {
 
   @Override
   public void close() {
-    processes.values().forEach(s -> s.process().close());
+    processes.values().forEach(s -> s.jvm().close());
     processes.clear();
   }
 }

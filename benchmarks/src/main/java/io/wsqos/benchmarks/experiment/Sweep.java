@@ -53,23 +53,33 @@ record Sweep(
     }
   }
 
-  /** One run of a loop: what {@link #interleave} does for a point, a repetition and a variant. */
+  /** One run of the loop: what {@link #interleave} does for a point, a repetition and a variant. */
   @FunctionalInterface
   interface Visit<P, V, R> {
     R run(P point, int pointIndex, int repetition, V variant);
   }
 
   /**
-   * The measuring loop of every experiment: for each point, for each repetition (from 1), every
-   * variant in turn, the order rotated by one each repetition.
+   * The measuring loop of every experiment: every variant in turn, the order rotated by one each
+   * repetition (from 1), for each point and each repetition: the repetitions of a point together (a
+   * sweep, point after point), or, {@code roundsFirst}, every point once per round (rounds that
+   * each time every workload).
    *
    * @return what each run returned, in run order
    */
   static <P, V, R> List<R> interleave(
-      List<P> points, int repetitions, List<V> variants, Visit<P, V, R> visit) {
+      List<P> points,
+      int repetitions,
+      List<V> variants,
+      boolean roundsFirst,
+      Visit<P, V, R> visit) {
     List<R> results = new ArrayList<>(points.size() * repetitions * variants.size());
-    for (int p = 0; p < points.size(); p++) {
-      for (int rep = 1; rep <= repetitions; rep++) {
+    int outer = roundsFirst ? repetitions : points.size();
+    int inner = roundsFirst ? points.size() : repetitions;
+    for (int o = 0; o < outer; o++) {
+      for (int i = 0; i < inner; i++) {
+        int p = roundsFirst ? i : o;
+        int rep = (roundsFirst ? o : i) + 1;
         for (V variant : rotated(variants, rep - 1)) {
           results.add(visit.run(points.get(p), p, rep, variant));
         }
@@ -99,6 +109,7 @@ record Sweep(
             points,
             repetitions,
             variants,
+            false,
             (x, p, rep, variant) -> {
               long elapsed = System.nanoTime() - started;
               long remaining =

@@ -47,15 +47,12 @@ public record DriverOptions(
   public DriverOptions {
     checkPositive("connectTimeout", connectTimeout);
     checkPositive("responseTimeout", responseTimeout);
-    if (maxInFlight < 1) {
-      throw new IllegalArgumentException("maxInFlight: " + maxInFlight + " (expected: >= 1)");
-    }
-    if (maxConnections < 1) {
-      throw new IllegalArgumentException("maxConnections: " + maxConnections + " (expected: >= 1)");
-    }
+    checkPositive("maxInFlight", maxInFlight);
+    checkPositive("maxConnections", maxConnections);
     checkPositive("queueTimeout", queueTimeout);
   }
 
+  /** The defaults (as the README's example uses them). */
   public static DriverOptions defaults() {
     return builder().build();
   }
@@ -67,6 +64,12 @@ public record DriverOptions(
   private static void checkPositive(String name, Duration value) {
     if (value == null || value.isNegative() || value.isZero()) {
       throw new IllegalArgumentException(name + ": " + value + " (expected: > 0)");
+    }
+  }
+
+  private static void checkPositive(String name, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + ": " + value + " (expected: >= 1)");
     }
   }
 

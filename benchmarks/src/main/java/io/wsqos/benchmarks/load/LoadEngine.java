@@ -22,14 +22,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The driver's I/O engine: one thread, one {@link Selector}, non-blocking connects, pre-encoded
- * requests. Timeouts are kept in three FIFO queues (the timeouts are constant, so deadlines arrive
- * in order) and expired lazily, which keeps the per-request cost at a few allocations and system
- * calls.
- *
- * <p>Kept-alive requests share a bounded pool of connections per server address (and TOS, {@link
- * HttpRequest#tos}): a request due while every connection is busy waits in the pool's queue, in
- * order, for the next free one, so a backlog becomes queueing delay (measured, from the intended
- * send time) rather than more sockets.
+ * requests, timeouts in three FIFO queues (constant timeouts arrive in order) expired lazily.
+ * Kept-alive requests share a bounded pool of connections per address and TOS, in which a backlog
+ * becomes measured queueing delay rather than more sockets.
  */
 final class LoadEngine {
 
@@ -479,17 +474,7 @@ final class LoadEngine {
 
   private void expire(Workload workload, long now) {
     // Queued requests first: a connection freed by a timeout below goes to a request still in time.
-    Exchange waiting;
-    while ((waiting = queued.peekFirst()) != null) {
-      if (waiting.phase != Phase.QUEUED) {
-        queued.pollFirst();
-      } else if (waiting.deadlineNanos - now <= 0) {
-        queued.pollFirst();
-        endQueued(workload, waiting, now);
-      } else {
-        break;
-      }
-    }
+    expire(workload, queued, Phase.QUEUED, now);
     expire(workload, connecting, Phase.CONNECTING, now);
     expire(workload, exchanging, Phase.EXCHANGING, now);
   }
@@ -501,7 +486,11 @@ final class LoadEngine {
         queue.pollFirst();
       } else if (head.deadlineNanos - now <= 0) {
         queue.pollFirst();
-        fail(workload, head.connection, Outcome.TIMEOUT, now);
+        if (phase == Phase.QUEUED) {
+          endQueued(workload, head, now);
+        } else {
+          fail(workload, head.connection, Outcome.TIMEOUT, now);
+        }
       } else {
         return;
       }
@@ -510,17 +499,9 @@ final class LoadEngine {
 
   private long nextDeadline() {
     long next = Long.MAX_VALUE;
-    Exchange head = queued.peekFirst();
-    if (head != null) {
-      next = head.deadlineNanos;
-    }
-    head = connecting.peekFirst();
-    if (head != null) {
-      next = Math.min(next, head.deadlineNanos);
-    }
-    head = exchanging.peekFirst();
-    if (head != null) {
-      next = Math.min(next, head.deadlineNanos);
+    for (ArrayDeque<Exchange> queue : List.of(queued, connecting, exchanging)) {
+      Exchange head = queue.peekFirst();
+      next = head == null ? next : Math.min(next, head.deadlineNanos);
     }
     return next;
   }

@@ -26,15 +26,6 @@ import java.util.Map;
 public record RequestCounts(
     Map<Outcome, Long> outcomes, long connectTimeouts, long dropped, long queueTimeouts) {
 
-  /** The name of the {@link #connectTimeouts} column in reports. */
-  public static final String CONNECT_TIMEOUT_COLUMN = "connect_timeout";
-
-  /** The name of the {@link #dropped} column in reports. */
-  public static final String DROPPED_COLUMN = "dropped";
-
-  /** The name of the {@link #queueTimeouts} column in reports. */
-  public static final String QUEUE_TIMEOUT_COLUMN = "queue_timeout";
-
   public RequestCounts {
     requireNonNull(outcomes, "outcomes");
     Map<Outcome, Long> all = new EnumMap<>(Outcome.class);
@@ -94,26 +85,21 @@ public record RequestCounts(
 
   /**
    * The names of the count columns of the reports, in order: each outcome's name in lower case,
-   * then {@value #CONNECT_TIMEOUT_COLUMN} (of the timeouts), {@value #DROPPED_COLUMN} and {@value
-   * #QUEUE_TIMEOUT_COLUMN}.
+   * then {@code connect_timeout} (of the timeouts), {@code dropped} and {@code queue_timeout}.
    */
   public static List<String> columnNames() {
     List<String> names = new ArrayList<>();
     for (Outcome outcome : Outcome.values()) {
       names.add(outcome.name().toLowerCase(Locale.ROOT));
     }
-    names.add(CONNECT_TIMEOUT_COLUMN);
-    names.add(DROPPED_COLUMN);
-    names.add(QUEUE_TIMEOUT_COLUMN);
+    names.addAll(List.of("connect_timeout", "dropped", "queue_timeout"));
     return names;
   }
 
   /** The values of the columns {@link #columnNames()} names, in the same order. */
   public List<Long> columnValues() {
     List<Long> values = new ArrayList<>(outcomes.values());
-    values.add(connectTimeouts);
-    values.add(dropped);
-    values.add(queueTimeouts);
+    values.addAll(List.of(connectTimeouts, dropped, queueTimeouts));
     return values;
   }
 }

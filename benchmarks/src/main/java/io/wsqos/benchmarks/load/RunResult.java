@@ -6,87 +6,40 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What one measured run gave: how the requests whose (intended) send time fell in the measurement
- * window ended ({@link RequestCounts}), and the latencies of the successful ones in microseconds.
+ * window ended, and the latencies of the successful ones in microseconds.
  *
  * <p>{@link #latencyMicros()} runs from the intended send time to the last response byte, so a
  * driver or server that falls behind shows in it (no coordinated omission); {@link
  * #serviceTimeMicros()} runs from the actual connect (what {@code httperf} reports).
+ *
+ * @param counts how the requests ended
+ * @param window the measurement window
+ * @param latencyMicros the successes' latency from the intended send time (accessed as a copy)
+ * @param serviceTimeMicros the successes' time from the actual connect (accessed as a copy)
+ * @param succeededEncoded successful responses that declared a {@code Content-Encoding} other than
+ *     {@code identity}, e.g. those a server chose to compress
+ * @param maxSendLagMicros how late, at worst, the driver started a request after its intended time
+ * @param meanSendLagMicros how late, on average, the driver started a request
+ * @param maxInFlight the most requests in flight at once, those waiting for a connection included
+ * @param connectionsOpened connections the driver opened during the whole run, warm-up included
+ * @param reconnects of those, the kept-alive connections opened in place of one the server closed
+ *     (or that failed)
  */
-public final class RunResult {
+public record RunResult(
+    RequestCounts counts,
+    Duration window,
+    Histogram latencyMicros,
+    Histogram serviceTimeMicros,
+    long succeededEncoded,
+    long maxSendLagMicros,
+    double meanSendLagMicros,
+    int maxInFlight,
+    long connectionsOpened,
+    long reconnects) {
 
-  private final RequestCounts counts;
-  private final Duration window;
-  private final Histogram latencyMicros;
-  private final Histogram serviceTimeMicros;
-  private final long succeededEncoded;
-  private final long maxSendLagMicros;
-  private final double meanSendLagMicros;
-  private final int maxInFlight;
-  private final long connectionsOpened;
-  private final long reconnects;
-
-  RunResult(
-      RequestCounts counts,
-      Duration window,
-      Histogram latencyMicros,
-      Histogram serviceTimeMicros,
-      long maxSendLagMicros,
-      double meanSendLagMicros,
-      int maxInFlight) {
-    this(
-        counts,
-        window,
-        latencyMicros,
-        serviceTimeMicros,
-        0,
-        maxSendLagMicros,
-        meanSendLagMicros,
-        maxInFlight);
-  }
-
-  RunResult(
-      RequestCounts counts,
-      Duration window,
-      Histogram latencyMicros,
-      Histogram serviceTimeMicros,
-      long succeededEncoded,
-      long maxSendLagMicros,
-      double meanSendLagMicros,
-      int maxInFlight) {
-    this(
-        counts,
-        window,
-        latencyMicros,
-        serviceTimeMicros,
-        succeededEncoded,
-        maxSendLagMicros,
-        meanSendLagMicros,
-        maxInFlight,
-        0,
-        0);
-  }
-
-  RunResult(
-      RequestCounts counts,
-      Duration window,
-      Histogram latencyMicros,
-      Histogram serviceTimeMicros,
-      long succeededEncoded,
-      long maxSendLagMicros,
-      double meanSendLagMicros,
-      int maxInFlight,
-      long connectionsOpened,
-      long reconnects) {
-    this.connectionsOpened = connectionsOpened;
-    this.reconnects = reconnects;
-    this.succeededEncoded = succeededEncoded;
-    this.counts = counts;
-    this.window = window;
-    this.latencyMicros = latencyMicros.copy();
-    this.serviceTimeMicros = serviceTimeMicros.copy();
-    this.maxSendLagMicros = maxSendLagMicros;
-    this.meanSendLagMicros = meanSendLagMicros;
-    this.maxInFlight = maxInFlight;
+  public RunResult {
+    latencyMicros = latencyMicros.copy();
+    serviceTimeMicros = serviceTimeMicros.copy();
   }
 
   /**
@@ -95,17 +48,12 @@ public final class RunResult {
    * successes in microseconds, which is also the service time.
    */
   public static RunResult of(RequestCounts counts, Duration window, Histogram latencyMicros) {
-    return new RunResult(counts, window, latencyMicros, latencyMicros, 0, 0, 0);
+    return new RunResult(counts, window, latencyMicros, latencyMicros, 0, 0, 0, 0, 0, 0);
   }
 
   /** Requests sent that ended in {@code outcome}. */
   public long count(Outcome outcome) {
     return counts.count(outcome);
-  }
-
-  /** How the requests ended. */
-  public RequestCounts counts() {
-    return counts;
   }
 
   /** Requests due in the window, sent or dropped. */
@@ -118,22 +66,9 @@ public final class RunResult {
     return counts.succeeded();
   }
 
-  /**
-   * Successful responses that declared a {@code Content-Encoding} other than {@code identity}, e.g.
-   * those a server chose to compress.
-   */
-  public long succeededEncoded() {
-    return succeededEncoded;
-  }
-
   /** Requests due that did not succeed, dropped ones included. */
   public long failed() {
     return requests() - succeeded();
-  }
-
-  /** The measurement window. */
-  public Duration window() {
-    return window;
   }
 
   /** Requests due per second of the window (the offered rate). */
@@ -147,6 +82,7 @@ public final class RunResult {
   }
 
   /** A copy of the latency histogram of successes, from the intended send time, in microseconds. */
+  @Override
   public Histogram latencyMicros() {
     return latencyMicros.copy();
   }
@@ -154,6 +90,7 @@ public final class RunResult {
   /**
    * A copy of the service time histogram of successes, from the actual connect, in microseconds.
    */
+  @Override
   public Histogram serviceTimeMicros() {
     return serviceTimeMicros.copy();
   }
@@ -168,37 +105,6 @@ public final class RunResult {
     return latencyMicros.getTotalCount() == 0
         ? Double.NaN
         : latencyMicros.getValueAtPercentile(percentile) / 1000.0;
-  }
-
-  /** How late, at worst, the driver started a request after its intended send time. */
-  public long maxSendLagMicros() {
-    return maxSendLagMicros;
-  }
-
-  /** How late, on average, the driver started a request after its intended send time. */
-  public double meanSendLagMicros() {
-    return meanSendLagMicros;
-  }
-
-  /**
-   * The most requests in flight at once during the run, those waiting for a kept-alive connection
-   * included.
-   */
-  public int maxInFlight() {
-    return maxInFlight;
-  }
-
-  /** Connections the driver opened during the whole run, warm-up included. */
-  public long connectionsOpened() {
-    return connectionsOpened;
-  }
-
-  /**
-   * Of {@link #connectionsOpened}, the kept-alive connections opened in place of one the server
-   * closed (or that failed), during the whole run.
-   */
-  public long reconnects() {
-    return reconnects;
   }
 
   private double seconds() {

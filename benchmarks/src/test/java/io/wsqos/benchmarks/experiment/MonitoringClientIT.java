@@ -103,7 +103,8 @@ class MonitoringClientIT {
                     "bad",
                     command("http://127.0.0.1:1/bookstore", "loud", work, work.resolve("s"))))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("client bad ended");
+        .hasMessageContaining("client bad (pid")
+        .hasMessageContaining(") exited with");
   }
 
   private static List<String> command(

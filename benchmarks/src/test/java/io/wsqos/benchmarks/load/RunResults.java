@@ -22,7 +22,6 @@ public final class RunResults {
       counts.put(outcome, 0L);
     }
     counts.put(Outcome.SUCCESS, (long) micros.length);
-    return new RunResult(
-        RequestCounts.of(counts), Duration.ofSeconds(1), latency, latency, 0, 0, 1);
+    return RunResult.of(RequestCounts.of(counts), Duration.ofSeconds(1), latency);
   }
 }
