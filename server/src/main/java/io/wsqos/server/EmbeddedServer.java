@@ -622,8 +622,8 @@ public final class EmbeddedServer implements AutoCloseable {
      * Whether CXF's WS-Policy engine runs on the server's bus; default {@link
      * CxfApplication#DEFAULT_POLICY_ENGINE_MODE}: only if an endpoint carries a policy (in its
      * WSDL, its annotations or a {@code WSPolicyFeature}). {@link PolicyEngineMode#ALWAYS} for
-     * endpoints or clients added to {@link EmbeddedServer#bus()} later whose policy is in their
-     * WSDL.
+     * endpoints or clients added to {@link EmbeddedServer#bus()} later whose policy is in a WSDL
+     * (for a client, the remote service's).
      */
     public Builder policyEngine(PolicyEngineMode policyEngine) {
       this.policyEngine = requireNonNull(policyEngine, "policyEngine");

@@ -30,9 +30,10 @@ public enum PolicyEngineMode {
   /**
    * The engine runs only if an endpoint carries a WS-Policy: attached in its WSDL, by
    * {@code @Policy} annotations or by a {@link WSPolicyFeature} on the endpoint or the bus. Decided
-   * once, after the endpoints are published. An endpoint added to the bus later with a {@code
-   * WSPolicyFeature} turns the engine back on; one whose policy comes from its WSDL or annotations
-   * alone needs {@link #ALWAYS}.
+   * once, after the endpoints are published, for the whole bus: clients made on it later run
+   * without the engine too. An endpoint or client added later with a {@code WSPolicyFeature} turns
+   * the engine back on; one whose policy comes from a WSDL (for a client, the remote service's) or
+   * annotations alone needs {@link #ALWAYS}.
    */
   WHEN_ENDPOINTS_CARRY_POLICY,
 
