@@ -50,6 +50,13 @@ public final class CxfApplication implements AutoCloseable {
   public static final Map<String, String> SERVLET_INIT_PARAMETERS =
       Map.of("hide-service-list-page", "true");
 
+  /**
+   * The default mode of CXF's WS-Policy engine on the application's bus: off unless an endpoint
+   * carries a policy, since the engine works on every message of every endpoint.
+   */
+  public static final PolicyEngineMode DEFAULT_POLICY_ENGINE_MODE =
+      PolicyEngineMode.WHEN_ENDPOINTS_CARRY_POLICY;
+
   private final Bus bus;
   private final DestinationRegistry registry;
   private final CXFNonSpringServlet servlet;
@@ -71,12 +78,22 @@ public final class CxfApplication implements AutoCloseable {
   }
 
   /**
-   * Creates a dedicated bus and publishes {@code mounts} on it; the endpoints are ready before the
-   * servlet sees a request. With no mounts, the servlet answers every request with 404. On failure
-   * the bus is shut down and nothing is left.
+   * Creates a dedicated bus and publishes {@code mounts} on it, with CXF's WS-Policy engine in the
+   * {@link #DEFAULT_POLICY_ENGINE_MODE}; the endpoints are ready before the servlet sees a request.
+   * With no mounts, the servlet answers every request with 404. On failure the bus is shut down and
+   * nothing is left.
    */
   public static CxfApplication publish(CxfMounts mounts) {
+    return publish(mounts, DEFAULT_POLICY_ENGINE_MODE);
+  }
+
+  /**
+   * {@link #publish(CxfMounts)} with CXF's WS-Policy engine in {@code policyEngine} mode on the
+   * dedicated bus, applied once the endpoints are published.
+   */
+  public static CxfApplication publish(CxfMounts mounts, PolicyEngineMode policyEngine) {
     requireNonNull(mounts, "mounts");
+    requireNonNull(policyEngine, "policyEngine");
     // A dedicated bus: shutting it down cannot affect other CXF users in the same JVM, and their
     // clients do not pick up this application's configuration.
     ExtensionManagerBus bus = new ExtensionManagerBus();
@@ -98,12 +115,14 @@ public final class CxfApplication implements AutoCloseable {
       for (String transportId : transportFactory.getTransportIds()) {
         destinations.registerDestinationFactory(transportId, transportFactory);
       }
+      Map<String, Server> endpoints = mounts.publish(bus);
+      policyEngine.apply(bus, endpoints.values());
       return new CxfApplication(
           bus,
           registry,
           new CXFNonSpringServlet(registry, bus),
           new OwnThreadsServlet(registry, bus, false),
-          mounts.publish(bus));
+          endpoints);
     } catch (RuntimeException | Error e) {
       try {
         bus.shutdown(true);

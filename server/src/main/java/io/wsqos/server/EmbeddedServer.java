@@ -137,7 +137,10 @@ public final class EmbeddedServer implements AutoCloseable {
   private EmbeddedServer(Builder builder) {
     host = builder.host;
     // Endpoints first, so that no request reaches the port before they are there.
-    cxf = builder.handler == null ? CxfApplication.publish(builder.mounts.build()) : null;
+    cxf =
+        builder.handler == null
+            ? CxfApplication.publish(builder.mounts.build(), builder.policyEngine)
+            : null;
 
     QueuedThreadPool threadPool = new QueuedThreadPool(builder.maxThreads, builder.minThreads);
     threadPool.setName(builder.threadNamePrefix);
@@ -360,6 +363,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private final CxfMounts.Builder mounts = CxfMounts.builder();
     private final Map<String, Servlet> servlets = new LinkedHashMap<>();
     private Handler handler;
+    private PolicyEngineMode policyEngine = CxfApplication.DEFAULT_POLICY_ENGINE_MODE;
 
     private Builder() {}
 
@@ -613,6 +617,18 @@ public final class EmbeddedServer implements AutoCloseable {
         throw new IllegalArgumentException("maxInFlightBodyBytes: " + bytes + " (expected: >= 1)");
       }
       this.maxInFlightBodyBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Whether CXF's WS-Policy engine runs on the server's bus; default {@link
+     * CxfApplication#DEFAULT_POLICY_ENGINE_MODE}: only if an endpoint carries a policy (in its
+     * WSDL, its annotations or a {@code WSPolicyFeature}). {@link PolicyEngineMode#ALWAYS} for
+     * endpoints or clients added to {@link EmbeddedServer#bus()} later whose policy is in a WSDL
+     * (for a client, the remote service's).
+     */
+    public Builder policyEngine(PolicyEngineMode policyEngine) {
+      this.policyEngine = requireNonNull(policyEngine, "policyEngine");
       return this;
     }
 
