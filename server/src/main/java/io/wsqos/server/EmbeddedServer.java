@@ -222,7 +222,12 @@ public final class EmbeddedServer implements AutoCloseable {
     servlet.setInitParameters(CxfApplication.SERVLET_INIT_PARAMETERS);
     context.addServlet(servlet, "/*");
     plainServlets.forEach(
-        (path, plain) -> context.addServlet(new ServletHolder(path, plain), path));
+        (path, plain) -> {
+          ServletHolder holder = new ServletHolder(path, plain);
+          // A servlet in front of the endpoints may forward a request that they then suspend.
+          holder.setAsyncSupported(true);
+          context.addServlet(holder, path);
+        });
     return context;
   }
 

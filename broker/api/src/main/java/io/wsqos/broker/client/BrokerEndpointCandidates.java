@@ -2,21 +2,16 @@ package io.wsqos.broker.client;
 
 import static java.util.Objects.requireNonNull;
 
-import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.json.BrokerJson;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
 import io.wsqos.core.routing.EndpointCandidates;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import javax.xml.namespace.QName;
 
 /**
@@ -25,44 +20,35 @@ import javax.xml.namespace.QName;
  * addresses of the endpoints of the offers that meet the requirement, best first (each address
  * once).
  *
- * <p>Answers come from memory: the first question about a service waits for one selection (at most
- * the client's request timeout); after that, an answer older than {@code refreshAfter} is given as
- * it is and refreshed in the background, one refresh per service at a time. When the broker cannot
- * be reached the last answer stays (empty if there was none). {@link #close()} stops the background
- * thread.
+ * <p>Each service asked about gets a {@link SelectionWatcher}, the same that keeps a {@link
+ * QosAwareClientFeature}'s selection: answers come from memory and follow the broker's changes as
+ * soon as it sees them, with no broker round trip per question. The first question about a service
+ * waits for the broker's first answer, at most {@link Builder#firstAnswerTimeout}. While the broker
+ * cannot be reached the last answer stays (empty if there was none). {@link #close()} stops the
+ * watching threads.
  */
 public final class BrokerEndpointCandidates implements EndpointCandidates, AutoCloseable {
 
-  /** Default age past which an answer is refreshed: 5 s. */
-  public static final Duration DEFAULT_REFRESH_AFTER = Duration.ofSeconds(5);
+  /** Default wait of a first question for the broker's first answer: 5 s. */
+  public static final Duration DEFAULT_FIRST_ANSWER_TIMEOUT = Duration.ofSeconds(5);
 
   /** Returns a builder over {@code client}. */
   public static Builder builder(BrokerClient client) {
     return new Builder(client);
   }
 
-  private record Answer(List<String> addresses, Instant fetchedAt) {}
-
   private final BrokerClient client;
   private final QosRequirement requirement;
-  private final Duration refreshAfter;
-  private final Clock clock;
-  private final Map<String, Answer> answers = new ConcurrentHashMap<>();
-  private final Map<String, Boolean> refreshing = new ConcurrentHashMap<>();
-  private final ExecutorService refresher;
+  private final Duration firstAnswerTimeout;
+  private final Duration wait;
+  private final Map<String, SelectionWatcher> watchers = new ConcurrentHashMap<>();
+  private volatile boolean closed;
 
   private BrokerEndpointCandidates(Builder builder) {
     client = builder.client;
     requirement = builder.requirement;
-    refreshAfter = builder.refreshAfter;
-    clock = builder.clock;
-    refresher =
-        Executors.newSingleThreadExecutor(
-            r -> {
-              Thread thread = new Thread(r, "wsqos-broker-candidates");
-              thread.setDaemon(true);
-              return thread;
-            });
+    firstAnswerTimeout = builder.firstAnswerTimeout;
+    wait = builder.wait;
   }
 
   /**
@@ -73,59 +59,52 @@ public final class BrokerEndpointCandidates implements EndpointCandidates, AutoC
   @Override
   public List<String> candidates(String service) {
     requireNonNull(service, "service");
-    Answer answer = answers.get(service);
-    if (answer == null) {
-      return fetch(service).addresses();
-    }
-    if (answer.fetchedAt().plus(refreshAfter).isBefore(clock.instant())
-        && refreshing.putIfAbsent(service, Boolean.TRUE) == null) {
+    SelectionWatcher watcher = watchers.get(service);
+    if (watcher == null) {
+      if (closed) {
+        return List.of();
+      }
+      QName portType;
       try {
-        refresher.execute(
-            () -> {
-              try {
-                fetch(service);
-              } finally {
-                refreshing.remove(service);
-              }
-            });
-      } catch (RejectedExecutionException closed) {
-        refreshing.remove(service);
+        portType = BrokerJson.qname(service);
+      } catch (IllegalArgumentException notAPortType) {
+        return List.of();
+      }
+      watcher = watchers.computeIfAbsent(service, s -> start(portType));
+      if (closed) {
+        watcher.close();
       }
     }
-    return answer.addresses();
+    return watcher
+        .awaitCurrent(firstAnswerTimeout)
+        .map(BrokerEndpointCandidates::addresses)
+        .orElse(List.of());
   }
 
-  private Answer fetch(String service) {
-    Answer answer;
-    try {
-      QName portType = BrokerJson.qname(service);
-      List<String> addresses =
-          client.select(portType, requirement).candidates().stream()
-              .map(Candidate::endpoint)
-              .map(e -> e.address().toString())
-              .distinct()
-              .toList();
-      answer = new Answer(addresses, clock.instant());
-    } catch (IllegalArgumentException notAPortType) {
-      answer = new Answer(List.of(), Instant.MAX.minus(refreshAfter));
-    } catch (RuntimeException unreachable) {
-      // Keep what was known; ask again no sooner than refreshAfter.
-      Answer known = answers.get(service);
-      answer = new Answer(known == null ? List.of() : known.addresses(), clock.instant());
-    }
-    answers.put(service, answer);
-    return answer;
+  private SelectionWatcher start(QName portType) {
+    SelectionWatcher watcher =
+        SelectionWatcher.builder(client, portType, requirement).wait(wait).build();
+    watcher.start();
+    return watcher;
   }
 
-  /** Stops the background refreshes; answers already known are still given. */
+  static List<String> addresses(Selection selection) {
+    return selection.candidates().stream()
+        .map(c -> c.endpoint().address().toString())
+        .distinct()
+        .toList();
+  }
+
+  /** Stops watching; answers already known are still given. Idempotent. */
   @Override
   public void close() {
-    refresher.shutdownNow();
+    closed = true;
+    watchers.values().forEach(SelectionWatcher::close);
   }
 
   @Override
   public String toString() {
-    return "BrokerEndpointCandidates[" + client + ", " + answers.size() + " services]";
+    return "BrokerEndpointCandidates[" + client + ", " + watchers.size() + " services]";
   }
 
   /** Configures {@link BrokerEndpointCandidates}. */
@@ -133,8 +112,8 @@ public final class BrokerEndpointCandidates implements EndpointCandidates, AutoC
     private final BrokerClient client;
     private QosRequirement requirement =
         QosRequirement.of(CompressionPreference.SERVER_DECIDES, QosTerms.builder().build());
-    private Duration refreshAfter = DEFAULT_REFRESH_AFTER;
-    private Clock clock = Clock.systemUTC();
+    private Duration firstAnswerTimeout = DEFAULT_FIRST_ANSWER_TIMEOUT;
+    private Duration wait = SelectionWatcher.DEFAULT_WAIT;
 
     private Builder(BrokerClient client) {
       this.client = requireNonNull(client, "client");
@@ -146,23 +125,29 @@ public final class BrokerEndpointCandidates implements EndpointCandidates, AutoC
       return this;
     }
 
-    /** Age past which an answer is refreshed, more than zero; default 5 s. */
-    public Builder refreshAfter(Duration refreshAfter) {
-      requireNonNull(refreshAfter, "refreshAfter");
-      if (refreshAfter.isNegative() || refreshAfter.isZero()) {
-        throw new IllegalArgumentException("refreshAfter: " + refreshAfter + " (expected: > 0)");
+    /** How long a first question waits for the broker's first answer, 0 to 1 min; default 5 s. */
+    public Builder firstAnswerTimeout(Duration firstAnswerTimeout) {
+      requireNonNull(firstAnswerTimeout, "firstAnswerTimeout");
+      if (firstAnswerTimeout.isNegative()
+          || firstAnswerTimeout.compareTo(Duration.ofMinutes(1)) > 0) {
+        throw new IllegalArgumentException(
+            "firstAnswerTimeout: " + firstAnswerTimeout + " (expected: 0 to 1 minute)");
       }
-      this.refreshAfter = refreshAfter;
+      this.firstAnswerTimeout = firstAnswerTimeout;
       return this;
     }
 
-    /** The clock answers are aged by; default the system's. */
-    public Builder clock(Clock clock) {
-      this.clock = requireNonNull(clock, "clock");
+    /** How long each watch of a selection waits, 1 s to 300 s; default 30 s. */
+    public Builder wait(Duration wait) {
+      requireNonNull(wait, "wait");
+      if (wait.compareTo(Duration.ofSeconds(1)) < 0 || wait.compareTo(Duration.ofMinutes(5)) > 0) {
+        throw new IllegalArgumentException("wait: " + wait + " (expected: 1 s to 300 s)");
+      }
+      this.wait = wait;
       return this;
     }
 
-    /** Returns the candidates. */
+    /** Returns the candidates; a watching thread starts with the first question about a service. */
     public BrokerEndpointCandidates build() {
       return new BrokerEndpointCandidates(this);
     }

@@ -37,11 +37,7 @@ import java.net.URI;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -66,7 +62,10 @@ class BrokerClientOutageTest {
   private static final Duration HANG = Duration.ofSeconds(30);
 
   private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(500);
-  private static final Duration REFRESH_AFTER = Duration.ofSeconds(5);
+
+  /** The candidates' watches: short, so that a watch held when the broker changes ends soon. */
+  private static final Duration WAIT = Duration.ofSeconds(1);
+
   private static final String PORT_TYPE = BrokerClientTest.BOOKSTORE.toString();
 
   @TempDir Path directory;
@@ -81,7 +80,7 @@ class BrokerClientOutageTest {
 
   /**
    * A broker on H2 served over TCP behind {@link #databaseRelay}, its REST API on one server whose
-   * {@code /api/select} passes through {@link #gate}.
+   * {@code /api/select} and {@code /api/select/watch} pass through {@link #gate}.
    */
   @BeforeEach
   void startBroker() throws Exception {
@@ -109,7 +108,7 @@ class BrokerClientOutageTest {
             EmbeddedServer.builder()
                 .daemonThreads(true)
                 .mounts(BrokerApis.mounts(service))
-                .servlet("/api/select", gate)
+                .servlet("/api/select/*", gate)
                 .start());
     admin = client(server.address(), BrokerStack.ADMIN_TOKEN);
   }
@@ -202,7 +201,8 @@ class BrokerClientOutageTest {
                       () -> client.select(BrokerClientTest.BOOKSTORE, BrokerClientTest.ANYTHING),
                       UncheckedIOException.class));
       List<String> first;
-      try (BrokerEndpointCandidates candidates = BrokerEndpointCandidates.builder(client).build()) {
+      try (BrokerEndpointCandidates candidates =
+          BrokerEndpointCandidates.builder(client).firstAnswerTimeout(REQUEST_TIMEOUT).build()) {
         first = assertTimeoutPreemptively(HANG, () -> candidates.candidates(PORT_TYPE));
       }
 
@@ -247,51 +247,37 @@ class BrokerClientOutageTest {
   void endpointCandidatesKeepTheirLastAnswerWhileTheBrokerIsCutAndFollowItWhenItIsBack() {
     Offer acme = offerAt("Acme", "http://127.0.0.1:9/acme", "0.10");
     awaitSelected(admin, acme.id());
-    MovableClock clock = new MovableClock();
     try (TcpRelay front = TcpRelay.to(server.port());
         BrokerEndpointCandidates candidates =
             BrokerEndpointCandidates.builder(client("http://127.0.0.1:" + front.port(), null))
-                .refreshAfter(REFRESH_AFTER)
-                .clock(clock)
+                .wait(WAIT)
+                .firstAnswerTimeout(REQUEST_TIMEOUT)
                 .build()) {
       assertThat(candidates.candidates(PORT_TYPE)).containsExactly("http://127.0.0.1:9/acme");
 
       front.cut();
       Offer rival = offerAt("Rival", "http://127.0.0.1:9/rival", "0.05");
       awaitSelected(admin, rival.id());
-      clock.advance(REFRESH_AFTER.plusSeconds(1));
 
       assertThat(
               assertTimeoutPreemptively(HANG, () -> candidates.candidates("{urn:other}NeverAsked")))
           .as("a first question while the broker is cut: no candidates")
           .isEmpty();
-      // Each question past refreshAfter starts a background refresh, which is refused; one starts
-      // only once the one before has stored its answer, so after two the first one's is given.
-      int refreshes = clock.refresherReads();
+      // The watch in flight was reset and the retries are refused: the last answer stays.
       await()
+          .during(WAIT.multipliedBy(2))
           .atMost(HANG)
-          .until(
-              () -> {
-                clock.advance(REFRESH_AFTER.plusSeconds(1));
-                assertThat(candidates.candidates(PORT_TYPE))
-                    .containsExactly("http://127.0.0.1:9/acme");
-                return clock.refresherReads() >= refreshes + 2;
-              });
-      assertThat(candidates.candidates(PORT_TYPE))
-          .as("after refreshes the cut refused")
-          .containsExactly("http://127.0.0.1:9/acme");
+          .until(() -> candidates.candidates(PORT_TYPE).equals(List.of("http://127.0.0.1:9/acme")));
 
       front.restore();
 
       await()
           .atMost(HANG)
           .until(
-              () -> {
-                clock.advance(REFRESH_AFTER.plusSeconds(1));
-                return candidates
-                    .candidates(PORT_TYPE)
-                    .equals(List.of("http://127.0.0.1:9/rival", "http://127.0.0.1:9/acme"));
-              });
+              () ->
+                  candidates
+                      .candidates(PORT_TYPE)
+                      .equals(List.of("http://127.0.0.1:9/rival", "http://127.0.0.1:9/acme")));
     }
   }
 
@@ -299,13 +285,9 @@ class BrokerClientOutageTest {
   void endpointCandidatesKeepTheirLastAnswerThroughA503AndFollowTheBrokerAfterIt() {
     Offer acme = offerAt("Acme", "http://127.0.0.1:9/acme", "0.10");
     awaitSelected(admin, acme.id());
-    MovableClock clock = new MovableClock();
     BrokerClient anonymous = client(server.address(), null);
     try (BrokerEndpointCandidates candidates =
-        BrokerEndpointCandidates.builder(anonymous)
-            .refreshAfter(REFRESH_AFTER)
-            .clock(clock)
-            .build()) {
+        BrokerEndpointCandidates.builder(anonymous).wait(WAIT).build()) {
       assertThat(candidates.candidates(PORT_TYPE)).containsExactly("http://127.0.0.1:9/acme");
 
       gate.closed = true;
@@ -317,19 +299,11 @@ class BrokerClientOutageTest {
       Offer rival = offerAt("Rival", "http://127.0.0.1:9/rival", "0.05");
       int refused = gate.refused.get();
 
-      // A refresh starts only once the one before has stored its answer: when the gate has
-      // refused two, the first refused refresh's answer is the one given.
-      await()
-          .atMost(HANG)
-          .until(
-              () -> {
-                clock.advance(REFRESH_AFTER.plusSeconds(1));
-                assertThat(candidates.candidates(PORT_TYPE))
-                    .containsExactly("http://127.0.0.1:9/acme");
-                return gate.refused.get() >= refused + 2;
-              });
+      // The watch held when the gate closed ends in the gate's 503 (at the latest after its wait);
+      // the watcher then waits out the gate's Retry-After while the last answer is given.
+      await().atMost(HANG).until(() -> gate.refused.get() > refused);
       assertThat(candidates.candidates(PORT_TYPE))
-          .as("after refreshes the broker answered with 503")
+          .as("after the broker answered with 503")
           .containsExactly("http://127.0.0.1:9/acme");
 
       gate.closed = false;
@@ -338,12 +312,10 @@ class BrokerClientOutageTest {
       await()
           .atMost(HANG)
           .until(
-              () -> {
-                clock.advance(REFRESH_AFTER.plusSeconds(1));
-                return candidates
-                    .candidates(PORT_TYPE)
-                    .equals(List.of("http://127.0.0.1:9/rival", "http://127.0.0.1:9/acme"));
-              });
+              () ->
+                  candidates
+                      .candidates(PORT_TYPE)
+                      .equals(List.of("http://127.0.0.1:9/rival", "http://127.0.0.1:9/acme")));
     }
   }
 
@@ -387,43 +359,6 @@ class BrokerClientOutageTest {
           .write(
               "{\"error\":\"unavailable\",\"field\":null,\"message\":\"restarting\"}"
                   .getBytes(StandardCharsets.UTF_8));
-    }
-  }
-
-  /** A clock the test moves, so that the candidates' answers age when the test says. */
-  private static final class MovableClock extends Clock {
-    private final AtomicReference<Instant> now =
-        new AtomicReference<>(Instant.parse("2026-12-01T00:00:00Z"));
-    private final AtomicInteger refresherReads = new AtomicInteger();
-
-    void advance(Duration duration) {
-      now.updateAndGet(t -> t.plus(duration));
-    }
-
-    /**
-     * How often the candidates' background thread read the time: once per refresh, when the
-     * refresh's answer (or failure) has come back and is about to be stored.
-     */
-    int refresherReads() {
-      return refresherReads.get();
-    }
-
-    @Override
-    public Instant instant() {
-      if (Thread.currentThread().getName().equals("wsqos-broker-candidates")) {
-        refresherReads.incrementAndGet();
-      }
-      return now.get();
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException("withZone");
     }
   }
 }

@@ -182,9 +182,7 @@ class BrokerClientTest {
     stack.selector().refresh();
 
     try (BrokerEndpointCandidates candidates =
-        BrokerEndpointCandidates.builder(client(null))
-            .refreshAfter(Duration.ofMillis(50))
-            .build()) {
+        BrokerEndpointCandidates.builder(client(null)).build()) {
       String name = BOOKSTORE.toString();
       assertThat(candidates.candidates(name))
           .containsExactly("http://127.0.0.1:9/cheap", "http://127.0.0.1:9/dear");

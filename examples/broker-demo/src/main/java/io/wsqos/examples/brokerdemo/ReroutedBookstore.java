@@ -40,8 +40,8 @@ public final class ReroutedBookstore implements AutoCloseable {
    * the bookstores that meet {@code requirement} and returns a client of the best, its exchanges
    * recorded in {@code log} and its reroutes counted in {@code registry}; the caller must close the
    * result, which closes the log with the client (its monitoring feature owns it). The broker is
-   * asked once before this returns, then in the background (at most every {@link
-   * BrokerEndpointCandidates#DEFAULT_REFRESH_AFTER}); while it named no bookstore, calls fail.
+   * asked once before this returns, then watched in the background (its changes arrive as it sees
+   * them); while it named no bookstore, calls fail.
    */
   public static ReroutedBookstore connect(
       URI brokerAddress, QosRequirement requirement, QosLog log, MeterRegistry registry) {
