@@ -26,6 +26,7 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Currency;
 import java.util.concurrent.CompletableFuture;
 import javax.xml.namespace.QName;
@@ -129,7 +130,8 @@ class SelectionWatchTest {
 
   @Test
   void theEndOfAnOffersValidityAnswersTheWatchWithoutAWrite() {
-    Instant until = Instant.now().plusMillis(400);
+    // Offers keep milliseconds: the watch is answered at the truncated instant.
+    Instant until = Instant.now().plusMillis(400).truncatedTo(ChronoUnit.MILLIS);
     registry.publishOffer(endpoint.id(), terms("1").validUntil(until).build(), ANY);
     selector.refresh();
     Selection before = current();
