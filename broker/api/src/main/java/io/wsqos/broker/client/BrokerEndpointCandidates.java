@@ -127,23 +127,17 @@ public final class BrokerEndpointCandidates implements EndpointCandidates, AutoC
 
     /** How long a first question waits for the broker's first answer, 0 to 1 min; default 5 s. */
     public Builder firstAnswerTimeout(Duration firstAnswerTimeout) {
-      requireNonNull(firstAnswerTimeout, "firstAnswerTimeout");
-      if (firstAnswerTimeout.isNegative()
-          || firstAnswerTimeout.compareTo(Duration.ofMinutes(1)) > 0) {
-        throw new IllegalArgumentException(
-            "firstAnswerTimeout: " + firstAnswerTimeout + " (expected: 0 to 1 minute)");
-      }
-      this.firstAnswerTimeout = firstAnswerTimeout;
+      this.firstAnswerTimeout =
+          SelectionWatcher.Builder.check(
+              "firstAnswerTimeout", firstAnswerTimeout, Duration.ZERO, Duration.ofMinutes(1));
       return this;
     }
 
     /** How long each watch of a selection waits, 1 s to 300 s; default 30 s. */
     public Builder wait(Duration wait) {
-      requireNonNull(wait, "wait");
-      if (wait.compareTo(Duration.ofSeconds(1)) < 0 || wait.compareTo(Duration.ofMinutes(5)) > 0) {
-        throw new IllegalArgumentException("wait: " + wait + " (expected: 1 s to 300 s)");
-      }
-      this.wait = wait;
+      this.wait =
+          SelectionWatcher.Builder.check(
+              "wait", wait, Duration.ofSeconds(1), Duration.ofSeconds(300));
       return this;
     }
 

@@ -268,13 +268,9 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
 
     /** How long the first calls wait for the broker's first answer, 0 to 1 min; default 5 s. */
     public Builder firstAnswerTimeout(Duration firstAnswerTimeout) {
-      requireNonNull(firstAnswerTimeout, "firstAnswerTimeout");
-      if (firstAnswerTimeout.isNegative()
-          || firstAnswerTimeout.compareTo(Duration.ofMinutes(1)) > 0) {
-        throw new IllegalArgumentException(
-            "firstAnswerTimeout: " + firstAnswerTimeout + " (expected: 0 to 1 minute)");
-      }
-      this.firstAnswerTimeout = firstAnswerTimeout;
+      this.firstAnswerTimeout =
+          SelectionWatcher.Builder.check(
+              "firstAnswerTimeout", firstAnswerTimeout, Duration.ZERO, Duration.ofMinutes(1));
       return this;
     }
 

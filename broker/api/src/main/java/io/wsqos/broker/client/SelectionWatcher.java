@@ -253,7 +253,8 @@ public final class SelectionWatcher implements AutoCloseable {
       return this;
     }
 
-    private static Duration check(String field, Duration value, Duration min, Duration max) {
+    /** {@code value} if it is from {@code min} to {@code max}; shared with the watchers' users. */
+    static Duration check(String field, Duration value, Duration min, Duration max) {
       requireNonNull(value, field);
       if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
         throw new IllegalArgumentException(
