@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * tries again after a wait that doubles from {@link Builder#retry} up to {@link Builder#maxRetry}.
  *
  * <p>Nothing starts in the builder: {@link #start()} starts the thread, {@link #close()} ends it
- * (idempotent). Thread-safe.
+ * (idempotent), and a start after a close starts a new one. Thread-safe.
  */
 public final class SelectionWatcher implements AutoCloseable {
 
@@ -51,15 +51,14 @@ public final class SelectionWatcher implements AutoCloseable {
   private final CountDownLatch first = new CountDownLatch(1);
   private volatile Selection current;
   private Thread thread;
-  private boolean closed;
 
   private SelectionWatcher(Builder builder) {
     this.settings = builder;
   }
 
-  /** Starts watching; a second call does nothing. */
+  /** Starts watching; a call while it watches does nothing. */
   public synchronized void start() {
-    if (thread != null || closed) {
+    if (thread != null) {
       return;
     }
     thread = new Thread(this::run, THREAD_NAME);
@@ -179,7 +178,6 @@ public final class SelectionWatcher implements AutoCloseable {
   public void close() {
     Thread stopping;
     synchronized (this) {
-      closed = true;
       stopping = thread;
       thread = null;
     }

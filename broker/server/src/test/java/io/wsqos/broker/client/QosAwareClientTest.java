@@ -267,7 +267,7 @@ class QosAwareClientTest {
   }
 
   @Test
-  void destroyingTheClientStopsTheWatchingThread() {
+  void destroyingTheClientStopsTheWatchingThreadAndANewClientStartsItAgain() {
     offer(a, "A", "0.30");
     EchoService echo = client(new SimpleMeterRegistry());
     echo.echo("1");
@@ -276,6 +276,9 @@ class QosAwareClientTest {
     ClientProxy.getClient(echo).destroy();
 
     await().atMost(Duration.ofSeconds(10)).until(() -> watchThreads() == 0);
+    EchoService again = b.client(EchoService.class, feature);
+    assertThat(again.echo("2")).isEqualTo("a: 2");
+    assertThat(watchThreads()).isEqualTo(1);
   }
 
   private static long watchThreads() {
