@@ -6,10 +6,14 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.ClientRegistration;
 import io.wsqos.broker.api.DuplicateException;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.ForbiddenException;
 import io.wsqos.broker.api.InvalidInputException;
+import io.wsqos.broker.api.MeasuredQos;
+import io.wsqos.broker.api.Measurement;
 import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
@@ -19,6 +23,7 @@ import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
+import io.wsqos.broker.api.TooManyReportsException;
 import io.wsqos.broker.api.TooManyWatchesException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.api.VersionConflictException;
@@ -68,6 +73,9 @@ public final class BrokerClient {
   private static final Pattern CONFLICT =
       Pattern.compile("offer (\\d+) is at version (\\d+), not (\\d+).*");
   // At most 9 digits: a longer delay is not a broker's answer, and it keeps the parse in a long.
+  private static final Pattern REPORT_RATE =
+      Pattern.compile("too many reports: the broker takes ([0-9.]+) per second from one token");
+
   private static final Pattern RETRY_AFTER_SECONDS = Pattern.compile("\\d{1,9}");
   private static final Pattern TOO_MANY_WATCHES =
       Pattern.compile("too many watches: the broker holds at most (\\d{1,9})");
@@ -223,7 +231,55 @@ public final class BrokerClient {
     return send("GET", "/offers" + page(after, limit), null, pageOf(Offer.class));
   }
 
+  // Clients and measurements.
+
+  /** Registers a client, with the administrator's token: the client and its token (shown once). */
+  public ClientRegistration registerClient(String name) {
+    return send("POST", "/clients", new Requests.ClientName(name), type(ClientRegistration.class));
+  }
+
+  /** Withdraws a client; its token stops working. */
+  public void withdrawClient(long id) {
+    send("DELETE", "/clients/" + id, null, null);
+  }
+
+  /**
+   * Reports what this caller measured of offer {@code offerId}: a provider of its own offers, a
+   * client of an offer a selection gave it, with that candidate's {@linkplain Candidate#receipt()
+   * receipt}.
+   *
+   * @return what the broker's window now says of the offer
+   * @throws io.wsqos.broker.api.TooManyReportsException past the broker's rate for this token
+   */
+  public MeasuredQos reportMeasurement(
+      long offerId, Measurement measurement, Optional<String> receipt) {
+    return send(
+        "POST",
+        "/offers/" + offerId + "/measurements",
+        new Requests.MeasurementReport(measurement, receipt.orElse(null)),
+        type(MeasuredQos.class));
+  }
+
+  /** What the measurements within the broker's window say of offer {@code offerId}, if any. */
+  public Optional<MeasuredQos> measuredQos(long offerId) {
+    return Optional.ofNullable(
+        send("GET", "/offers/" + offerId + "/measured", null, type(MeasuredQos.class)));
+  }
+
   // Selection.
+
+  /**
+   * The offers for {@code service} meeting {@code requirement}, in the broker's currency, ranked by
+   * what was measured of them (shortest measured response time first, then those without
+   * measurements).
+   */
+  public Selection selectByMeasured(QName service, QosRequirement requirement) {
+    return send(
+        "GET",
+        "/select" + selectQuery(service, requirement, null) + "&rank=measured",
+        null,
+        type(Selection.class));
+  }
 
   /** The offers for {@code service} meeting {@code requirement}, in the broker's currency. */
   public Selection select(QName service, QosRequirement requirement) {
@@ -380,11 +436,13 @@ public final class BrokerClient {
     int status = response.statusCode();
     byte[] body = response.body();
     String field = null;
+    String kind = "";
     String message = "HTTP " + status;
     try {
       JsonNode error = json.readTree(body);
       if (error != null && error.hasNonNull("message")) {
         message = error.get("message").asText();
+        kind = error.hasNonNull("error") ? error.get("error").asText() : "";
         field = error.hasNonNull("field") ? error.get("field").asText() : null;
       }
     } catch (IOException e) {
@@ -417,6 +475,13 @@ public final class BrokerClient {
                 : message,
             null);
       case 429:
+        if (kind.equals("too_many_reports")) {
+          return new TooManyReportsException(
+              REPORT_RATE.matcher(message).matches()
+                  ? Double.parseDouble(REPORT_RATE.matcher(message).replaceFirst("$1"))
+                  : 0,
+              retryAfter(response).orElse(Duration.ofSeconds(1)));
+        }
         Matcher watches = TOO_MANY_WATCHES.matcher(message);
         return new TooManyWatchesException(
             watches.matches() ? Integer.parseInt(watches.group(1)) : 0);

@@ -1,5 +1,6 @@
 package io.wsqos.broker.app;
 
+import io.wsqos.broker.registry.QualityRule;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
@@ -167,6 +168,26 @@ public final class BrokerOptions {
           Long.MAX_VALUE,
           "Most bytes of request bodies held at once; past it a body is answered 503");
 
+  public static final Option<Duration> QUALITY_WINDOW =
+      Option.duration(
+          "quality-window",
+          QualityRule.DEFAULT_WINDOW,
+          ChronoUnit.SECONDS,
+          "How far back measurement reports count against an offer (1s to 1d)");
+  public static final Option<Long> QUALITY_MIN_REQUESTS =
+      Option.longInteger(
+          "quality-min-requests",
+          QualityRule.DEFAULT_MIN_REQUESTS,
+          1,
+          Long.MAX_VALUE,
+          "Fewest requests an operation's measurements need to flag an offer");
+  public static final Option<String> QUALITY_PERCENTILE =
+      Option.choice(
+          "quality-percentile",
+          Integer.toString(QualityRule.DEFAULT_PERCENTILE),
+          List.of("50", "95", "99"),
+          "Response time percentile held against an offer's maximum response time");
+
   /** Every option of the broker, in the order of the README's table. */
   public static final Options OPTIONS =
       Options.of(
@@ -186,6 +207,9 @@ public final class BrokerOptions {
           DEFAULT_CURRENCY,
           POLL_INTERVAL,
           STALE_AFTER,
+          QUALITY_WINDOW,
+          QUALITY_MIN_REQUESTS,
+          QUALITY_PERCENTILE,
           METRICS,
           REQUEST_TIMEOUT,
           IDLE_TIMEOUT,

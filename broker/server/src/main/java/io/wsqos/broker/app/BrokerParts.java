@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.wsqos.broker.registry.QualityRule;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
@@ -97,6 +98,12 @@ public final class BrokerParts implements AutoCloseable {
           BrokerService.builder(registry, selector)
               .adminToken(adminToken)
               .openReads(arguments.get(BrokerOptions.READS).equals("open"))
+              .qualityRule(
+                  new QualityRule(
+                      arguments.get(BrokerOptions.QUALITY_WINDOW),
+                      arguments.get(BrokerOptions.QUALITY_MIN_REQUESTS),
+                      Integer.parseInt(arguments.get(BrokerOptions.QUALITY_PERCENTILE))))
+              .meterRegistry(meters)
               .build();
       return new BrokerParts(registry, selector, service, prometheus, adminToken, given.isEmpty());
     } catch (RuntimeException | Error e) {

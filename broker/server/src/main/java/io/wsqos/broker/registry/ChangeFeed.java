@@ -2,6 +2,8 @@ package io.wsqos.broker.registry;
 
 import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.MeasuredQos;
+import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.Service;
 import java.sql.Connection;
@@ -263,20 +265,24 @@ final class ChangeFeed {
     Map<Long, Service> services = new HashMap<>();
     Map<Long, Endpoint> endpoints = new HashMap<>();
     List<Candidate> candidates = new ArrayList<>();
+    String joins =
+        " JOIN "
+            + EndpointRows.COLUMNS.table()
+            + " e ON e.id = o.endpoint_id JOIN "
+            + ProviderRows.COLUMNS.table()
+            + " p ON p.id = e.provider_id JOIN "
+            + ServiceRows.COLUMNS.table()
+            + " s ON s.id = e.service_id"
+            + where;
+    Map<Long, MeasuredQos> measured = MeasurementRows.quality(c, joins, parameter);
     try (PreparedStatement s =
         c.prepareStatement(
             "SELECT "
                 + CANDIDATE_COLUMNS
                 + " FROM "
                 + OfferRows.COLUMNS.table()
-                + " o JOIN "
-                + EndpointRows.COLUMNS.table()
-                + " e ON e.id = o.endpoint_id JOIN "
-                + ProviderRows.COLUMNS.table()
-                + " p ON p.id = e.provider_id JOIN "
-                + ServiceRows.COLUMNS.table()
-                + " s ON s.id = e.service_id"
-                + where
+                + " o"
+                + joins
                 + " ORDER BY o.id")) {
       if (parameter.isPresent()) {
         s.setLong(1, parameter.getAsLong());
@@ -299,7 +305,15 @@ final class ChangeFeed {
             service = ServiceRows.service(r, SERVICE_AT);
             services.put(service.id(), service);
           }
-          candidates.add(new Candidate(provider, service, endpoint, OfferRows.offer(r, OFFER_AT)));
+          Offer offer = OfferRows.offer(r, OFFER_AT);
+          candidates.add(
+              new Candidate(
+                  provider,
+                  service,
+                  endpoint,
+                  offer,
+                  Optional.ofNullable(measured.get(offer.id())),
+                  Optional.empty()));
         }
       }
     }

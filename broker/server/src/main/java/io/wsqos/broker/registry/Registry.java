@@ -6,7 +6,10 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.Client;
 import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.MeasuredQos;
+import io.wsqos.broker.api.Measurement;
 import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
@@ -16,13 +19,20 @@ import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.api.VersionConflictException;
 import io.wsqos.core.Checks;
+import io.wsqos.jdbc.Jdbc;
 import io.wsqos.jdbc.JdbcMigrations;
 import io.wsqos.jdbc.JdbcPool;
 import java.net.URI;
+import java.security.SecureRandom;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import javax.xml.namespace.QName;
 
@@ -174,11 +184,13 @@ public final class Registry implements AutoCloseable {
         });
   }
 
-  /** The token hashes of every provider that has one, with the registry version. */
+  /** The token hashes of every provider that has one and of every client, with the version. */
   public TokenHashes tokenHashes() {
     return transactions.snapshot(
         "read provider tokens",
-        c -> new TokenHashes(ChangeFeed.version(c), ProviderRows.tokenHashes(c)));
+        c ->
+            new TokenHashes(
+                ChangeFeed.version(c), ProviderRows.tokenHashes(c), ClientRows.tokenHashes(c)));
   }
 
   private static String checkTokenHash(String tokenHash) {
@@ -450,6 +462,132 @@ public final class Registry implements AutoCloseable {
   }
 
   // The whole registry.
+
+  // Clients and measurements.
+
+  /**
+   * Registers a client named {@code name} that authenticates with the token whose SHA-256 is {@code
+   * tokenHash} (64 lowercase hex digits).
+   *
+   * @throws io.wsqos.broker.api.DuplicateException if the name is taken
+   */
+  public Client registerClient(String name, String tokenHash) {
+    Provider.checkName(name);
+    checkTokenHash(tokenHash);
+    return transactions.insert(
+        "register client",
+        "client name " + Checks.shown(name),
+        ClientRows.TABLE,
+        (c, changed) -> {
+          changed.tokens();
+          return ClientRows.insert(c, name, tokenHash);
+        });
+  }
+
+  /**
+   * Withdraws client {@code id}: its token stops working.
+   *
+   * @throws NotFoundException if there is no such client
+   */
+  public void withdrawClient(long id) {
+    transactions.write(
+        "withdraw client",
+        "",
+        (c, changed) -> {
+          changed.tokens();
+          ClientRows.TABLE.delete(c, id);
+          return null;
+        });
+  }
+
+  /** Client {@code id}. */
+  public Optional<Client> client(long id) {
+    return get(ClientRows.TABLE, id);
+  }
+
+  /**
+   * The key, 32 bytes, that signs the receipts of selections, the same for every broker on this
+   * database: the first call on a new database makes it from {@code random}.
+   */
+  public byte[] receiptKey(SecureRandom random) {
+    byte[] candidate = new byte[32];
+    random.nextBytes(candidate);
+    String hex = HexFormat.of().formatHex(candidate);
+    return transactions.maintain(
+        "read the receipt key",
+        c -> {
+          Jdbc.update(
+              c,
+              "UPDATE broker_secret SET receipt_key = ? WHERE id = 1 AND receipt_key IS NULL",
+              hex);
+          try (PreparedStatement s =
+                  c.prepareStatement("SELECT receipt_key FROM broker_secret WHERE id = 1");
+              ResultSet r = s.executeQuery()) {
+            if (!r.next() || r.getString(1) == null) {
+              throw new SQLException("the broker_secret row is missing: migrate the registry");
+            }
+            return HexFormat.of().parseHex(r.getString(1).trim());
+          }
+        });
+  }
+
+  /**
+   * Keeps {@code measurement} of offer {@code offerId} by {@code reporter}, received at {@code
+   * now}, if {@code check} passes the offer's provider, and evaluates the offer's window by {@code
+   * rule}: the reports received within the window count, older ones are deleted. Every broker's
+   * selections see the result at the next index refresh.
+   *
+   * @return what the window's reports say of the offer now
+   * @throws NotFoundException if there is no such offer
+   */
+  public MeasuredQos reportMeasurement(
+      long offerId,
+      Reporter reporter,
+      Measurement measurement,
+      QualityRule rule,
+      ProviderCheck check,
+      Instant now) {
+    requireNonNull(reporter, "reporter");
+    requireNonNull(measurement, "measurement");
+    requireNonNull(rule, "rule");
+    requireNonNull(check, "check");
+    long nowMillis = now.toEpochMilli();
+    long since = nowMillis - rule.window().toMillis();
+    return transactions.write(
+        "report measurement",
+        "",
+        (c, changed) -> {
+          MeasurementRows.Target target = MeasurementRows.target(c, offerId);
+          check.check(target.providerId());
+          MeasurementRows.insert(c, offerId, reporter, measurement, nowMillis);
+          MeasurementRows.forget(c, offerId, since);
+          MeasuredQos quality =
+              rule.evaluate(
+                  MeasurementRows.window(c, offerId, since),
+                  target.availability(),
+                  target.maxResponseTimeMillis(),
+                  now);
+          MeasurementRows.replaceQuality(c, offerId, quality);
+          changed.offer(target.serviceId(), offerId);
+          return quality;
+        });
+  }
+
+  /** What the last report's window said of offer {@code offerId}, if it had any report. */
+  public Optional<MeasuredQos> measuredQos(long offerId) {
+    return transactions.read(
+        "read measured QoS",
+        c ->
+            Optional.ofNullable(
+                MeasurementRows.quality(c, " WHERE o.id = ?", OptionalLong.of(offerId))
+                    .get(offerId)));
+  }
+
+  /** Deletes the reports received at or before {@code before}, of every offer. */
+  public int forgetMeasurements(Instant before) {
+    return transactions.maintain(
+        "forget measurements", c -> MeasurementRows.forgetAll(c, before.toEpochMilli()));
+  }
 
   /** The registry version: it grows with every write, through any instance. */
   public long version() {

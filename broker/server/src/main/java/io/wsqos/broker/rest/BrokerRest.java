@@ -40,6 +40,7 @@ public record BrokerRest(List<Object> resources, List<Object> providers) {
     return new BrokerRest(
         List.of(
             new ProvidersResource(service),
+            new ClientsResource(service),
             new ServicesResource(service),
             new EndpointsResource(service),
             new OffersResource(service),

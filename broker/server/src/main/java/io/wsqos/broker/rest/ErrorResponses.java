@@ -15,6 +15,7 @@ import io.wsqos.broker.api.ForbiddenException;
 import io.wsqos.broker.api.InvalidInputException;
 import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.RegistryUnavailableException;
+import io.wsqos.broker.api.TooManyReportsException;
 import io.wsqos.broker.api.TooManyWatchesException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.api.VersionConflictException;
@@ -91,6 +92,13 @@ final class ErrorResponses {
       if (e instanceof TooManyWatchesException) {
         return Response.fromResponse(of(429, "too_many_watches", null, e.getMessage()))
             .header(HttpHeaders.RETRY_AFTER, SelectResource.WATCH_RETRY_AFTER_SECONDS)
+            .build();
+      }
+      if (e instanceof TooManyReportsException limited) {
+        return Response.fromResponse(of(429, "too_many_reports", null, e.getMessage()))
+            .header(
+                HttpHeaders.RETRY_AFTER,
+                Math.max(1, (limited.retryAfter().toMillis() + 999) / 1000))
             .build();
       }
       if (e instanceof RegistryUnavailableException) {

@@ -1,5 +1,6 @@
 package io.wsqos.broker.rest;
 
+import io.wsqos.broker.api.MeasuredQos;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.Page;
 import io.wsqos.broker.api.json.Requests;
@@ -19,6 +20,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.Optional;
 
 /**
  * {@code /api/offers}: the providers' offers. An offer's version is its ETag; an update or
@@ -83,6 +85,40 @@ public final class OffersResource {
         broker.updateOffer(
             Params.caller(authorization), offerId, version, Params.body(body).terms());
     return Response.ok(offer).tag(Params.etag(offer.version())).build();
+  }
+
+  /**
+   * Reports what the caller measured of an offer (see {@link BrokerService#reportMeasurement}): 200
+   * with what the broker's window now says of the offer; 429 with {@code Retry-After} past the
+   * caller's rate.
+   */
+  @POST
+  @Path("/{id}/measurements")
+  public MeasuredQos report(
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+      @PathParam("id") String id,
+      Requests.MeasurementReport body) {
+    long offerId = Params.number("id", id);
+    Params.body(body);
+    return broker.reportMeasurement(
+        Params.caller(authorization),
+        offerId,
+        body.measurement(),
+        Optional.ofNullable(body.receipt()));
+  }
+
+  /**
+   * What the measurements within the broker's window say of an offer: 200, or 204 when no report
+   * counts.
+   */
+  @GET
+  @Path("/{id}/measured")
+  public Response measured(
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @PathParam("id") String id) {
+    return broker
+        .measuredQos(Params.caller(authorization), Params.number("id", id))
+        .map(m -> Response.ok(m).build())
+        .orElseGet(() -> Response.noContent().build());
   }
 
   /** Withdraws an offer; {@code If-Match} names the version read: 204. */

@@ -4,6 +4,7 @@ import io.wsqos.broker.api.InvalidInputException;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.json.BrokerJson;
+import io.wsqos.broker.selection.Ranking;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.broker.service.Caller;
 import io.wsqos.core.Checks;
@@ -57,15 +58,17 @@ public final class SelectResource {
   }
 
   /** A selection's arguments as the query gives them. */
-  private record Query(QName service, QosRequirement requirement, Optional<Currency> currency) {}
+  private record Query(
+      QName service, QosRequirement requirement, Optional<Currency> currency, Ranking ranking) {}
 
   /**
    * Selects by the query's parameters. {@code service} is the port type as {@code
    * {namespace}local}; every other parameter ({@code maxPrice}, {@code maxResponseTimeMillis},
    * {@code minAvailability}, {@code priority}, {@code compression}, {@code currency}) may be left
    * out: {@code priority} defaults to {@code best-effort}, {@code compression} to {@code
-   * server-decides}, {@code currency} to the broker's default. 304 when {@code If-None-Match} names
-   * the selection's tag.
+   * server-decides}, {@code currency} to the broker's default, {@code rank} to {@code offered} (by
+   * the offers' terms; {@code measured} ranks by measured response time). 304 when {@code
+   * If-None-Match} names the selection's tag.
    */
   @GET
   public Response select(
@@ -75,9 +78,12 @@ public final class SelectResource {
     Caller caller = Params.caller(authorization);
     Query query = query(uri.getQueryParameters());
     Selection selection =
-        query.currency.isPresent()
-            ? broker.select(caller, query.service, query.requirement, query.currency.get())
-            : broker.select(caller, query.service, query.requirement);
+        broker.select(
+            caller,
+            query.service,
+            query.requirement,
+            query.currency.orElse(broker.defaultCurrency()),
+            query.ranking);
     return answer(selection, request);
   }
 
@@ -142,6 +148,7 @@ public final class SelectResource {
     String priority = query.getFirst("priority");
     String compression = query.getFirst("compression");
     String currency = query.getFirst("currency");
+    String rank = query.getFirst("rank");
     QName portType = portType(service);
     QosTerms.Builder terms = QosTerms.builder();
     try {
@@ -170,10 +177,20 @@ public final class SelectResource {
                           Checks.invalidText(
                               "compression", compression, "none, compress or server-decides"))
               : CompressionPreference.SERVER_DECIDES;
+      Ranking ranking = Ranking.OFFERED;
+      if (present(rank)) {
+        ranking =
+            switch (rank) {
+              case "offered" -> Ranking.OFFERED;
+              case "measured" -> Ranking.MEASURED;
+              default -> throw Checks.invalidText("rank", rank, "offered or measured");
+            };
+      }
       return new Query(
           portType,
           QosRequirement.of(preference, terms.build()),
-          present(currency) ? Optional.of(OfferTerms.currency(currency)) : Optional.empty());
+          present(currency) ? Optional.of(OfferTerms.currency(currency)) : Optional.empty(),
+          ranking);
     } catch (InvalidValueException e) {
       throw InvalidInputException.of(e);
     }

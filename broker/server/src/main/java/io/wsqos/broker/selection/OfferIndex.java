@@ -1,6 +1,7 @@
 package io.wsqos.broker.selection;
 
 import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.MeasuredQos;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.registry.RegistryChanges;
 import io.wsqos.broker.registry.RegistrySnapshot;
@@ -30,13 +31,26 @@ final class OfferIndex {
     /** Offers with the same group number are ties; groups are consecutive. */
     final int[] group;
 
+    /**
+     * Until when (epoch milliseconds) each offer is flagged by its measurements; 0 for an offer
+     * that is not.
+     */
+    final long[] flaggedUntil;
+
     Ranked(Currency currency, List<Candidate> sorted, SelectionPolicy policy) {
       this.currency = currency;
       this.candidates = sorted.toArray(new Candidate[0]);
       this.terms = new OfferTerms[candidates.length];
       this.group = new int[candidates.length];
+      this.flaggedUntil = new long[candidates.length];
       for (int i = 0; i < candidates.length; i++) {
         terms[i] = candidates[i].offer().terms();
+        flaggedUntil[i] =
+            candidates[i]
+                .measured()
+                .filter(MeasuredQos::flagged)
+                .map(m -> m.expiresAt().toEpochMilli())
+                .orElse(0L);
         group[i] =
             i == 0
                 ? 0
@@ -193,6 +207,21 @@ final class OfferIndex {
               });
           byService.put(service, ranked.toArray(new Ranked[0]));
         });
+  }
+
+  /** How many offers are flagged by their measurements at {@code now} (epoch milliseconds). */
+  int flaggedAt(long now) {
+    int flagged = 0;
+    for (Ranked[] service : byService.values()) {
+      for (Ranked ranked : service) {
+        for (long until : ranked.flaggedUntil) {
+          if (until > now) {
+            flagged++;
+          }
+        }
+      }
+    }
+    return flagged;
   }
 
   /** The offers for {@code service} priced in {@code currency}, or null if there are none. */

@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.MeasuredQos;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.RegistryUnavailableException;
 import io.wsqos.broker.api.Selection;
@@ -19,7 +20,9 @@ import io.wsqos.core.header.QosRequirement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Currency;
 import java.util.List;
 import java.util.Optional;
@@ -98,6 +101,9 @@ public final class OfferSelector implements AutoCloseable {
 
   /** Timer of selections, tagged {@code outcome}: {@code found} or {@code none}. */
   public static final String SELECTIONS = "wsqos.broker.selections";
+
+  /** Gauge of the offers flagged by their measurements, and so not selected. */
+  public static final String FLAGGED_OFFERS = "wsqos.broker.offers.flagged";
 
   /** Gauge of the watches held, waiting for their selection to change. */
   public static final String WATCHES = "wsqos.broker.watches";
@@ -231,6 +237,9 @@ public final class OfferSelector implements AutoCloseable {
         .description("Time since the database last confirmed the index was current")
         .baseUnit("seconds")
         .register(meters);
+    Gauge.builder(FLAGGED_OFFERS, this, s -> s.view.index.flaggedAt(s.clock.millis()))
+        .description("Offers whose measurements break what they guarantee, not selected")
+        .register(meters);
     Gauge.builder(WATCHES, this, s -> s.watches.held())
         .description("Watches held, waiting for their selection to change")
         .register(meters);
@@ -251,11 +260,25 @@ public final class OfferSelector implements AutoCloseable {
    * unknown). Does no I/O.
    */
   public Selection select(QName service, QosRequirement requirement, Currency currency) {
+    return select(service, requirement, currency, Ranking.OFFERED);
+  }
+
+  /**
+   * As {@link #select(QName, QosRequirement, Currency)}, the candidates ranked by {@code ranking}:
+   * by the policy on what the offers state, or by what was {@linkplain Ranking#MEASURED measured}
+   * of them.
+   */
+  public Selection select(
+      QName service, QosRequirement requirement, Currency currency, Ranking ranking) {
     requireNonNull(service, "service");
     requireNonNull(requirement, "requirement");
     requireNonNull(currency, "currency");
+    requireNonNull(ranking, "ranking");
     long start = System.nanoTime();
     Selection selection = match(service, requirement, currency);
+    if (ranking == Ranking.MEASURED) {
+      selection = byMeasured(selection);
+    }
     (selection.candidates().isEmpty() ? none : found)
         .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     return selection;
@@ -276,7 +299,9 @@ public final class OfferSelector implements AutoCloseable {
     int ties = 0;
     int firstGroup = -1;
     for (int i = 0; i < terms.length; i++) {
-      if (terms[i].isValidAt(at) && terms[i].meets(requirement, currency)) {
+      if (terms[i].isValidAt(at)
+          && now >= ranked.flaggedUntil[i]
+          && terms[i].meets(requirement, currency)) {
         if (matched == null) {
           matched = new Candidate[terms.length - i];
           firstGroup = ranked.group[i];
@@ -297,6 +322,25 @@ public final class OfferSelector implements AutoCloseable {
         Arrays.asList(matched).subList(0, count), version(current), current.confirmedAt, stale);
   }
 
+  /**
+   * {@code selection} with its candidates ordered by the longest 95th percentile response time of
+   * their operations measured within the window, shortest first; those without measurements that
+   * count follow in the policy's order.
+   */
+  private Selection byMeasured(Selection selection) {
+    Instant now = clock.instant();
+    List<Candidate> sorted = new ArrayList<>(selection.candidates());
+    sorted.sort(
+        Comparator.comparingDouble(
+            c ->
+                c.measured()
+                    .filter(m -> m.countsAt(now))
+                    .map(MeasuredQos::worstP95Millis)
+                    .orElse(Double.POSITIVE_INFINITY)));
+    return new Selection(
+        sorted, selection.registryVersion(), selection.confirmedAt(), selection.mayBeStale());
+  }
+
   /** Puts {@code a[first]} first among {@code a[0..n)}, keeping the others' cyclic order. */
   private static void rotate(Candidate[] a, int n, int first) {
     if (first == 0) {
@@ -309,6 +353,11 @@ public final class OfferSelector implements AutoCloseable {
 
   private static long version(View view) {
     return Math.max(view.index.version, 0);
+  }
+
+  /** The currency of a requirement's {@code maxPrice} when the caller names none. */
+  public Currency defaultCurrency() {
+    return defaultCurrency;
   }
 
   /** How current the index is. */

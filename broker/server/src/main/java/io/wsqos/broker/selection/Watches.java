@@ -101,7 +101,10 @@ final class Watches {
     }
   }
 
-  /** The first instant after now at which an offer of the watched service starts or stops. */
+  /**
+   * The first instant after now at which an offer of the watched service starts or stops holding,
+   * or stops being flagged by its measurements.
+   */
   private long nextBoundary(Watch watch) {
     OfferIndex.Ranked ranked = selections.offers(watch.service, watch.currency);
     if (ranked == null) {
@@ -109,6 +112,11 @@ final class Watches {
     }
     long now = clock.millis();
     long next = Long.MAX_VALUE;
+    for (long flagged : ranked.flaggedUntil) {
+      if (flagged > now) {
+        next = Math.min(next, flagged);
+      }
+    }
     for (OfferTerms terms : ranked.terms) {
       long from = terms.validFrom().toEpochMilli();
       if (from > now) {

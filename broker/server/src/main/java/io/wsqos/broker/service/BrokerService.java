@@ -2,10 +2,18 @@ package io.wsqos.broker.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.Client;
+import io.wsqos.broker.api.ClientRegistration;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.ForbiddenException;
 import io.wsqos.broker.api.InvalidInputException;
+import io.wsqos.broker.api.MeasuredQos;
+import io.wsqos.broker.api.Measurement;
 import io.wsqos.broker.api.NotFoundException;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
@@ -14,19 +22,27 @@ import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
+import io.wsqos.broker.api.TooManyReportsException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.registry.ProviderCheck;
+import io.wsqos.broker.registry.QualityRule;
 import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.registry.Reporter;
 import io.wsqos.broker.selection.OfferSelector;
+import io.wsqos.broker.selection.Ranking;
+import io.wsqos.core.Checks;
 import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.QosRequirement;
 import java.net.URI;
 import java.security.MessageDigest;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Currency;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import javax.xml.namespace.QName;
@@ -61,6 +77,15 @@ import javax.xml.namespace.QName;
  */
 public final class BrokerService {
 
+  /**
+   * Counter of measurement reports, tagged {@code reporter} ({@code provider}, {@code client},
+   * {@code admin}) and {@code outcome} ({@code kept}, {@code forbidden}, {@code limited}).
+   */
+  public static final String MEASUREMENTS = "wsqos.broker.measurements";
+
+  /** How far past the broker's clock a measurement's window may end. */
+  public static final Duration MAX_CLOCK_SKEW = Duration.ofMinutes(1);
+
   /** Returns a builder over {@code registry} and {@code selector} (a selector of that registry). */
   public static Builder builder(Registry registry, OfferSelector selector) {
     return new Builder(registry, selector);
@@ -72,6 +97,11 @@ public final class BrokerService {
   private final boolean openReads;
   private final Tokens tokens = new Tokens();
   private final TokenDirectory directory;
+  private final QualityRule qualityRule;
+  private final ReportLimits limits;
+  private final Clock clock;
+  private final MeterRegistry meters;
+  private volatile Receipts receipts;
 
   private BrokerService(Builder builder) {
     registry = builder.registry;
@@ -79,6 +109,15 @@ public final class BrokerService {
     adminTokenHash = builder.adminTokenHash;
     openReads = builder.openReads;
     directory = new TokenDirectory(registry, selector);
+    qualityRule = builder.qualityRule;
+    clock = builder.clock;
+    limits = new ReportLimits(builder.reportsPerSecond, builder.reportBurst, clock);
+    meters = builder.meterRegistry;
+  }
+
+  /** The currency of a requirement's {@code maxPrice} when the caller names none. */
+  public Currency defaultCurrency() {
+    return selector.defaultCurrency();
   }
 
   /** Whether anyone may read without a token. */
@@ -154,6 +193,9 @@ public final class BrokerService {
     Principal principal = authenticate(caller);
     if (principal instanceof Principal.Anonymous) {
       throw new UnauthenticatedException("registering a service takes a token");
+    }
+    if (principal instanceof Principal.ClientPrincipal c) {
+      throw new ForbiddenException("client " + c.id() + " may not register a service");
     }
     Inputs.portType("portType", portType);
     Inputs.checked(
@@ -297,20 +339,60 @@ public final class BrokerService {
    * default currency; answered from memory, also while the database is unreachable.
    */
   public Selection select(Caller caller, QName service, QosRequirement requirement) {
-    reader(caller);
-    Inputs.portType("service", service);
-    return selector.select(service, Inputs.required("requirement", requirement));
+    return select(caller, service, requirement, selector.defaultCurrency(), Ranking.OFFERED);
   }
 
   /** As {@link #select(Caller, QName, QosRequirement)}, among the offers in {@code currency}. */
   public Selection select(
       Caller caller, QName service, QosRequirement requirement, Currency currency) {
-    reader(caller);
+    return select(caller, service, requirement, currency, Ranking.OFFERED);
+  }
+
+  /**
+   * As {@link #select(Caller, QName, QosRequirement)}, among the offers in {@code currency}, ranked
+   * by {@code ranking}. A client's selection (made with a client's token) gives each candidate the
+   * {@linkplain Candidate#receipt() receipt} its reports on that offer need.
+   */
+  public Selection select(
+      Caller caller,
+      QName service,
+      QosRequirement requirement,
+      Currency currency,
+      Ranking ranking) {
+    Principal principal = reader(caller);
     Inputs.portType("service", service);
-    return selector.select(
-        service,
-        Inputs.required("requirement", requirement),
-        Inputs.required("currency", currency));
+    Selection selection =
+        selector.select(
+            service,
+            Inputs.required("requirement", requirement),
+            Inputs.required("currency", currency),
+            Inputs.required("ranking", ranking));
+    return withReceipts(principal, selection);
+  }
+
+  /** {@code selection} with receipts for a client, or as it is for any other caller. */
+  private Selection withReceipts(Principal principal, Selection selection) {
+    if (!(principal instanceof Principal.ClientPrincipal client)
+        || selection.candidates().isEmpty()) {
+      return selection;
+    }
+    Receipts signer = receipts();
+    List<Candidate> signed = new ArrayList<>(selection.candidates().size());
+    for (Candidate c : selection.candidates()) {
+      signed.add(c.withReceipt(signer.issue(client.id(), c.offer().id())));
+    }
+    return new Selection(
+        signed, selection.registryVersion(), selection.confirmedAt(), selection.mayBeStale());
+  }
+
+  private Receipts receipts() {
+    Receipts signer = receipts;
+    if (signer == null) {
+      // Read (or made) once: two threads that race read the same key.
+      signer = new Receipts(registry.receiptKey(tokens.random()));
+      receipts = signer;
+    }
+    return signer;
   }
 
   /**
@@ -327,7 +409,7 @@ public final class BrokerService {
       Optional<Currency> currency,
       String knownTag,
       Duration wait) {
-    reader(caller);
+    Principal principal = reader(caller);
     Inputs.portType("service", service);
     Inputs.required("requirement", requirement);
     Inputs.required("knownTag", knownTag);
@@ -339,9 +421,159 @@ public final class BrokerService {
               Long.toString(wait.toSeconds()),
               "0 to " + OfferSelector.MAX_WATCH_WAIT.toSeconds() + " (seconds)"));
     }
-    return currency.isPresent()
-        ? selector.watch(service, requirement, currency.get(), knownTag, wait)
-        : selector.watch(service, requirement, knownTag, wait);
+    return (currency.isPresent()
+            ? selector.watch(service, requirement, currency.get(), knownTag, wait)
+            : selector.watch(service, requirement, knownTag, wait))
+        .thenApply(selection -> withReceipts(principal, selection));
+  }
+
+  // Clients and measurements.
+
+  /**
+   * Registers a client named {@code name} with a new token; administrator only. A client needs a
+   * token only to report what it measured.
+   *
+   * @return the client and its token, which the broker shows only this once
+   */
+  public ClientRegistration registerClient(Caller caller, String name) {
+    admin(caller, "register a client");
+    String checked = Inputs.checked("", () -> Provider.checkName(Inputs.required("name", name)));
+    String token = tokens.newToken();
+    Client client = registry.registerClient(checked, Tokens.hex(Tokens.sha256(token)));
+    directory.changed();
+    return new ClientRegistration(client, token);
+  }
+
+  /** Withdraws client {@code id}: its token stops working; administrator only. */
+  public void withdrawClient(Caller caller, long id) {
+    admin(caller, "withdraw a client");
+    registry.withdrawClient(Inputs.id("id", id));
+    directory.changed();
+  }
+
+  /** Client {@code id}; administrator only. */
+  public Client client(Caller caller, long id) {
+    admin(caller, "read a client");
+    return registry
+        .client(Inputs.id("id", id))
+        .orElseThrow(() -> new NotFoundException("client", id));
+  }
+
+  /**
+   * Keeps a report of what the caller measured of offer {@code offerId} and holds the offer's
+   * window against what it guarantees (see {@link QualityRule}); an offer whose measurements break
+   * its guarantee is not selected while they count.
+   *
+   * <p>The administrator may report on any offer, a provider on its own offers only, a client on an
+   * offer a selection gave it: {@code receipt} is the one that selection's candidate carried. Each
+   * token's reports are limited to {@link Builder#reportRate} a second. A measurement whose window
+   * ends in the future (beyond {@link #MAX_CLOCK_SKEW}) or before the broker's window is refused.
+   *
+   * @return what the window's reports say of the offer now
+   * @throws io.wsqos.broker.api.TooManyReportsException past the caller's rate
+   */
+  public MeasuredQos reportMeasurement(
+      Caller caller, long offerId, Measurement measurement, Optional<String> receipt) {
+    Principal principal = authenticate(caller);
+    Inputs.id("offerId", offerId);
+    Inputs.required("measurement", measurement);
+    Inputs.required("receipt", receipt);
+    String reporter = reporterTag(principal);
+    if (principal instanceof Principal.Anonymous) {
+      throw new UnauthenticatedException("reporting measurements takes a token");
+    }
+    Instant now = clock.instant();
+    if (measurement.windowEnd().isAfter(now.plus(MAX_CLOCK_SKEW))) {
+      throw InvalidInputException.of(
+          new InvalidValueException(
+              "windowEnd",
+              measurement.windowEnd().toString(),
+              "at most " + MAX_CLOCK_SKEW.toSeconds() + " s after the broker's clock, " + now));
+    }
+    if (measurement.windowEnd().isBefore(now.minus(qualityRule.window()))) {
+      throw InvalidInputException.of(
+          new InvalidValueException(
+              "windowEnd",
+              measurement.windowEnd().toString(),
+              "within the broker's window of "
+                  + qualityRule.window().toSeconds()
+                  + " s before "
+                  + now));
+    }
+    ProviderCheck check = ProviderCheck.ANY;
+    Reporter who;
+    if (principal instanceof Principal.ClientPrincipal client) {
+      if (receipt.isEmpty() || !receipts().valid(client.id(), offerId, receipt.get())) {
+        counter(reporter, "forbidden").increment();
+        throw new ForbiddenException(
+            "client "
+                + client.id()
+                + " may report only on an offer a selection gave it, with that candidate's"
+                + " receipt: "
+                + (receipt.isEmpty()
+                    ? "no receipt"
+                    : "the receipt is not offer " + offerId + "'s"));
+      }
+      who = new Reporter(Reporter.Kind.CLIENT, client.id());
+    } else if (principal instanceof Principal.ProviderPrincipal provider) {
+      check = providerId -> owner(principal, providerId, "report on offer " + offerId);
+      who = new Reporter(Reporter.Kind.PROVIDER, provider.id());
+    } else {
+      who = new Reporter(Reporter.Kind.ADMIN, 0);
+    }
+    try {
+      limits.take(principal);
+    } catch (TooManyReportsException e) {
+      counter(reporter, "limited").increment();
+      throw e;
+    }
+    try {
+      MeasuredQos measured =
+          registry.reportMeasurement(offerId, who, measurement, qualityRule, check, now);
+      counter(reporter, "kept").increment();
+      return measured;
+    } catch (ForbiddenException e) {
+      counter(reporter, "forbidden").increment();
+      throw e;
+    }
+  }
+
+  /**
+   * What the reports within the broker's window said of offer {@code offerId} at the last report;
+   * empty when no report was made or the last one's window has passed. Open to the same callers as
+   * a selection.
+   */
+  public Optional<MeasuredQos> measuredQos(Caller caller, long offerId) {
+    reader(caller);
+    Inputs.id("offerId", offerId);
+    if (registry.offer(offerId).isEmpty()) {
+      throw new NotFoundException("offer", offerId);
+    }
+    Instant now = clock.instant();
+    return registry.measuredQos(offerId).filter(m -> m.countsAt(now));
+  }
+
+  /** The rule measurements are held against offers by. */
+  public QualityRule qualityRule() {
+    return qualityRule;
+  }
+
+  private static String reporterTag(Principal principal) {
+    if (principal instanceof Principal.ClientPrincipal) {
+      return "client";
+    }
+    if (principal instanceof Principal.ProviderPrincipal) {
+      return "provider";
+    }
+    return principal instanceof Principal.Admin ? "admin" : "anonymous";
+  }
+
+  private Counter counter(String reporter, String outcome) {
+    return Counter.builder(MEASUREMENTS)
+        .description("Measurement reports, by reporter and by whether the broker kept them")
+        .tag("reporter", reporter)
+        .tag("outcome", outcome)
+        .register(meters);
   }
 
   // Authentication and authorisation.
@@ -363,11 +595,9 @@ public final class BrokerService {
     }
     // A map lookup by hash may take time that depends on the hash, which tells nothing about a
     // token: finding a token for a given hash prefix is as hard as breaking SHA-256.
-    OptionalLong provider = directory.providerId(Tokens.hex(hash));
-    if (provider.isEmpty()) {
-      throw new UnauthenticatedException("unknown token");
-    }
-    return new Principal.ProviderPrincipal(provider.getAsLong());
+    return directory
+        .principal(Tokens.hex(hash))
+        .orElseThrow(() -> new UnauthenticatedException("unknown token"));
   }
 
   private void admin(Caller caller, String what) {
@@ -380,17 +610,21 @@ public final class BrokerService {
     }
   }
 
-  private void reader(Caller caller) {
+  private Principal reader(Caller caller) {
     Principal principal = authenticate(caller);
     if (!openReads && principal instanceof Principal.Anonymous) {
       throw new UnauthenticatedException("reads take a token on this broker");
     }
+    return principal;
   }
 
   /** Allows the administrator, and the provider {@code providerId}. */
   private static void owner(Principal principal, long providerId, String what) {
     if (principal instanceof Principal.Anonymous) {
       throw new UnauthenticatedException("to " + what + " takes a token");
+    }
+    if (principal instanceof Principal.ClientPrincipal c) {
+      throw new ForbiddenException("client " + c.id() + " may not " + what);
     }
     if (principal instanceof Principal.ProviderPrincipal p && p.id() != providerId) {
       throw new ForbiddenException(
@@ -409,6 +643,9 @@ public final class BrokerService {
     }
     if (principal instanceof Principal.ProviderPrincipal) {
       return providerId -> owner(principal, providerId, what);
+    }
+    if (principal instanceof Principal.ClientPrincipal c) {
+      throw new ForbiddenException("client " + c.id() + " may not " + what);
     }
     return ProviderCheck.ANY;
   }
@@ -431,6 +668,12 @@ public final class BrokerService {
    * Configures a {@link BrokerService}: the admin token must be set, everything else has a default.
    */
   public static final class Builder {
+    /** Default measurement reports a second from one token. */
+    public static final double DEFAULT_REPORTS_PER_SECOND = 2;
+
+    /** Default measurement reports one token may send at once. */
+    public static final int DEFAULT_REPORT_BURST = 20;
+
     /** The shortest admin token the builder takes: 128 bits in Base64 are 22 characters. */
     public static final int MIN_ADMIN_TOKEN_CHARS = 22;
 
@@ -438,6 +681,11 @@ public final class BrokerService {
     private final OfferSelector selector;
     private byte[] adminTokenHash;
     private boolean openReads = true;
+    private QualityRule qualityRule = QualityRule.DEFAULT;
+    private double reportsPerSecond = DEFAULT_REPORTS_PER_SECOND;
+    private int reportBurst = DEFAULT_REPORT_BURST;
+    private Clock clock = Clock.systemUTC();
+    private MeterRegistry meterRegistry = new CompositeMeterRegistry();
 
     private Builder(Registry registry, OfferSelector selector) {
       this.registry = requireNonNull(registry, "registry");
@@ -487,6 +735,43 @@ public final class BrokerService {
      */
     public Builder openReads(boolean openReads) {
       this.openReads = openReads;
+      return this;
+    }
+
+    /** How measurements are held against offers; default {@link QualityRule#DEFAULT}. */
+    public Builder qualityRule(QualityRule qualityRule) {
+      this.qualityRule = requireNonNull(qualityRule, "qualityRule");
+      return this;
+    }
+
+    /**
+     * How many measurement reports the broker takes from one token: {@code perSecond} on average
+     * (above 0, at most 10,000; default {@value #DEFAULT_REPORTS_PER_SECOND}) and up to {@code
+     * burst} at once (1 to 100,000; default {@value #DEFAULT_REPORT_BURST}). The limit holds per
+     * broker instance.
+     */
+    public Builder reportRate(double perSecond, int burst) {
+      if (!(perSecond > 0 && perSecond <= 10_000)) {
+        throw new IllegalArgumentException(
+            "reportsPerSecond: " + perSecond + " (expected: above 0, at most 10000)");
+      }
+      this.reportsPerSecond = perSecond;
+      this.reportBurst = Checks.inRange("reportBurst", burst, 1, 100_000);
+      return this;
+    }
+
+    /** The clock measurements are received by; default the system's UTC clock. */
+    public Builder clock(Clock clock) {
+      this.clock = requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * Where the counter {@value BrokerService#MEASUREMENTS} goes; default a registry of its own
+     * that nothing reads.
+     */
+    public Builder meterRegistry(MeterRegistry meterRegistry) {
+      this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
       return this;
     }
 

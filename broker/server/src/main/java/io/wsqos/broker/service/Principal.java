@@ -14,4 +14,7 @@ sealed interface Principal {
 
   /** The holder of provider {@code id}'s token. */
   record ProviderPrincipal(long id) implements Principal {}
+
+  /** The holder of client {@code id}'s token. */
+  record ClientPrincipal(long id) implements Principal {}
 }

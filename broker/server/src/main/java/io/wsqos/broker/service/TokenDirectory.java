@@ -5,16 +5,16 @@ import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.registry.TokenHashes;
 import io.wsqos.broker.selection.IndexState;
 import io.wsqos.broker.selection.OfferSelector;
-import java.util.OptionalLong;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The providers' token hashes in memory, so that authenticating a request costs no database query.
- * They are read again only when a token changed: through this broker, or through another broker
- * instance on the same database, which shows as the selector's index reflecting a token change at a
- * registry version later than the one the hashes were read at. While the selector cannot confirm
- * with the database, the hashes last read stay in use rather than every request waiting for an
- * unreachable database.
+ * The providers' and clients' token hashes in memory, so that authenticating a request costs no
+ * database query. They are read again only when a token changed: through this broker, or through
+ * another broker instance on the same database, which shows as the selector's index reflecting a
+ * token change at a registry version later than the one the hashes were read at. While the selector
+ * cannot confirm with the database, the hashes last read stay in use rather than every request
+ * waiting for an unreachable database.
  */
 final class TokenDirectory {
 
@@ -29,10 +29,15 @@ final class TokenDirectory {
     this.selector = selector;
   }
 
-  /** The provider whose token hashes to {@code hash}, if any. */
-  OptionalLong providerId(String hash) {
-    Long id = current().providerIds().get(hash);
-    return id == null ? OptionalLong.empty() : OptionalLong.of(id);
+  /** The provider or client whose token hashes to {@code hash}, if any. */
+  Optional<Principal> principal(String hash) {
+    TokenHashes read = current();
+    Long id = read.providerIds().get(hash);
+    if (id != null) {
+      return Optional.of(new Principal.ProviderPrincipal(id));
+    }
+    id = read.clientIds().get(hash);
+    return id == null ? Optional.empty() : Optional.of(new Principal.ClientPrincipal(id));
   }
 
   /** Makes the next lookup read the hashes again: a token changed through this broker. */

@@ -28,6 +28,11 @@ final class Tokens {
     return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
+  /** The random source tokens are made from, for other secrets the broker makes. */
+  SecureRandom random() {
+    return random;
+  }
+
   /** The SHA-256 of {@code token}'s UTF-8 bytes. */
   static byte[] sha256(String token) {
     try {

@@ -1,5 +1,6 @@
 package io.wsqos.broker.api.json;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -20,6 +21,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.core.Checks;
 import io.wsqos.core.InvalidValueException;
@@ -85,6 +87,13 @@ public final class BrokerJson {
         .addModule(new Jdk8Module())
         .addModule(new JavaTimeModule())
         .addModule(broker)
+        // A candidate without measurements or a receipt leaves them out rather than write nulls.
+        .withConfigOverride(
+            Candidate.class,
+            o ->
+                o.setInclude(
+                    JsonInclude.Value.construct(
+                        JsonInclude.Include.NON_ABSENT, JsonInclude.Include.NON_ABSENT)))
         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
         .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
         .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)

@@ -1,6 +1,7 @@
 package io.wsqos.broker.api.json;
 
 import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.Measurement;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.core.Checks;
 import java.net.URI;
@@ -47,6 +48,20 @@ public final class Requests {
 
   /** {@code PUT /api/offers/{id}}: the offer's new terms. */
   public record OfferChange(OfferTerms terms) {}
+
+  /** {@code POST /api/clients}: the client's name. */
+  public record ClientName(String name) {}
+
+  /**
+   * {@code POST /api/offers/{id}/measurements}: what the caller measured, and, from a client, the
+   * receipt the offer's candidate carried in the client's selection.
+   */
+  public record MeasurementReport(Measurement measurement, String receipt) {
+    /** Refuses a missing measurement. */
+    public MeasurementReport {
+      required("measurement", measurement);
+    }
+  }
 
   /**
    * The body of every error answer.
