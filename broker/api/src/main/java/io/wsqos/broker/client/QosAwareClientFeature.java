@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.wsqos.broker.api.Candidate;
+import io.wsqos.broker.api.Measurement;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.core.FeatureLifecycle;
 import io.wsqos.core.FeatureMeters;
@@ -23,10 +24,12 @@ import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.interceptor.InterceptorProvider;
+import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
+import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.service.model.EndpointInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +66,9 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
   /** Counter of calls refused while no offer met the requirement. */
   public static final String REFUSED = "wsqos.client.calls.refused";
 
+  /** The exchange's key of when its request was routed, in {@link System#nanoTime()}. */
+  private static final String SENT_AT = QosAwareClientFeature.class.getName() + ".sentAt";
+
   /** Counter of changes of the selected offer. */
   public static final String OFFER_CHANGES = "wsqos.client.offer.changes";
 
@@ -82,6 +88,8 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
   private final MeterRegistry configuredMeters;
   private final FeatureLifecycle lifecycle;
   private final RoutingInterceptor routing = new RoutingInterceptor();
+  private final MeasuringInterceptor measuring = new MeasuringInterceptor();
+  private final Optional<MeasurementReporter> reporter;
   private final WsQosCodec codec = new WsQosCodec();
   private volatile Counter refused;
   private volatile Counter changes;
@@ -92,8 +100,20 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
     firstAnswerTimeout = builder.firstAnswerTimeout;
     configuredMeters = builder.meterRegistry;
     watcher = builder.watching.listener(this::selected).build();
+    reporter =
+        builder.reportEvery.map(
+            period -> MeasurementReporter.builder(builder.broker).period(period).build());
     lifecycle =
-        new FeatureLifecycle("QosAwareClientFeature of " + service, watcher::start, watcher::close);
+        new FeatureLifecycle(
+            "QosAwareClientFeature of " + service,
+            () -> {
+              watcher.start();
+              reporter.ifPresent(MeasurementReporter::start);
+            },
+            () -> {
+              reporter.ifPresent(MeasurementReporter::close);
+              watcher.close();
+            });
   }
 
   private void selected(Selection selection) {
@@ -154,8 +174,16 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
   public void initialize(Client client, Bus bus) {
     bindMeters(bus);
     lifecycle.attach(client, bus);
+    route(client);
+  }
+
+  private void route(Client client) {
     if (!client.getOutInterceptors().contains(routing)) {
       client.getOutInterceptors().add(routing);
+      if (reporter.isPresent()) {
+        client.getInInterceptors().add(measuring);
+        client.getInFaultInterceptors().add(measuring);
+      }
     }
   }
 
@@ -184,9 +212,8 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
         client -> {
           EndpointInfo endpoint = client.getEndpoint().getEndpointInfo();
           if (endpoint.getInterface() != null
-              && service.equals(endpoint.getInterface().getName())
-              && !client.getOutInterceptors().contains(routing)) {
-            client.getOutInterceptors().add(routing);
+              && service.equals(endpoint.getInterface().getName())) {
+            route(client);
           }
         });
   }
@@ -226,9 +253,16 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
               .orElseThrow(() -> refuse("the broker selects no offer for it"));
       message.put(Message.ENDPOINT_ADDRESS, best.endpoint().address().toString());
       message.getExchange().put(Candidate.class, best);
+      message.getExchange().put(SENT_AT, System.nanoTime());
       if (message instanceof SoapMessage soap) {
         codec.write(soap, requirement);
       }
+    }
+
+    /** A call that failed before an answer came (the connection, a timeout): measured as failed. */
+    @Override
+    public void handleFault(Message message) {
+      measured(message.getExchange(), true);
     }
 
     private Fault refuse(String why) {
@@ -240,16 +274,58 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
     }
   }
 
+  /** Records the call an answer (or a fault) came for, once per exchange. */
+  private void measured(Exchange exchange, boolean failed) {
+    if (reporter.isEmpty() || exchange == null) {
+      return;
+    }
+    Candidate candidate = exchange.get(Candidate.class);
+    Object sentAt = exchange.remove(SENT_AT);
+    if (candidate == null || !(sentAt instanceof Long start)) {
+      return; // not sent to an offer (refused), or already measured
+    }
+    BindingOperationInfo operation = exchange.getBindingOperationInfo();
+    reporter
+        .get()
+        .record(
+            candidate.offer().id(),
+            candidate.receipt(),
+            operation == null ? Measurement.ALL_OPERATIONS : operation.getName().getLocalPart(),
+            System.nanoTime() - start,
+            failed);
+  }
+
+  /** Measures each answer as it arrives: a fault as failed, anything else as answered. */
+  private final class MeasuringInterceptor extends AbstractPhaseInterceptor<Message> {
+    MeasuringInterceptor() {
+      super(Phase.RECEIVE);
+    }
+
+    @Override
+    public void handleMessage(Message message) {
+      Exchange exchange = message.getExchange();
+      boolean fault =
+          exchange != null
+              && (message == exchange.getInFaultMessage()
+                  || message.getContent(Exception.class) != null);
+      Integer status = (Integer) message.get(Message.RESPONSE_CODE);
+      measured(exchange, fault || (status != null && status >= 500));
+    }
+  }
+
   /** Configures a {@link QosAwareClientFeature}; every setting has a default. */
   public static final class Builder {
     private final QName service;
     private final QosRequirement requirement;
     private final SelectionWatcher.Builder watching;
+    private final BrokerClient broker;
     private Duration firstAnswerTimeout = DEFAULT_FIRST_ANSWER_TIMEOUT;
     private MeterRegistry meterRegistry;
+    private Optional<Duration> reportEvery = Optional.empty();
 
     private Builder(BrokerClient broker, QName service, QosRequirement requirement) {
       this.watching = SelectionWatcher.builder(broker, service, requirement);
+      this.broker = broker;
       this.service = service;
       this.requirement = requirement;
     }
@@ -281,6 +357,19 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
+      return this;
+    }
+
+    /**
+     * Measures each call (response time; a fault, a 5xx or no answer as failed) and reports what
+     * was measured of each selected offer to the broker every {@code period} (100 ms to 1 h),
+     * through a {@link MeasurementReporter}; default off. The broker client must carry a client's
+     * token (see {@link BrokerClient#registerClient}): its selections then give the receipts the
+     * reports need.
+     */
+    public Builder reportMeasurements(Duration period) {
+      MeasurementReporter.builder(broker).period(period);
+      this.reportEvery = Optional.of(period);
       return this;
     }
 

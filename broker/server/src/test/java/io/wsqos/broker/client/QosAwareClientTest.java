@@ -9,10 +9,13 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.MeasuredQos;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.broker.api.OperationQos;
 import io.wsqos.broker.api.Service;
 import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.service.Caller;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
@@ -43,8 +46,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A QoS-aware client against a real broker and two real providers: its calls go to the best offer
  * that meets its requirement and carry the requirement; it pauses while no offer does and resumes
- * when one does, and moves to the other provider when its offer is withdrawn, with no broker round
- * trip per call.
+ * when one does, and moves to the other provider when its offer is withdrawn or flagged by what the
+ * client measured of it, with no broker round trip per call.
  */
 class QosAwareClientTest {
 
@@ -279,6 +282,79 @@ class QosAwareClientTest {
     EchoService again = b.client(EchoService.class, feature);
     assertThat(again.echo("2")).isEqualTo("a: 2");
     assertThat(watchThreads()).isEqualTo(1);
+  }
+
+  @Test
+  void theClientMovesToTheOtherProviderWhenItsOwnMeasurementsFlagTheOffer() {
+    // A answers each call after 50 ms and promises 20 ms; B promises a second and is dearer.
+    TestServer slow =
+        TestServer.builder(EchoService.class, new Named("slow"))
+            .inInterceptor(
+                new AbstractPhaseInterceptor<Message>(Phase.PRE_INVOKE) {
+                  @Override
+                  public void handleMessage(Message message) {
+                    try {
+                      Thread.sleep(50);
+                    } catch (InterruptedException e) {
+                      Thread.currentThread().interrupt();
+                    }
+                  }
+                })
+            .start();
+    try {
+      Registry registry = broker.registry();
+      service = registry.registerService(ECHO, URI.create(slow.address() + "?wsdl"));
+      long provider = registry.registerProvider("Slow").id();
+      Endpoint endpoint =
+          registry.registerEndpoint(
+              provider, service.id(), URI.create(slow.address()), Set.of(Binding.SOAP_1_1), ANY);
+      Offer promised =
+          registry.publishOffer(
+              endpoint.id(),
+              OfferTerms.builder()
+                  .price("0.10", "EUR")
+                  .maxResponseTimeMillis(20)
+                  .availability(0.99)
+                  .throughputPerSecond(100)
+                  .transportPriorities(TransportPriority.BEST_EFFORT, TransportPriority.ASSURED)
+                  .build(),
+              ANY);
+      offer(b, "B", "0.30");
+      String token =
+          broker
+              .service()
+              .registerClient(Caller.bearer(BrokerStack.ADMIN_TOKEN), "measuring-client")
+              .token();
+      BrokerClient brokerClient =
+          BrokerClient.builder(URI.create(broker.address())).token(token).build();
+      feature =
+          QosAwareClientFeature.builder(brokerClient, ECHO, UP_TO_40_CENTS)
+              .meterRegistry(new SimpleMeterRegistry())
+              .reportMeasurements(Duration.ofMillis(200))
+              .build();
+      EchoService echo = a.client(EchoService.class, feature);
+      assertThat(echo.echo("1")).isEqualTo("slow: 1");
+
+      // The client's reports of the slow offer flag it; the broker's selection drops it.
+      await().atMost(Duration.ofSeconds(30)).until(() -> echo.echo("n").startsWith("b: "));
+
+      MeasuredQos measured = broker.registry().measuredQos(promised.id()).orElseThrow();
+      assertThat(measured.flagged()).isTrue();
+      assertThat(measured.reason()).contains("above the offered 20 ms");
+      assertThat(measured.operations()).extracting(OperationQos::operation).containsExactly("echo");
+      assertThat(measured.operations().get(0).requests()).isGreaterThanOrEqualTo(20);
+      assertThat(feature.candidates().candidates("any")).containsExactly(b.address());
+    } finally {
+      slow.close();
+    }
+    feature.close();
+    assertThat(reportThreads()).isZero();
+  }
+
+  private static long reportThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().equals(MeasurementReporter.THREAD_NAME))
+        .count();
   }
 
   private static long watchThreads() {
