@@ -8,7 +8,7 @@ import jakarta.xml.bind.annotation.XmlType;
  */
 @XmlType(
     name = "Candidate",
-    propOrder = {"provider", "service", "endpoint", "offer"})
+    propOrder = {"provider", "service", "endpoint", "offer", "measured", "receipt"})
 public final class CandidateInfo {
 
   /** Who makes the offer. */
@@ -22,6 +22,12 @@ public final class CandidateInfo {
 
   /** The offer. */
   public OfferInfo offer;
+
+  /** What was measured of the offer within the broker's window; absent when no report counts. */
+  public MeasuredInfo measured;
+
+  /** In a client's selection: the receipt its reports on this offer send back; else absent. */
+  public String receipt;
 
   /** For JAXB. */
   public CandidateInfo() {}

@@ -4,8 +4,10 @@ import io.wsqos.broker.api.Binding;
 import io.wsqos.broker.api.Candidate;
 import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.InvalidInputException;
+import io.wsqos.broker.api.MeasuredQos;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.broker.api.OperationQos;
 import io.wsqos.broker.api.Page;
 import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.ProviderRegistration;
@@ -137,6 +139,8 @@ final class Wire {
       info.service = service(candidate.service());
       info.endpoint = endpoint(candidate.endpoint());
       info.offer = offer(candidate.offer());
+      info.measured = candidate.measured().map(Wire::measured).orElse(null);
+      info.receipt = candidate.receipt().orElse(null);
       result.candidates.add(info);
     }
     result.registryVersion = selection.registryVersion();
@@ -145,6 +149,27 @@ final class Wire {
     SelectResponse response = new SelectResponse();
     response.selection = result;
     return response;
+  }
+
+  private static MeasuredInfo measured(MeasuredQos measured) {
+    MeasuredInfo info = new MeasuredInfo();
+    for (OperationQos op : measured.operations()) {
+      MeasuredInfo.Operation o = new MeasuredInfo.Operation();
+      o.operation = op.operation();
+      o.requests = op.requests();
+      o.failures = op.failures();
+      o.availability = op.availability();
+      o.p50Millis = op.p50Millis();
+      o.p95Millis = op.p95Millis();
+      o.p99Millis = op.p99Millis();
+      o.reports = op.reports();
+      info.operations.add(o);
+    }
+    info.flagged = measured.flagged();
+    info.reason = measured.reason();
+    info.evaluatedAt = measured.evaluatedAt().toString();
+    info.expiresAt = measured.expiresAt().toString();
+    return info;
   }
 
   private static <T, R> List<R> items(Page<T> page, Function<T, R> map) {

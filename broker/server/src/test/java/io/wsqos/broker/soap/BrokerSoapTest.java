@@ -9,6 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.wsqos.broker.BrokerStack;
+import io.wsqos.broker.api.Measurement;
+import io.wsqos.broker.service.Caller;
 import io.wsqos.broker.soap.SoapFixture.RawFault;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
@@ -16,8 +18,10 @@ import io.wsqos.core.header.QosTerms;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.testing.RawHttp;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -204,6 +208,45 @@ class BrokerSoapTest {
 
   private static String text(org.w3c.dom.Document document, String localName) {
     return SoapFixture.text(document, localName);
+  }
+
+  @Test
+  void aSelectionShowsWhatWasMeasuredOfEachOfferAndGivesAClientReceipts() throws Exception {
+    ServiceInfo service = admin.registerService(BOOKSTORE, WSDL);
+    Setup acme = provider("Acme", service);
+    OfferInfo offer = acme.port().publishOffer(acme.endpoint().id, terms("0.10"));
+    Caller adminCaller = Caller.bearer(ADMIN_TOKEN);
+    Instant now = Instant.now();
+    stack
+        .service()
+        .reportMeasurement(
+            adminCaller,
+            offer.id,
+            new Measurement("getBook", now.minusSeconds(10), now, 40, 0, 20, 60, 90),
+            Optional.empty());
+    String clientToken = stack.service().registerClient(adminCaller, "reader").token();
+    awaitIndexed();
+    SelectRequest select = new SelectRequest();
+    select.service = BOOKSTORE;
+    select.requirement.add(
+        headerElement(
+            QosRequirement.of(
+                CompressionPreference.SERVER_DECIDES, TransportPriority.BEST_EFFORT)));
+
+    CandidateInfo seen = anonymous.select(select).selection.candidates.get(0);
+    CandidateInfo asClient =
+        client(address, clientToken).select(select).selection.candidates.get(0);
+
+    assertThat(seen.receipt).isNull();
+    assertThat(seen.measured.flagged).isFalse();
+    assertThat(seen.measured.operations).hasSize(1);
+    MeasuredInfo.Operation op = seen.measured.operations.get(0);
+    assertThat(op.operation).isEqualTo("getBook");
+    assertThat(op.requests).isEqualTo(40);
+    assertThat(op.availability).isEqualTo(1.0);
+    assertThat(op.p95Millis).isEqualTo(60.0);
+    assertThat(seen.measured.expiresAt).endsWith("Z");
+    assertThat(asClient.receipt).hasSize(22);
   }
 
   @Test

@@ -1,0 +1,130 @@
+package io.wsqos.broker.client;
+
+import static io.wsqos.broker.registry.ProviderCheck.ANY;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wsqos.broker.BrokerStack;
+import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.MeasuredQos;
+import io.wsqos.broker.api.Offer;
+import io.wsqos.broker.api.OfferTerms;
+import io.wsqos.broker.api.OperationQos;
+import io.wsqos.broker.api.ProviderRegistration;
+import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.service.Caller;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import javax.xml.namespace.QName;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A provider's {@link MeasurementReporter} against a real broker: the counts it reports are exact,
+ * its percentiles are the recorded calls' (nearest rank), its memory holds a bounded sample of a
+ * large window, and a broker it cannot reach costs a dropped report, not an exception.
+ */
+class MeasurementReporterTest {
+
+  private BrokerStack broker;
+  private Offer offer;
+  private BrokerClient provider;
+
+  @BeforeEach
+  void start() {
+    broker = BrokerStack.start();
+    Registry registry = broker.registry();
+    ProviderRegistration acme =
+        broker.service().registerProvider(Caller.bearer(BrokerStack.ADMIN_TOKEN), "Acme");
+    long service =
+        registry.registerService(new QName("urn:t", "Quotes"), URI.create("http://h/w")).id();
+    Endpoint endpoint =
+        registry.registerEndpoint(
+            acme.provider().id(),
+            service,
+            URI.create("http://127.0.0.1:9/quotes"),
+            Set.of(Binding.SOAP_1_1),
+            ANY);
+    offer =
+        registry.publishOffer(
+            endpoint.id(),
+            OfferTerms.builder()
+                .price("0.10", "EUR")
+                .maxResponseTimeMillis(50)
+                .availability(0.9)
+                .throughputPerSecond(100)
+                .build(),
+            ANY);
+    provider = BrokerClient.builder(URI.create(broker.address())).token(acme.token()).build();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    broker.close();
+  }
+
+  @Test
+  void aWindowIsReportedWithExactCountsAndItsCallsPercentiles() {
+    MeasurementReporter reporter = MeasurementReporter.builder(provider).build();
+    for (int ms = 1; ms <= 100; ms++) {
+      reporter.record(offer.id(), Optional.empty(), "quote", ms * 1_000_000L, ms > 95);
+    }
+    reporter.record(offer.id(), Optional.empty(), "history", 7_000_000L, false);
+
+    assertThat(reporter.report()).isEqualTo(2);
+    assertThat(reporter.report()).isZero(); // a window without calls sends nothing
+
+    MeasuredQos measured = provider.measuredQos(offer.id()).orElseThrow();
+    assertThat(measured.operations())
+        .extracting(OperationQos::operation)
+        .containsExactly("history", "quote");
+    OperationQos quote = measured.operations().get(1);
+    assertThat(quote.requests()).isEqualTo(100);
+    assertThat(quote.failures()).isEqualTo(5);
+    assertThat(quote.p50Millis()).isEqualTo(50);
+    assertThat(quote.p95Millis()).isEqualTo(95);
+    assertThat(quote.p99Millis()).isEqualTo(99);
+    // 95 % availability meets 0.9; p95 95 ms breaks the 50 ms promised.
+    assertThat(measured.flagged()).isTrue();
+    assertThat(measured.reason())
+        .contains("quote: p95 response time 95.0 ms above the offered 50 ms");
+  }
+
+  @Test
+  void aLargeWindowKeepsABoundedSampleButCountsEveryCall() {
+    MeasurementReporter reporter = MeasurementReporter.builder(provider).build();
+    int calls = 3 * MeasurementReporter.MAX_SAMPLES;
+    for (int i = 0; i < calls; i++) {
+      reporter.record(offer.id(), Optional.empty(), "quote", 10_000_000L, false);
+    }
+
+    reporter.report();
+
+    OperationQos quote = provider.measuredQos(offer.id()).orElseThrow().operations().get(0);
+    assertThat(quote.requests()).isEqualTo(calls);
+    assertThat(quote.p99Millis()).isEqualTo(10);
+  }
+
+  @Test
+  void aBrokerItCannotReachCostsADroppedReportAndCloseStopsItsThread() throws Exception {
+    BrokerClient nowhere =
+        BrokerClient.builder(URI.create("http://127.0.0.1:9/"))
+            .requestTimeout(Duration.ofSeconds(1))
+            .build();
+    MeasurementReporter reporter =
+        MeasurementReporter.builder(nowhere).period(Duration.ofMillis(100)).build().start();
+    reporter.record(offer.id(), Optional.empty(), "quote", 1_000_000L, false);
+
+    assertThat(reporter.report()).isZero();
+    reporter.close();
+    reporter.close();
+
+    assertThat(
+            Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().equals(MeasurementReporter.THREAD_NAME)))
+        .isEmpty();
+  }
+}
