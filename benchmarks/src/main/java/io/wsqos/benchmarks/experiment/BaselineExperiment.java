@@ -85,8 +85,7 @@ final class BaselineExperiment implements Experiment {
           List.of(
               Run.seconds("server-warmup", 5, "the driver's warm-up, at 2000 req/s"), KEEP_ALIVE));
     }
-    return Run.join(
-        common, List.of(Run.REQUEST, URL, KEEP_ALIVE), ServerWarmup.OPTIONS, Servers.OPTIONS);
+    return Run.join(common, List.of(Run.REQUEST, URL), ServerWarmup.OPTIONS, Servers.OPTIONS);
   }
 
   @Override
@@ -111,26 +110,32 @@ final class BaselineExperiment implements Experiment {
       serverNote = "`BookstoreServer --port=0` in its own JVM (" + servers.launch() + ")";
     }
     Path requestFile = run.get(Run.REQUEST);
-    HttpRequest.Builder request =
-        Variant.soapPost(url, Run.read(requestFile)).keepAlive(run.get(KEEP_ALIVE));
+    HttpRequest.Builder request = Variant.soapPost(url, Run.read(requestFile));
     String file = requestFile.getFileName().toString();
     Variant variant =
         new Variant(
             file.endsWith(".xml") ? file.substring(0, file.length() - 4) : file,
             RequestSource.of(request.build()));
-    String connections = run.get(KEEP_ALIVE) ? "keep-alive" : "one connection per request";
     List<String> settings =
         Template.items(
             "reports/baseline/settings.md",
             Map.of(
-                "server", serverNote,
-                "url", url,
-                "request", requestFile,
-                "connections", connections,
-                "axis", points().name(),
-                "points", points,
-                "timing", run.timing().describe(run.options(), false),
-                "timeouts", run.describeTimeouts()));
+                "server",
+                serverNote,
+                "url",
+                url,
+                "request",
+                requestFile,
+                "connections",
+                "one connection per request",
+                "axis",
+                points().name(),
+                "points",
+                points,
+                "timing",
+                run.timing().describe(run.options(), false),
+                "timeouts",
+                run.describeTimeouts()));
     boolean rate = kind == Kind.RATE;
     run.writeSweep(
         rate

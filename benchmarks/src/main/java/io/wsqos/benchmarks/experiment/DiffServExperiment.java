@@ -1,6 +1,5 @@
 package io.wsqos.benchmarks.experiment;
 
-import io.wsqos.benchmarks.load.HttpRequest;
 import io.wsqos.benchmarks.load.RequestSource;
 import io.wsqos.benchmarks.report.PointResult;
 import io.wsqos.benchmarks.report.Template;
@@ -41,7 +40,7 @@ final class DiffServExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(RATES, Connections.OPTION, Run.REQUEST),
+        List.of(RATES, Run.REQUEST),
         Run.driverSweep(5, 1, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -52,7 +51,6 @@ final class DiffServExperiment implements Experiment {
     String axis = "offered rate (req/s)";
     PointRunner driver = run.driver(false);
     List<Double> points = run.get(RATES);
-    Connections connections = run.get(Connections.OPTION);
     Path requestFile = run.get(Run.REQUEST);
     Servers bookstores =
         run.servers(
@@ -74,14 +72,12 @@ final class DiffServExperiment implements Experiment {
         QosEnvelopes.withRequirement(
             Run.read(requestFile), CompressionPreference.NONE, TransportPriority.ASSURED);
     List<Variant> variants = new ArrayList<>();
-    for (boolean keepAlive : connections.keepAlive()) {
-      for (Map.Entry<String, URI> side : addresses.entrySet()) {
-        String name = Connections.variantName(side.getKey(), keepAlive);
-        pids.put(name, (side.getKey().equals("proxy") ? proxies : bookstores).pid(side.getKey()));
-        HttpRequest request = Variant.soapPost(side.getValue(), body).keepAlive(keepAlive).build();
-        variants.add(new Variant(name, RequestSource.of(request)));
-      }
-    }
+    addresses.forEach(
+        (name, address) -> {
+          pids.put(name, (name.equals("proxy") ? proxies : bookstores).pid(name));
+          variants.add(
+              new Variant(name, RequestSource.of(Variant.soapPost(address, body).build())));
+        });
     List<RunWindow> windows = new ArrayList<>();
     List<PointResult> results =
         run.sweep(
@@ -97,34 +93,27 @@ final class DiffServExperiment implements Experiment {
                 "jvm", bookstores.launch(),
                 "origin", Servers.origin(direct),
                 "request", requestFile,
-                "connections", connections.describe(),
+                "connections", Connections.PER_REQUEST.describe(),
                 "rates", points,
                 "timing", run.timing().describe(run.options(), true),
                 "timeouts", run.describeTimeouts()));
-    List<String> sections = new ArrayList<>();
-    List<PairedRatios.Goal> goals = new ArrayList<>();
-    for (boolean keepAlive : connections.keepAlive()) {
-      String baseline = Connections.variantName("direct", keepAlive);
-      String marking = Connections.variantName("marking", keepAlive);
-      String proxy = Connections.variantName("proxy", keepAlive);
-      List<String> names = List.of(baseline, marking, proxy);
-      List<PointResult> mode = results.stream().filter(r -> names.contains(r.variant())).toList();
-      sections.add(
-          MonitoringTables.peakSection(
-              mode,
-              baseline,
-              List.of(
-                  new MonitoringTables.PeakGoal(
-                      marking, MARKING_RATIO, "in-process marking keeps >= 98% of peak"),
-                  new MonitoringTables.PeakGoal(
-                      proxy, PROXY_RATIO, "the proxy keeps >= 70% of peak"))));
-      goals.add(new PairedRatios.Goal(marking, baseline, MARKING_RATIO));
-      goals.add(new PairedRatios.Goal(proxy, baseline, PROXY_RATIO));
-      List<RunWindow> modeWindows =
-          windows.stream().filter(w -> names.contains(w.variant())).toList();
-      sections.add(CpuTables.section(modeWindows, baseline));
-    }
-    sections.add(PairedRatios.section(axis, results, goals));
+    List<String> sections =
+        List.of(
+            MonitoringTables.peakSection(
+                results,
+                "direct",
+                List.of(
+                    new MonitoringTables.PeakGoal(
+                        "marking", MARKING_RATIO, "in-process marking keeps >= 98% of peak"),
+                    new MonitoringTables.PeakGoal(
+                        "proxy", PROXY_RATIO, "the proxy keeps >= 70% of peak"))),
+            CpuTables.section(windows, "direct"),
+            PairedRatios.section(
+                axis,
+                results,
+                List.of(
+                    new PairedRatios.Goal("marking", "direct", MARKING_RATIO),
+                    new PairedRatios.Goal("proxy", "direct", PROXY_RATIO))));
     CpuTables.csv(windows).writeCsv(run.out().resolve("cpu.csv"));
     run.writeSweep(
         "DiffServ marking: throughput and response time against offered rate (Figure 62)",

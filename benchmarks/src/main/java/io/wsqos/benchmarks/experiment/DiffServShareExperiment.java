@@ -70,8 +70,10 @@ final class DiffServShareExperiment implements Experiment {
           "rates",
           List.of(40.0, 80.0, 120.0, 160.0),
           "offered rates of the assured client (req/s)");
-  static final Option<Duration> BACKGROUND_RAMP =
-      Run.seconds("background-ramp", 3, "background traffic before a sweep's first run");
+
+  /** Background traffic before a sweep's first run. */
+  static final Duration BACKGROUND_RAMP = Duration.ofSeconds(3);
+
   static final Option<Boolean> MARKED_HANDSHAKES =
       Option.flag(
           "marked-handshakes",
@@ -92,7 +94,7 @@ final class DiffServShareExperiment implements Experiment {
   @Override
   public List<Option<?>> options() {
     return Run.join(
-        List.of(BACKGROUNDS, RATES, MARKED_HANDSHAKES, BACKGROUND_RAMP, Run.REQUEST),
+        List.of(BACKGROUNDS, RATES, MARKED_HANDSHAKES, Run.REQUEST),
         Run.driverSweep(5, 2, 8, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -185,7 +187,7 @@ final class DiffServShareExperiment implements Experiment {
     List<Row> rows = new ArrayList<>();
     for (double background : run.get(BACKGROUNDS)) {
       try (ChildProcess sender = startBackground(run, ns, sink, background)) {
-        Thread.sleep(run.get(BACKGROUND_RAMP).toMillis());
+        Thread.sleep(BACKGROUND_RAMP.toMillis());
         run.progress().printf("[%s] background %s KiB/s%n", name(), Table.point(background));
         run.sweep(
             run.get(RATES), variants, counted(ns, sink, driver, background, rows, run), false);
@@ -475,7 +477,7 @@ final class DiffServShareExperiment implements Experiment {
                 + (run.get(MARKED_HANDSHAKES) ? "marked" : "unmarked")
                 + ".md"));
     values.put("backgrounds", backgrounds);
-    values.put("ramp", run.get(BACKGROUND_RAMP).toSeconds());
+    values.put("ramp", BACKGROUND_RAMP.toSeconds());
     values.put("warmup", ServerWarmup.describe(run.options()));
     values.put("rates", rates);
     values.put("timing", run.timing().describe(run.options(), true));

@@ -27,17 +27,11 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * The provider-side monitoring experiments: {@code monitoring-rate} (open loop, each mode against
- * its own bookstore JVM, interleaved) and {@code monitoring-requesters} (the Grid5000 sweep, closed
- * loop, with Tables 2 and 3 built from the provider's own records next to the paper's).
+ * The provider-side monitoring experiment {@code monitoring-requesters}: the Grid5000 sweep, closed
+ * loop, each mode against its own bookstore JVM, interleaved, with Tables 2 and 3 built from the
+ * provider's own records next to the paper's.
  */
 final class MonitoringExperiment implements Experiment {
-
-  static final List<Double> DEFAULT_RATES =
-      List.of(1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 7000.0, 8000.0);
-
-  /** The rate at which the added p99 is read: well below saturation on this machine. */
-  static final double MODERATE_RATE = 2000.0;
 
   /** The {@code application_name} of the analysis's PostgreSQL connections. */
   static final String ANALYSIS_APPLICATION_NAME = "wsqos-monitoring-analysis";
@@ -45,27 +39,14 @@ final class MonitoringExperiment implements Experiment {
   private static final String BASELINE = MonitoringMode.PLAIN.token();
   private static final String MONITORED = MonitoringMode.MONITORED.token();
 
-  private final boolean closedLoop;
-  private final Option<List<Double>> points;
-  private final Option<List<MonitoringMode>> modes;
-
-  MonitoringExperiment(boolean closedLoop) {
-    this.closedLoop = closedLoop;
-    this.points =
-        closedLoop
-            ? Run.numbers("requesters", Run.GRID5000_REQUESTERS, "numbers of requesters")
-            : Run.numbers("rates", DEFAULT_RATES, "offered rates (req/s)");
-    this.modes =
-        MonitoringMode.variants(
-            closedLoop
-                ? List.of(MonitoringMode.PLAIN, MonitoringMode.MONITORED)
-                : List.of(
-                    MonitoringMode.PLAIN, MonitoringMode.MONITORED, MonitoringMode.CXF_METRICS));
-  }
+  private final Option<List<Double>> points =
+      Run.numbers("requesters", Run.GRID5000_REQUESTERS, "numbers of requesters");
+  private final Option<List<MonitoringMode>> modes =
+      MonitoringMode.variants(List.of(MonitoringMode.PLAIN, MonitoringMode.MONITORED));
 
   @Override
   public String name() {
-    return closedLoop ? "monitoring-requesters" : "monitoring-rate";
+    return "monitoring-requesters";
   }
 
   @Override
@@ -73,7 +54,7 @@ final class MonitoringExperiment implements Experiment {
     return Run.join(
         List.of(points, modes, Connections.OPTION, Run.REQUEST),
         List.of(MonitorLogs.JDBC_URL, MonitorLogs.JDBC_USER, MonitorLogs.STORE),
-        Run.driverSweep(2, 1, closedLoop ? 8 : 5, closedLoop ? 30_000 : 5_000),
+        Run.driverSweep(2, 1, 8, 30_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
   }
@@ -135,7 +116,7 @@ final class MonitoringExperiment implements Experiment {
             variants,
             RunWindow.windowed(
                 windows,
-                run.driver(closedLoop),
+                run.driver(true),
                 v -> servers.pid(serverOf.get(v.name())),
                 run.progress()),
             true);
@@ -159,47 +140,32 @@ final class MonitoringExperiment implements Experiment {
             Map.of("request", run.get(Run.REQUEST), "connections", connections.describe())));
     settings.add(run.timing().describe(run.options(), true));
     settings.add(run.describeTimeouts());
-    settings.add(
-        closedLoop
-            ? "requesters " + points
-            : "rates " + points + "; added latency read at " + MODERATE_RATE + " req/s");
+    settings.add("requesters " + points);
     List<String> sections = new ArrayList<>();
     for (boolean keepAlive : connections.keepAlive()) {
-      String baseline = Connections.variantName(BASELINE, keepAlive);
       String monitored = Connections.variantName(MONITORED, keepAlive);
       List<String> names =
           tokens.stream().map(token -> Connections.variantName(token, keepAlive)).toList();
       List<PointResult> mode = results.stream().filter(r -> names.contains(r.variant())).toList();
       List<RunWindow> modeWindows =
           windows.stream().filter(w -> names.contains(w.variant())).toList();
-      if (closedLoop) {
-        List<MonitoringTables.ProviderWindow> provider =
-            analyze(
-                url,
-                user,
-                modeWindows.stream().filter(w -> w.variant().equals(monitored)).toList());
-        sections.add(MonitoringTables.table2(mode, monitored, provider));
-        sections.add(MonitoringTables.table2Comparison(mode, monitored, provider));
-        sections.add(MonitoringTables.table3(mode, monitored));
-      } else {
-        sections.add(MonitoringTables.peakSection(mode, baseline, monitored));
-        sections.add(MonitoringTables.latencySection(mode, baseline, monitored, MODERATE_RATE));
-      }
-      sections.add(CpuTables.section(modeWindows, baseline));
+      List<MonitoringTables.ProviderWindow> provider =
+          analyze(
+              url, user, modeWindows.stream().filter(w -> w.variant().equals(monitored)).toList());
+      sections.add(MonitoringTables.table2(mode, monitored, provider));
+      sections.add(MonitoringTables.table2Comparison(mode, monitored, provider));
+      sections.add(MonitoringTables.table3(mode, monitored));
+      sections.add(CpuTables.section(modeWindows, Connections.variantName(BASELINE, keepAlive)));
     }
-    if (closedLoop && tokens.contains(MONITORED)) {
+    if (tokens.contains(MONITORED)) {
       report(url, user, run.out().resolve("qos-report-provider.txt"));
     }
     sections.add(MonitoringTables.recordsSection(stats));
-    if (closedLoop) {
-      sections.add("\n" + Template.text("reports/monitoring/qos-report.md") + "\n");
-    }
+    sections.add("\n" + Template.text("reports/monitoring/qos-report.md") + "\n");
     run.writeSweep(
-        closedLoop
-            ? "Monitoring: the Grid5000 sweep (Tables 2 and 3 of 001_09b853a5d60af789.txt)"
-            : "Monitoring: throughput and response time against offered rate",
+        "Monitoring: the Grid5000 sweep (Tables 2 and 3 of 001_09b853a5d60af789.txt)",
         summary(),
-        closedLoop ? "requesters" : "offered rate (req/s)",
+        "requesters",
         settings,
         results,
         sections);

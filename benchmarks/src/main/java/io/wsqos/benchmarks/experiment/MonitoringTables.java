@@ -35,7 +35,7 @@ final class MonitoringTables {
   /** The goal: monitored peak throughput at least this share of unmonitored. */
   static final double GOAL_PEAK_RATIO = 0.97;
 
-  /** The goal: added p99 below this, in milliseconds, at a moderate rate. */
+  /** The goal: added p99 below this, in milliseconds, with few callers. */
   static final double GOAL_ADDED_P99_MILLIS = 0.1;
 
   private MonitoringTables() {}
@@ -98,20 +98,6 @@ final class MonitoringTables {
                   : ""));
     }
     return md.toString();
-  }
-
-  /** The latency section at a rate of an open-loop sweep, as the driver measures it. */
-  static String latencySection(
-      List<PointResult> results, String baseline, String goalVariant, double rate) {
-    return latencySection(
-        results,
-        baseline,
-        goalVariant,
-        rate,
-        "a moderate rate (" + Table.point(rate) + " req/s)",
-        "at " + Table.point(rate) + " req/s",
-        "response time of successful requests from the intended send time, as the driver"
-            + " measures it");
   }
 
   /**

@@ -60,19 +60,6 @@ public final class Run implements AutoCloseable {
           "connect-timeout-ms",
           DriverOptions.DEFAULT_CONNECT_TIMEOUT_MILLIS,
           "the driver gives up a connect after this long");
-  static final Option<Integer> MAX_CONNECTIONS =
-      Option.integer(
-          "max-connections",
-          DriverOptions.DEFAULT_MAX_CONNECTIONS,
-          1,
-          DriverOptions.DEFAULT_MAX_IN_FLIGHT,
-          "open loop, kept-alive requests: connections per server at most; a request due while"
-              + " all are busy waits for the next free one");
-  static final Option<Duration> QUEUE_TIMEOUT =
-      millis(
-          "queue-timeout-ms",
-          DriverOptions.DEFAULT_QUEUE_TIMEOUT_MILLIS,
-          "a request waiting longer for a free kept-alive connection fails as queue_timeout");
   static final Option<Integer> REPS =
       Option.integer("reps", 2, 1, 1000, "repetitions of every point");
   static final Option<Duration> WARMUP = seconds("warmup", 1, "the start of each run, not counted");
@@ -157,11 +144,7 @@ public final class Run implements AutoCloseable {
       int reps, double warmupSeconds, double measureSeconds, long responseTimeoutMillis) {
     return join(
         timing(reps, warmupSeconds, measureSeconds),
-        List.of(
-            CONNECT_TIMEOUT,
-            responseTimeout(responseTimeoutMillis),
-            MAX_CONNECTIONS,
-            QUEUE_TIMEOUT));
+        List.of(CONNECT_TIMEOUT, responseTimeout(responseTimeoutMillis)));
   }
 
   /** A duration whose bare number is in seconds, e.g. {@code 0.5} or {@code 500ms}. */
@@ -234,18 +217,14 @@ public final class Run implements AutoCloseable {
   }
 
   /**
-   * The driver options: the connect timeout, the experiment's response timeout, and the kept-alive
-   * pool's size and queue timeout where the experiment takes them (else their defaults).
+   * The driver options: the connect timeout and the experiment's response timeout; the kept-alive
+   * pool's size and queue timeout are the driver's defaults.
    */
   public DriverOptions driverOptions() {
-    DriverOptions.Builder builder =
-        DriverOptions.builder()
-            .connectTimeout(get(CONNECT_TIMEOUT))
-            .responseTimeout(get(responseTimeout(0)));
-    if (options.declares(MAX_CONNECTIONS)) {
-      builder.maxConnections(get(MAX_CONNECTIONS)).queueTimeout(get(QUEUE_TIMEOUT));
-    }
-    return builder.build();
+    return DriverOptions.builder()
+        .connectTimeout(get(CONNECT_TIMEOUT))
+        .responseTimeout(get(responseTimeout(0)))
+        .build();
   }
 
   /** Runs a variant's requests at a point: N back-to-back requesters, or an open-loop rate. */

@@ -24,9 +24,6 @@ public record LinkProfile(
    */
   public static final LinkProfile GPRS = new LinkProfile("gprs", 40_200, 13_400, 800, 500);
 
-  /** GPRS under the poor conditions Chakravorty et al. measured, same delays. */
-  public static final LinkProfile GPRS_POOR = new LinkProfile("gprs-poor", 12_800, 4_000, 800, 500);
-
   public LinkProfile {
     requireNonNull(name, "name");
     if (downBitsPerSecond < 1_000 || upBitsPerSecond < 1_000) {
@@ -37,15 +34,5 @@ public record LinkProfile(
               + upBitsPerSecond
               + " bit/s (expected: >= 1000 each)");
     }
-  }
-
-  /** {@code gprs} or {@code gprs-poor}. */
-  public static LinkProfile named(String name) {
-    return switch (name) {
-      case "gprs" -> GPRS;
-      case "gprs-poor" -> GPRS_POOR;
-      default ->
-          throw new IllegalArgumentException("link: '" + name + "' (expected: gprs or gprs-poor)");
-    };
   }
 }

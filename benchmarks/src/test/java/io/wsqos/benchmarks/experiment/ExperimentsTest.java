@@ -27,7 +27,6 @@ class ExperimentsTest {
             "compression-rate",
             "compression-requesters",
             "slow-client",
-            "monitoring-rate",
             "monitoring-requesters",
             "monitoring-client",
             "broker-rate",

@@ -56,6 +56,12 @@ class MonitoringTablesTest {
         buckets);
   }
 
+  /** The added-latency section of the sweep at 2000, as the requester-side experiment writes it. */
+  private static String latencyAt2000(List<PointResult> results) {
+    return MonitoringTables.latencySection(
+        results, "plain", "monitored", 2000, "2000", "at 2000", "response time");
+  }
+
   private static QosStatistics provider(long requests, long min, long max, double mean, long p99) {
     QosQuery query =
         QosQuery.window(
@@ -105,7 +111,7 @@ class MonitoringTablesTest {
             point("plain", 2000, 2, 10, 0, 2000, 0.40, 1.20),
             point("monitored", 2000, 2, 10, 0, 2000, 0.42, 1.28));
 
-    String section = MonitoringTables.latencySection(results, "plain", "monitored", 2000);
+    String section = latencyAt2000(results);
 
     assertThat(section)
         .contains("| monitored | 0.420 | 1.160 | +0.020 | +0.060 | +0.040, +0.080 |")
@@ -119,8 +125,7 @@ class MonitoringTablesTest {
   void aMissingRatePointSaysSoInsteadOfAFigure() {
     List<PointResult> results = List.of(point("plain", 1000, 1, 10, 0, 1000, 0.4, 1.0));
 
-    assertThat(MonitoringTables.latencySection(results, "plain", "monitored", 2000))
-        .contains("Not measured");
+    assertThat(latencyAt2000(results)).contains("Not measured");
   }
 
   @Test

@@ -9,21 +9,12 @@ class LinkProfileTest {
 
   @Test
   void gprsHasThePapersBandwidthsAndDelays() {
-    LinkProfile gprs = LinkProfile.named("gprs");
+    LinkProfile gprs = LinkProfile.GPRS;
 
     assertThat(gprs.downBitsPerSecond()).isEqualTo(40_200);
     assertThat(gprs.upBitsPerSecond()).isEqualTo(13_400);
     assertThat(gprs.downDelayMillis()).isEqualTo(800);
     assertThat(gprs.upDelayMillis()).isEqualTo(500);
-    assertThat(LinkProfile.named("gprs-poor").downBitsPerSecond()).isEqualTo(12_800);
-    assertThat(LinkProfile.named("gprs-poor").upBitsPerSecond()).isEqualTo(4_000);
-  }
-
-  @Test
-  void refusesAnUnknownName() {
-    assertThatThrownBy(() -> LinkProfile.named("edge"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("link: 'edge' (expected: gprs or gprs-poor)");
   }
 
   @Test
