@@ -31,13 +31,13 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One small call through the binding selector's {@link BindingProxy} on each binding, beside a
+ * One small call through the binding selector's {@link BindingProxy} on the local binding, beside a
  * direct call on the implementation: {@code local} against {@code direct} is the proxy's own cost
- * (goal: at most twice direct and under 100 ns more); {@code cxfLocal}, {@code rmi} and {@code
- * soap} are round trips on loopback, client and server in this JVM, one thread. {@code localSearch}
- * and {@code localPost} repeat the comparison on the binding workloads' ten-result search and
- * three-entry financial post; {@code reselect} is one re-selection on the local binding
- * (rediscovery, probing RMI's and SOAP's ports, the rules, connecting, the swap), in microseconds.
+ * (goal: at most twice direct and under 100 ns more). {@code localSearch} and {@code localPost}
+ * repeat the comparison on the binding workloads' ten-result search and three-entry financial post;
+ * {@code reselect} is one re-selection on the local binding (rediscovery of the published CXF
+ * local, RMI and SOAP bindings, probing RMI's and SOAP's ports, the rules, connecting, the swap),
+ * in microseconds.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -52,9 +52,6 @@ public class BindingProxyBenchmark {
   private Publication workloads;
   private QuoteService direct;
   private QuoteService local;
-  private QuoteService cxfLocal;
-  private QuoteService rmi;
-  private QuoteService soap;
   private BindingProxy<QuoteService> reselecting;
   private String symbol = "IBM";
   private int quantity = 100;
@@ -76,9 +73,6 @@ public class BindingProxyBenchmark {
             .soap(EmbeddedServer.builder(), "/quotes")
             .publish();
     local = bind(registry, BindingKind.LOCAL).service();
-    cxfLocal = bind(registry, BindingKind.CXF_LOCAL).service();
-    rmi = bind(registry, BindingKind.RMI).service();
-    soap = bind(registry, BindingKind.SOAP).service();
     reselecting = bind(registry, BindingKind.LOCAL);
     directWorkloads = new WorkloadsImpl();
     workloads =
@@ -161,20 +155,5 @@ public class BindingProxyBenchmark {
   @OutputTimeUnit(TimeUnit.MICROSECONDS)
   public Selection reselect() {
     return reselecting.reselect();
-  }
-
-  @Benchmark
-  public double cxfLocal() {
-    return cxfLocal.price(symbol, quantity);
-  }
-
-  @Benchmark
-  public double rmi() {
-    return rmi.price(symbol, quantity);
-  }
-
-  @Benchmark
-  public double soap() {
-    return soap.price(symbol, quantity);
   }
 }
