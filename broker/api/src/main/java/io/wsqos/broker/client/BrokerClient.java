@@ -476,10 +476,9 @@ public final class BrokerClient {
             null);
       case 429:
         if (kind.equals("too_many_reports")) {
+          Matcher rate = REPORT_RATE.matcher(message);
           return new TooManyReportsException(
-              REPORT_RATE.matcher(message).matches()
-                  ? Double.parseDouble(REPORT_RATE.matcher(message).replaceFirst("$1"))
-                  : 0,
+              rate.matches() ? Double.parseDouble(rate.group(1)) : 0,
               retryAfter(response).orElse(Duration.ofSeconds(1)));
         }
         Matcher watches = TOO_MANY_WATCHES.matcher(message);

@@ -95,15 +95,6 @@ final class MeasurementRows {
     }
   }
 
-  /** Deletes every report received at or before {@code millis}. */
-  static int forgetAll(Connection c, long millis) throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement("DELETE FROM broker_measurement WHERE received_ms <= ?")) {
-      s.setLong(1, millis);
-      return s.executeUpdate();
-    }
-  }
-
   /**
    * The reports on offer {@code offerId} received after {@code millis}, per operation: counts
    * summed, percentiles averaged by the reports' requests.

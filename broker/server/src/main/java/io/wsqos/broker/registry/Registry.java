@@ -583,12 +583,6 @@ public final class Registry implements AutoCloseable {
                     .get(offerId)));
   }
 
-  /** Deletes the reports received at or before {@code before}, of every offer. */
-  public int forgetMeasurements(Instant before) {
-    return transactions.maintain(
-        "forget measurements", c -> MeasurementRows.forgetAll(c, before.toEpochMilli()));
-  }
-
   /** The registry version: it grows with every write, through any instance. */
   public long version() {
     return transactions.read("read registry version", ChangeFeed::version);

@@ -15,7 +15,7 @@ final class ReportLimits {
 
   private static final class Bucket {
     double tokens;
-    long updatedNanos;
+    long updatedMillis;
   }
 
   private final double perSecond;
@@ -35,20 +35,20 @@ final class ReportLimits {
    * @throws TooManyReportsException if its bucket is empty
    */
   void take(Principal reporter) {
-    long now = clock.millis() * 1_000_000L;
+    long now = clock.millis();
     Bucket bucket =
         buckets.computeIfAbsent(
             reporter,
             k -> {
               Bucket fresh = new Bucket();
               fresh.tokens = burst;
-              fresh.updatedNanos = now;
+              fresh.updatedMillis = now;
               return fresh;
             });
     synchronized (bucket) {
-      double elapsed = Math.max(0, now - bucket.updatedNanos) / 1e9;
+      double elapsed = Math.max(0, now - bucket.updatedMillis) / 1e3;
       bucket.tokens = Math.min(burst, bucket.tokens + elapsed * perSecond);
-      bucket.updatedNanos = now;
+      bucket.updatedMillis = now;
       if (bucket.tokens < 1) {
         long waitMillis = (long) Math.ceil((1 - bucket.tokens) / perSecond * 1000);
         throw new TooManyReportsException(perSecond, Duration.ofMillis(waitMillis));

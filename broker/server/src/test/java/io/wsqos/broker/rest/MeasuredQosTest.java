@@ -23,6 +23,9 @@ import io.wsqos.broker.rest.RestClient.AcmeEndpoint;
 import io.wsqos.broker.rest.RestClient.Answer;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
+import io.wsqos.core.header.CompressionPreference;
+import io.wsqos.core.header.QosRequirement;
+import io.wsqos.core.header.QosTerms;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.MutableClock;
 import io.wsqos.testing.db.TestDatabase;
@@ -35,6 +38,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -388,6 +393,28 @@ class MeasuredQosTest {
     assertThat(meters.get(OfferSelector.FLAGGED_OFFERS).gauge().value()).isZero();
     assertThat(rest.get("/api/offers/" + offers.cheap().id() + "/measured", null).status())
         .isEqualTo(204);
+  }
+
+  @ParameterizedTest
+  @EnumSource(TestDatabase.Kind.class)
+  void aHeldWatchIsAnsweredWhenAReportFlagsAnOffer(TestDatabase.Kind kind) throws Exception {
+    start(kind, 20);
+    Offers offers = twoOffers();
+    BrokerClient client = BrokerClient.builder(URI.create(server.address())).build();
+    QosRequirement anything =
+        QosRequirement.of(CompressionPreference.SERVER_DECIDES, QosTerms.builder().build());
+    Selection before = client.select(PORT_TYPE, anything);
+    CompletableFuture<Optional<Selection>> watched =
+        CompletableFuture.supplyAsync(
+            () -> client.watch(PORT_TYPE, anything, before.tag(), Duration.ofSeconds(60)));
+
+    post(offers.cheap().id(), offers.acme().token(), report(100, 50, 50, null));
+
+    Selection after = watched.get(60, TimeUnit.SECONDS).orElseThrow();
+    assertThat(before.candidates()).hasSize(2);
+    assertThat(after.candidates())
+        .extracting(c -> c.offer().id())
+        .containsExactly(offers.other().id());
   }
 
   @ParameterizedTest
