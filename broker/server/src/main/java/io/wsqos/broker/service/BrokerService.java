@@ -2,7 +2,6 @@ package io.wsqos.broker.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.wsqos.broker.api.Binding;
@@ -22,12 +21,10 @@ import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Selection;
 import io.wsqos.broker.api.Service;
-import io.wsqos.broker.api.TooManyReportsException;
 import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.registry.ProviderCheck;
 import io.wsqos.broker.registry.QualityRule;
 import io.wsqos.broker.registry.Registry;
-import io.wsqos.broker.registry.Reporter;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.selection.Ranking;
 import io.wsqos.core.Checks;
@@ -37,11 +34,8 @@ import java.net.URI;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Currency;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -97,11 +91,7 @@ public final class BrokerService {
   private final boolean openReads;
   private final Tokens tokens = new Tokens();
   private final TokenDirectory directory;
-  private final QualityRule qualityRule;
-  private final ReportLimits limits;
-  private final Clock clock;
-  private final MeterRegistry meters;
-  private volatile Receipts receipts;
+  private final MeasurementDesk desk;
 
   private BrokerService(Builder builder) {
     registry = builder.registry;
@@ -109,10 +99,14 @@ public final class BrokerService {
     adminTokenHash = builder.adminTokenHash;
     openReads = builder.openReads;
     directory = new TokenDirectory(registry, selector);
-    qualityRule = builder.qualityRule;
-    clock = builder.clock;
-    limits = new ReportLimits(builder.reportsPerSecond, builder.reportBurst, clock);
-    meters = builder.meterRegistry;
+    desk =
+        new MeasurementDesk(
+            registry,
+            () -> registry.receiptKey(tokens.random()),
+            builder.qualityRule,
+            new ReportLimits(builder.reportsPerSecond, builder.reportBurst, builder.clock),
+            builder.clock,
+            builder.meterRegistry);
   }
 
   /** The currency of a requirement's {@code maxPrice} when the caller names none. */
@@ -367,32 +361,7 @@ public final class BrokerService {
             Inputs.required("requirement", requirement),
             Inputs.required("currency", currency),
             Inputs.required("ranking", ranking));
-    return withReceipts(principal, selection);
-  }
-
-  /** {@code selection} with receipts for a client, or as it is for any other caller. */
-  private Selection withReceipts(Principal principal, Selection selection) {
-    if (!(principal instanceof Principal.ClientPrincipal client)
-        || selection.candidates().isEmpty()) {
-      return selection;
-    }
-    Receipts signer = receipts();
-    List<Candidate> signed = new ArrayList<>(selection.candidates().size());
-    for (Candidate c : selection.candidates()) {
-      signed.add(c.withReceipt(signer.issue(client.id(), c.offer().id())));
-    }
-    return new Selection(
-        signed, selection.registryVersion(), selection.confirmedAt(), selection.mayBeStale());
-  }
-
-  private Receipts receipts() {
-    Receipts signer = receipts;
-    if (signer == null) {
-      // Read (or made) once: two threads that race read the same key.
-      signer = new Receipts(registry.receiptKey(tokens.random()));
-      receipts = signer;
-    }
-    return signer;
+    return desk.withReceipts(principal, selection);
   }
 
   /**
@@ -424,7 +393,7 @@ public final class BrokerService {
     return (currency.isPresent()
             ? selector.watch(service, requirement, currency.get(), knownTag, wait)
             : selector.watch(service, requirement, knownTag, wait))
-        .thenApply(selection -> withReceipts(principal, selection));
+        .thenApply(selection -> desk.withReceipts(principal, selection));
   }
 
   // Clients and measurements.
@@ -478,64 +447,15 @@ public final class BrokerService {
     Inputs.id("offerId", offerId);
     Inputs.required("measurement", measurement);
     Inputs.required("receipt", receipt);
-    String reporter = reporterTag(principal);
     if (principal instanceof Principal.Anonymous) {
       throw new UnauthenticatedException("reporting measurements takes a token");
     }
-    Instant now = clock.instant();
-    if (measurement.windowEnd().isAfter(now.plus(MAX_CLOCK_SKEW))) {
-      throw InvalidInputException.of(
-          new InvalidValueException(
-              "windowEnd",
-              measurement.windowEnd().toString(),
-              "at most " + MAX_CLOCK_SKEW.toSeconds() + " s after the broker's clock, " + now));
-    }
-    if (measurement.windowEnd().isBefore(now.minus(qualityRule.window()))) {
-      throw InvalidInputException.of(
-          new InvalidValueException(
-              "windowEnd",
-              measurement.windowEnd().toString(),
-              "within the broker's window of "
-                  + qualityRule.window().toSeconds()
-                  + " s before "
-                  + now));
-    }
-    ProviderCheck check = ProviderCheck.ANY;
-    Reporter who;
-    if (principal instanceof Principal.ClientPrincipal client) {
-      if (receipt.isEmpty() || !receipts().valid(client.id(), offerId, receipt.get())) {
-        counter(reporter, "forbidden").increment();
-        throw new ForbiddenException(
-            "client "
-                + client.id()
-                + " may report only on an offer a selection gave it, with that candidate's"
-                + " receipt: "
-                + (receipt.isEmpty()
-                    ? "no receipt"
-                    : "the receipt is not offer " + offerId + "'s"));
-      }
-      who = new Reporter(Reporter.Kind.CLIENT, client.id());
-    } else if (principal instanceof Principal.ProviderPrincipal provider) {
-      check = providerId -> owner(principal, providerId, "report on offer " + offerId);
-      who = new Reporter(Reporter.Kind.PROVIDER, provider.id());
-    } else {
-      who = new Reporter(Reporter.Kind.ADMIN, 0);
-    }
-    try {
-      limits.take(principal);
-    } catch (TooManyReportsException e) {
-      counter(reporter, "limited").increment();
-      throw e;
-    }
-    try {
-      MeasuredQos measured =
-          registry.reportMeasurement(offerId, who, measurement, qualityRule, check, now);
-      counter(reporter, "kept").increment();
-      return measured;
-    } catch (ForbiddenException e) {
-      counter(reporter, "forbidden").increment();
-      throw e;
-    }
+    return desk.report(
+        principal,
+        offerId,
+        measurement,
+        receipt,
+        providerId -> owner(principal, providerId, "report on offer " + offerId));
   }
 
   /**
@@ -549,31 +469,7 @@ public final class BrokerService {
     if (registry.offer(offerId).isEmpty()) {
       throw new NotFoundException("offer", offerId);
     }
-    Instant now = clock.instant();
-    return registry.measuredQos(offerId).filter(m -> m.countsAt(now));
-  }
-
-  /** The rule measurements are held against offers by. */
-  public QualityRule qualityRule() {
-    return qualityRule;
-  }
-
-  private static String reporterTag(Principal principal) {
-    if (principal instanceof Principal.ClientPrincipal) {
-      return "client";
-    }
-    if (principal instanceof Principal.ProviderPrincipal) {
-      return "provider";
-    }
-    return principal instanceof Principal.Admin ? "admin" : "anonymous";
-  }
-
-  private Counter counter(String reporter, String outcome) {
-    return Counter.builder(MEASUREMENTS)
-        .description("Measurement reports, by reporter and by whether the broker kept them")
-        .tag("reporter", reporter)
-        .tag("outcome", outcome)
-        .register(meters);
+    return desk.measured(offerId);
   }
 
   // Authentication and authorisation.
