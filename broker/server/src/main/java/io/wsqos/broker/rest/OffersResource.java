@@ -22,7 +22,7 @@ import jakarta.ws.rs.core.UriInfo;
 
 /**
  * {@code /api/offers}: the providers' offers. An offer's version is its ETag; an update or
- * withdrawal names the version it read in {@code If-Match}, and gets 409 if another came first.
+ * withdrawal names the version it read in {@code If-Match}, and gets 412 if another came first.
  */
 @Path("/offers")
 @Produces(MediaType.APPLICATION_JSON)
