@@ -1,10 +1,14 @@
 package io.wsqos.proxy;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.wsqos.cli.Arguments;
 import io.wsqos.cli.Option;
 import io.wsqos.cli.Options;
 import io.wsqos.core.entitlement.PriorityEntitlement;
 import io.wsqos.core.header.TransportPriority;
+import io.wsqos.server.EmbeddedServer;
+import io.wsqos.server.MetricsServlet;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.URI;
@@ -17,8 +21,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Runs a {@link QosReverseProxy} until the JVM is told to stop: {@code java -cp ...
- * io.wsqos.proxy.ProxyMain --upstream http://10.0.0.5:8080 --port 8081 --ipv4}.
+ * Runs a {@link QosReverseProxy} until the JVM is told to stop, with its counters in Prometheus'
+ * text format on {@code /metrics} of a listener of their own: {@code java -jar wsqos-qos-proxy.jar
+ * --upstream http://10.0.0.5:8080 --port 8081 --ipv4}.
  */
 public final class ProxyMain {
 
@@ -97,6 +102,23 @@ public final class ProxyMain {
           63,
           "DSCP of the expedited class");
 
+  static final Option<String> METRICS_HOST =
+      Option.string(
+              "metrics-host",
+              QosReverseProxy.DEFAULT_HOST,
+              "Interface to serve the counters on, at /metrics (Prometheus text)")
+          .withMetavar("HOST");
+  static final Option<Integer> METRICS_PORT =
+      Option.integer(
+          "metrics-port",
+          0,
+          0,
+          65_535,
+          "Port to serve the counters on, apart from the proxied paths; 0 picks a free one");
+
+  /** Where the metrics listener serves the scrape. */
+  static final String METRICS_PATH = "/metrics";
+
   static final Options OPTIONS =
       Options.of(
           "wsqos-proxy",
@@ -114,7 +136,9 @@ public final class ProxyMain {
           ENTITLEMENT,
           ENTITLE,
           DSCP_ASSURED,
-          DSCP_EXPEDITED);
+          DSCP_EXPEDITED,
+          METRICS_HOST,
+          METRICS_PORT);
 
   private ProxyMain() {}
 
@@ -127,24 +151,75 @@ public final class ProxyMain {
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
-    QosReverseProxy.Builder builder;
+    Arguments arguments;
     try {
-      Arguments arguments = OPTIONS.parse(args);
+      arguments = OPTIONS.parse(args);
       if (arguments.helpRequested()) {
         out.print(OPTIONS.usage());
         return 0;
       }
-      builder = configure(arguments);
+      configure(arguments);
     } catch (IllegalArgumentException e) {
       err.println(e.getMessage());
       err.print(OPTIONS.usage());
       return 2;
     }
-    QosReverseProxy proxy = builder.start();
-    Runtime.getRuntime().addShutdownHook(new Thread(proxy::close, "wsqos-proxy-shutdown"));
-    out.println("wsqos-proxy listening on " + proxy.address());
-    proxy.join();
+    Running running = start(arguments, false);
+    Runtime.getRuntime().addShutdownHook(new Thread(running::close, "wsqos-proxy-shutdown"));
+    out.println("wsqos-proxy listening on " + running.proxy().address());
+    out.println("wsqos-proxy metrics at " + running.metricsAddress());
+    running.proxy().join();
     return 0;
+  }
+
+  /**
+   * The proxy {@code arguments} configure, counting in a Prometheus registry that a listener of its
+   * own serves on {@link #METRICS_PATH}: apart from the proxy's port, since every path there is the
+   * service's, and a scrape is for the operator, not the clients.
+   *
+   * @throws IllegalArgumentException naming the option that is wrong
+   * @throws IllegalStateException if a port cannot be bound; nothing is left running then
+   */
+  static Running start(Arguments arguments, boolean daemonThreads) {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    QosReverseProxy proxy =
+        configure(arguments).meterRegistry(registry).daemonThreads(daemonThreads).start();
+    try {
+      EmbeddedServer metrics =
+          EmbeddedServer.builder()
+              .host(arguments.get(METRICS_HOST))
+              .port(arguments.get(METRICS_PORT))
+              .threadNamePrefix("wsqos-proxy-metrics")
+              // A scrape now and then: one selector that also accepts, and a few threads.
+              .acceptors(0)
+              .selectors(1)
+              .threads(2, 8)
+              .daemonThreads(daemonThreads)
+              .servlet(METRICS_PATH, new MetricsServlet(registry::scrape))
+              .start();
+      return new Running(proxy, metrics, registry);
+    } catch (RuntimeException e) {
+      proxy.close();
+      registry.close();
+      throw e;
+    }
+  }
+
+  /** A started proxy and the listener of its counters; closing stops both. */
+  record Running(QosReverseProxy proxy, EmbeddedServer metrics, PrometheusMeterRegistry registry)
+      implements AutoCloseable {
+
+    /** Where the scrape is served, e.g. {@code http://127.0.0.1:41235/metrics}. */
+    String metricsAddress() {
+      return metrics.address(METRICS_PATH);
+    }
+
+    @Override
+    public void close() {
+      proxy.close();
+      metrics.close();
+      registry.close();
+    }
   }
 
   /**

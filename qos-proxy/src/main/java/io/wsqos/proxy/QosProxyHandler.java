@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -796,7 +797,10 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
         plain = inflated.ended() && inflated.failure() == null ? inflated.bytes() : null;
         plainLength = inflated.length();
       }
-      byte[] amended = plain == null ? null : rewriter.rewrite(plain, plainLength, amendment);
+      // Sent inflated, the response no longer has the compression the service reported.
+      UnaryOperator<ServerAction> report =
+          codec == null ? amendment : action -> withoutAppliedCompression(amendment.apply(action));
+      byte[] amended = plain == null ? null : rewriter.rewrite(plain, plainLength, report);
       if (amended == null) {
         unreported.increment();
         body = release();
@@ -818,6 +822,15 @@ final class QosProxyHandler extends ProxyHandler.Reverse {
       }
       return bytes;
     }
+  }
+
+  /** {@code action} without a compression it says was applied. */
+  static ServerAction withoutAppliedCompression(ServerAction action) {
+    if (action.compression().isEmpty() || !action.compression().get().isApplied()) {
+      return action;
+    }
+    return new ServerAction(
+        Optional.empty(), action.dscp(), action.grantedPriority(), action.clampedFrom());
   }
 
   private static boolean isUtf8Xml(String contentType) {

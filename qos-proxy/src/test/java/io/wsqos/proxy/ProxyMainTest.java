@@ -322,4 +322,50 @@ class ProxyMainTest {
         .contains("--upstream-connect-timeout")
         .contains("--upstream-idle-timeout");
   }
+
+  @Test
+  void theCountersAreServedOnMetricsInPrometheusText() throws Exception {
+    ProxyMain.Running running =
+        resources.add(
+            ProxyMain.start(
+                ProxyMain.OPTIONS.parse("--upstream", "http://127.0.0.1:" + upstream.port()),
+                true));
+
+    RawHttp.Response response = call(running.proxy(), Requests.text(5, ASSURED));
+    RawHttp.Response metrics = RawHttp.get(running.metricsAddress());
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(metrics.status()).isEqualTo(200);
+    assertThat(metrics.header("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("text/plain; version=0.0.4"));
+    assertThat(metrics.text())
+        .contains("wsqos_proxy_responses_total{class=\"assured\"} 1.0")
+        .contains("wsqos_proxy_held_bytes");
+    assertThat(RawHttp.get(running.proxy().address() + ProxyMain.METRICS_PATH).text())
+        .as("the proxy's own port forwards /metrics to the service")
+        .doesNotContain("wsqos_proxy_responses_total");
+  }
+
+  @Test
+  void metricsHostAndPortAreWhereTheCountersAreServed() throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+
+    ProxyMain.Running running =
+        resources.add(
+            ProxyMain.start(
+                ProxyMain.OPTIONS.parse(
+                    "--upstream",
+                    "http://127.0.0.1:" + upstream.port(),
+                    "--metrics-host",
+                    "127.0.0.1",
+                    "--metrics-port",
+                    String.valueOf(port)),
+                true));
+
+    assertThat(running.metricsAddress()).isEqualTo("http://127.0.0.1:" + port + "/metrics");
+    assertThat(RawHttp.get(running.metricsAddress()).status()).isEqualTo(200);
+  }
 }

@@ -147,10 +147,15 @@ class QosReverseProxyTest {
     RawHttp.Response call = RawHttp.postXml(proxied(), Requests.text(10, ASSURED));
     RawHttp.Response wsdl = RawHttp.get(proxied() + "?wsdl");
     RawHttp.Response clamped = RawHttp.postXml(proxied(), Requests.text(10, EXPEDITED));
+    RawHttp.Response refused = RawHttp.postXml(proxied(), new byte[0]);
+    RawHttp.Response longClamped =
+        RawHttp.postXml(proxied(), Requests.text(2 * 1024 * 1024, EXPEDITED));
 
     assertThat(call.headers("Date")).hasSize(1);
     assertThat(wsdl.headers("Date")).hasSize(1);
     assertThat(clamped.headers("Date")).hasSize(1);
+    assertThat(refused.headers("Date")).hasSize(1);
+    assertThat(longClamped.headers("Date")).hasSize(1);
   }
 
   @Test

@@ -81,7 +81,8 @@ final class BlockReader {
     if (compression == null) {
       throw unparsable("compression", compressionText, "one of none, compress, server-decides");
     }
-    QosTerms terms = terms(required(children[1], "Requirement", "terms"));
+    // Optional, so that a client wanting only compression states only that.
+    QosTerms terms = children[1] == null ? QosTerms.BEST_EFFORT : terms(children[1]);
     return new QosRequirement(compression, terms);
   }
 

@@ -42,7 +42,8 @@ final class ClientErrorFaultInterceptor extends AbstractSoapInterceptor {
     }
   }
 
-  private static boolean isClientError(Fault fault, Exchange exchange) {
+  /** Whether {@code fault} is the caller's error, as this interceptor decides it. */
+  static boolean isClientError(Fault fault, Exchange exchange) {
     // Before the service answered there is no response message: a parse failure then is the
     // request's, not a failure of the server writing its answer.
     boolean reading = exchange == null || exchange.getOutMessage() == null;

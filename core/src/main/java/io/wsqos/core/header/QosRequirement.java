@@ -16,6 +16,10 @@ import static java.util.Objects.requireNonNull;
  *         .build());
  * }</pre>
  *
+ * A client that wants only a compression preference states only that: {@link
+ * #of(CompressionPreference)}, whose terms are {@link QosTerms#BEST_EFFORT} (best effort, no
+ * bounds), as a {@code Requirement} without {@code terms} is read.
+ *
  * @param compression the compression preference
  * @param terms the QoS terms, as bounds the client accepts
  */
@@ -30,6 +34,13 @@ public record QosRequirement(CompressionPreference compression, QosTerms terms) 
   /** A requirement with these parts. */
   public static QosRequirement of(CompressionPreference compression, QosTerms terms) {
     return new QosRequirement(compression, terms);
+  }
+
+  /**
+   * A requirement with a compression preference only: its terms are {@link QosTerms#BEST_EFFORT}.
+   */
+  public static QosRequirement of(CompressionPreference compression) {
+    return new QosRequirement(compression, QosTerms.BEST_EFFORT);
   }
 
   /** A requirement with a compression preference and a transport priority class only. */

@@ -64,6 +64,12 @@ public record QosTerms(
     }
   }
 
+  /**
+   * The terms of a requirement that states none: best effort, with no bound on price, response time
+   * or availability. A {@code Requirement} without {@code terms} is read as these.
+   */
+  public static final QosTerms BEST_EFFORT = of(TransportPriority.BEST_EFFORT);
+
   /** Terms with only a transport priority class. */
   public static QosTerms of(TransportPriority transportPriority) {
     return new QosTerms(

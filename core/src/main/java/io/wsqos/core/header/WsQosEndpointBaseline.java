@@ -7,15 +7,16 @@ import org.apache.cxf.endpoint.Endpoint;
 import org.apache.cxf.feature.AbstractPortableFeature;
 import org.apache.cxf.frontend.WSDLGetUtils;
 import org.apache.cxf.interceptor.InterceptorProvider;
+import org.apache.cxf.logging.FaultListener;
 import org.apache.cxf.message.MessageUtils;
 
 /**
  * What every wsqos server endpoint answers with, whichever wsqos feature it runs: a request whose
  * {@code Content-Type} names no charset is read as UTF-8 ({@link Utf8RequestInterceptor}), every
  * answer is UTF-8 with an XML declaration ({@link Utf8ResponseInterceptor}), the caller's errors
- * get the caller's fault code ({@link ClientErrorFaultInterceptor}), and {@code ?wsdl} declares the
- * WS-QoS header blocks ({@link WsQosWsdl}). It decodes no header: that is {@link
- * WsQosHeaderFeature}'s job.
+ * get the caller's fault code ({@link ClientErrorFaultInterceptor}), already when the fault is
+ * logged ({@link ClientErrorFaultListener}), and {@code ?wsdl} declares the WS-QoS header blocks
+ * ({@link WsQosWsdl}). It decodes no header: that is {@link WsQosHeaderFeature}'s job.
  *
  * <p>The features that serve requests (compression, monitoring, DSCP marking) call {@link #install}
  * explicitly; an endpoint with none of them adds it as a feature:
@@ -30,6 +31,7 @@ public final class WsQosEndpointBaseline implements AbstractPortableFeature {
 
   private static final String WSDL_BUILDER = WSDLGetUtils.class.getName();
   private static final String CLIENT_SIDE = "org.apache.cxf.client";
+  private static final String FAULT_LISTENER = FaultListener.class.getName();
 
   /**
    * The baseline as a feature, also for CXF's {@code @Features(classes =
@@ -60,10 +62,12 @@ public final class WsQosEndpointBaseline implements AbstractPortableFeature {
     if (!Chains.contains(provider.getOutFaultInterceptors(), ClientErrorFaultInterceptor.ID)) {
       provider.getOutFaultInterceptors().add(new ClientErrorFaultInterceptor());
     }
-    if (provider instanceof Endpoint endpoint
-        && endpoint.get(WSDL_BUILDER) == null
-        && !MessageUtils.isTrue(endpoint.get(CLIENT_SIDE))) {
-      endpoint.put(WSDL_BUILDER, new WsQosWsdl());
+    if (provider instanceof Endpoint endpoint && !MessageUtils.isTrue(endpoint.get(CLIENT_SIDE))) {
+      if (endpoint.get(WSDL_BUILDER) == null) {
+        endpoint.put(WSDL_BUILDER, new WsQosWsdl());
+      }
+      // A listener of the endpoint's own is kept; the bus's is called after this one.
+      endpoint.putIfAbsent(FAULT_LISTENER, new ClientErrorFaultListener());
     }
   }
 

@@ -225,6 +225,22 @@ class HeaderRulesTest {
 
   @ParameterizedTest
   @EnumSource(BlockRetention.class)
+  void aRequirementStatingOnlyCompressionIsHonouredWithoutTerms(BlockRetention retention) {
+    RawHttp.Response response =
+        post(
+            retention,
+            "<qos:Requirement soap:mustUnderstand='1'><qos:compression>compress</qos:compression>"
+                + "</qos:Requirement>",
+            "Accept-Encoding",
+            "gzip");
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.header("Content-Encoding")).contains("gzip");
+    assertThat(invalidRequirements(retention, "missing")).isZero();
+  }
+
+  @ParameterizedTest
+  @EnumSource(BlockRetention.class)
   void noRequirementAndNoAcceptEncodingSaysNoCommonCodecNotClientSaidNone(
       BlockRetention retention) {
     RawHttp.Response response = post(retention, "");

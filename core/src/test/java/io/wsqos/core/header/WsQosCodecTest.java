@@ -13,6 +13,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.wsqos.core.header.HeaderProblem.Reason;
 import java.io.StringWriter;
 import java.math.BigDecimal;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLOutputFactory;
@@ -90,6 +93,26 @@ class WsQosCodecTest {
     codec.write(message, requirement, true);
 
     assertThat(codec.read(message).requirement()).isEqualTo(HeaderBlock.valid(requirement, true));
+  }
+
+  @Test
+  void aRequirementWithoutTermsIsBestEffortWithNoBounds() {
+    SoapMessage message =
+        messageWith(block("Requirement", "<qos:compression>compress</qos:compression>"));
+
+    HeaderBlock<QosRequirement> requirement = codec.read(message).requirement();
+
+    assertThat(requirement.problem()).isEmpty();
+    assertThat(requirement.value())
+        .contains(QosRequirement.of(CompressionPreference.COMPRESS))
+        .contains(
+            QosRequirement.of(
+                CompressionPreference.COMPRESS,
+                new QosTerms(
+                    TransportPriority.BEST_EFFORT,
+                    Optional.empty(),
+                    OptionalLong.empty(),
+                    OptionalDouble.empty())));
   }
 
   @Test
@@ -388,11 +411,6 @@ class WsQosCodecTest {
             "<qos:terms><qos:transportPriority>assured</qos:transportPriority></qos:terms>",
             Reason.MISSING,
             "Requirement: no compression (expected: exactly one)"),
-        bad(
-            "Requirement",
-            "<qos:compression>none</qos:compression>",
-            Reason.MISSING,
-            "Requirement: no terms (expected: exactly one)"),
         bad(
             "Requirement",
             requirementWithTerms("<qos:maxPrice>1</qos:maxPrice>"),

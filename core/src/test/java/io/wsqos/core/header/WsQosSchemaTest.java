@@ -68,6 +68,19 @@ class WsQosSchemaTest {
   }
 
   @Test
+  void aRequirementWithoutTermsIsValidAndReadAsBestEffort() throws Exception {
+    Element element =
+        Blocks.parse(
+            "<qos:Requirement xmlns:qos='"
+                + WsQos.NAMESPACE
+                + "'><qos:compression>compress</qos:compression></qos:Requirement>");
+
+    validate(element);
+    assertThat(codec.read(Blocks.add(newMessage(), element, true)).requirement().value())
+        .contains(QosRequirement.of(CompressionPreference.COMPRESS, QosTerms.BEST_EFFORT));
+  }
+
+  @Test
   void theSchemaIsStrictWhereTheCodecIs() {
     // So that a passing validation above means something: the schema rejects what the codec does.
     String[] invalid = {
@@ -124,6 +137,7 @@ class WsQosSchemaTest {
       for (TransportPriority priority : TransportPriority.values()) {
         samples.add(QosRequirement.of(preference, priority));
       }
+      samples.add(QosRequirement.of(preference));
     }
     samples.add(
         QosRequirement.of(

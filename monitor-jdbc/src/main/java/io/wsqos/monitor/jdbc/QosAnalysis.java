@@ -206,6 +206,24 @@ public final class QosAnalysis {
     }
   }
 
+  /**
+   * The names of the services {@code side} has records of, sorted, each once: as the monitor wrote
+   * them, a service's QName in its {@code {namespace}localName} form. It reads the targets only,
+   * not the records, so a service whose every record was lost may be named too.
+   */
+  public List<String> services(Side side) throws SQLException {
+    requireNonNull(side, "side");
+    try (Connection connection = dataSource.getConnection()) {
+      return targets(connection, side, Optional.empty(), Optional.empty(), Optional.empty())
+          .values()
+          .stream()
+          .map(Names::service)
+          .distinct()
+          .sorted()
+          .toList();
+    }
+  }
+
   /** A target's names. */
   private record Names(String service, String operation, String endpoint) {
     static final Comparator<Names> ORDER =

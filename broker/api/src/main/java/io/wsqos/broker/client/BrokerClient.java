@@ -52,7 +52,7 @@ import javax.xml.namespace.QName;
  * The broker's REST API as Java calls, over {@code java.net.http} and {@link BrokerJson}: each call
  * is one request, and each error status comes back as the broker's typed exception (400 {@link
  * InvalidInputException} with the field, 401 {@link UnauthenticatedException}, 403 {@link
- * ForbiddenException}, 404 {@link NotFoundException}, 409 {@link DuplicateException} or {@link
+ * ForbiddenException}, 404 {@link NotFoundException}, 409 {@link DuplicateException}, 412 {@link
  * VersionConflictException}, 503 {@link RegistryUnavailableException}, with the broker's {@code
  * Retry-After} as {@link RegistryUnavailableException#retryAfter()}); any other status is an {@link
  * IllegalStateException}, and a broker that cannot be reached, or does not answer within the
@@ -462,6 +462,7 @@ public final class BrokerClient {
         }
         return new IllegalStateException(method + " " + api + path + ": no such resource");
       case 409:
+      case 412:
         Matcher conflict = CONFLICT.matcher(message);
         if (conflict.matches()) {
           return new VersionConflictException(

@@ -21,7 +21,8 @@ import java.util.List;
  * every error is a status with a JSON body {@code {"error", "field", "message"}}.
  *
  * @param resources the JAX-RS resource objects, singletons serving requests concurrently
- * @param providers the JSON reader and writer, the request header checks and the exception mappers
+ * @param providers the JSON reader and writer, the request header checks, the {@code OPTIONS}
+ *     answers and the exception mappers
  */
 public record BrokerRest(List<Object> resources, List<Object> providers) {
 
@@ -37,7 +38,7 @@ public record BrokerRest(List<Object> resources, List<Object> providers) {
   /** The API over {@code service}. */
   public static BrokerRest of(BrokerService service) {
     requireNonNull(service, "service");
-    return new BrokerRest(
+    List<Object> resources =
         List.of(
             new ProvidersResource(service),
             new ClientsResource(service),
@@ -45,8 +46,11 @@ public record BrokerRest(List<Object> resources, List<Object> providers) {
             new EndpointsResource(service),
             new OffersResource(service),
             new SelectResource(service),
-            new OpenApiResource()),
+            new OpenApiResource());
+    return new BrokerRest(
+        resources,
         List.of(
+            new AllowedMethods(resources),
             new StrictJsonProvider(new RenderedCandidates().mapper()),
             new RequestHeaders(),
             new ErrorResponses.Broker(),

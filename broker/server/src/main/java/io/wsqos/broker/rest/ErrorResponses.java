@@ -87,7 +87,8 @@ final class ErrorResponses {
         return of(409, "duplicate", null, e.getMessage());
       }
       if (e instanceof VersionConflictException) {
-        return of(409, "version_conflict", null, e.getMessage());
+        // A stale If-Match: the precondition failed, as HTTP answers it.
+        return of(412, "version_conflict", null, e.getMessage());
       }
       if (e instanceof TooManyWatchesException) {
         return Response.fromResponse(of(429, "too_many_watches", null, e.getMessage()))
@@ -267,6 +268,9 @@ final class ErrorResponses {
   static final class Web implements ExceptionMapper<WebApplicationException> {
     @Override
     public Response toResponse(WebApplicationException e) {
+      if (e.getResponse().hasEntity()) {
+        return e.getResponse(); // one of ours, already an error document
+      }
       Response.StatusType status = e.getResponse().getStatusInfo();
       String error = status.getReasonPhrase().toLowerCase(Locale.ROOT).replace(' ', '_');
       return Response.fromResponse(

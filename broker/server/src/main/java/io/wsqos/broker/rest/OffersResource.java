@@ -24,7 +24,7 @@ import java.util.Optional;
 
 /**
  * {@code /api/offers}: the providers' offers. An offer's version is its ETag; an update or
- * withdrawal names the version it read in {@code If-Match}, and gets 409 if another came first.
+ * withdrawal names the version it read in {@code If-Match}, and gets 412 if another came first.
  */
 @Path("/offers")
 @Produces(MediaType.APPLICATION_JSON)

@@ -6,6 +6,7 @@ import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.service.Caller;
 import io.wsqos.core.Checks;
 import io.wsqos.core.InvalidValueException;
+import jakarta.ws.rs.WebApplicationException;
 import java.util.Locale;
 
 /**
@@ -63,17 +64,31 @@ final class Params {
 
   /**
    * The version an {@code If-Match} header names: the offer's ETag as {@code GET} returned it
-   * ({@code "3"}), or the bare number.
+   * ({@code "3"}), or the bare number. As HTTP has it, an update without the header is answered 428
+   * and a weak tag ({@code W/"3"}), which never matches under the strong comparison {@code
+   * If-Match} takes, 412.
    */
   static long ifMatch(String header) {
     if (header == null || header.isBlank()) {
-      throw InvalidInputException.of(
-          new InvalidValueException(
-              "If-Match", "missing", "the offer's version as its ETag, e.g. \"1\""));
+      throw new WebApplicationException(
+          ErrorResponses.of(
+              428,
+              "precondition_required",
+              "If-Match",
+              "If-Match: missing (expected: the offer's version as its ETag, e.g. \"1\", from"
+                  + " GET)"));
     }
     String value = header.trim();
     if (value.startsWith("W/")) {
-      value = value.substring(2);
+      throw new WebApplicationException(
+          ErrorResponses.of(
+              412,
+              "precondition_failed",
+              "If-Match",
+              "If-Match: "
+                  + Checks.cut(header)
+                  + " is a weak tag, which never matches an update (expected: the offer's ETag,"
+                  + " e.g. \"1\")"));
     }
     if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
       value = value.substring(1, value.length() - 1);

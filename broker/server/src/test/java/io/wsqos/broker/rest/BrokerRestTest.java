@@ -304,6 +304,39 @@ class BrokerRestTest {
   }
 
   @Test
+  void optionsListsOnlyTheMethodsAResourceServes() {
+    Setup s = setup();
+
+    Map<String, String> allowed = new java.util.LinkedHashMap<>();
+    for (String path :
+        List.of(
+            "/api/select",
+            "/api/select/watch",
+            "/api/offers",
+            "/api/offers/" + s.offer().id(),
+            "/api/providers/" + s.provider().provider().id() + "/token")) {
+      Answer answer = rest.send("OPTIONS", path, null, null);
+      assertThat(answer.status()).as(path).isIn(200, 204);
+      String allow = answer.header("Allow");
+      allowed.put(
+          path,
+          allow == null
+              ? null
+              : java.util.Arrays.stream(allow.split(","))
+                  .map(String::trim)
+                  .sorted()
+                  .collect(java.util.stream.Collectors.joining(",")));
+    }
+
+    assertThat(allowed)
+        .containsEntry("/api/select", "GET,HEAD,OPTIONS")
+        .containsEntry("/api/select/watch", "GET,HEAD,OPTIONS")
+        .containsEntry("/api/offers", "GET,HEAD,OPTIONS,POST")
+        .containsEntry("/api/offers/" + s.offer().id(), "DELETE,GET,HEAD,OPTIONS,PUT")
+        .containsEntry("/api/providers/" + s.provider().provider().id() + "/token", "OPTIONS,POST");
+  }
+
+  @Test
   void aRefusedDeleteLeavesEverythingInPlace() {
     Setup s = setup();
     ProviderRegistration rival = provider("Rival");
@@ -312,7 +345,7 @@ class BrokerRestTest {
 
     assertError(
         rest.delete(offerPath, s.provider().token(), "If-Match", "\"7\""),
-        409,
+        412,
         "version_conflict",
         null);
     assertError(rest.delete(offerPath, rival.token(), "If-Match", "\"1\""), 403, "forbidden", null);
@@ -358,8 +391,19 @@ class BrokerRestTest {
     assertError(rest.get("/api/providers?limit=5000", null), 400, "invalid_input", "limit");
     assertError(
         rest.put(offerPath, s.provider().token(), Map.of("terms", terms("1"))),
-        400,
-        "invalid_input",
+        428,
+        "precondition_required",
+        "If-Match");
+    assertError(
+        rest.put(
+            offerPath, s.provider().token(), Map.of("terms", terms("1")), "If-Match", "W/\"1\""),
+        412,
+        "precondition_failed",
+        "If-Match");
+    assertError(
+        rest.delete(offerPath, s.provider().token(), "If-Match", "W/\"1\""),
+        412,
+        "precondition_failed",
         "If-Match");
     assertError(
         rest.put(offerPath, s.provider().token(), Map.of("terms", terms("-1")), "If-Match", "1"),
@@ -472,7 +516,7 @@ class BrokerRestTest {
     assertError(rest.get("/api/nothing-here", null), 404, "not_found", null);
     assertThat(rest.get("/elsewhere", null).status()).isEqualTo(404);
 
-    // 409: a duplicate, a stale version.
+    // 409: a duplicate; 412: a stale version.
     assertError(
         rest.post("/api/providers", ADMIN, Map.of("name", "Rival")), 409, "duplicate", null);
     assertThat(
@@ -481,7 +525,7 @@ class BrokerRestTest {
         .isEqualTo(200);
     assertError(
         rest.put(offerPath, s.provider().token(), Map.of("terms", terms("3")), "If-Match", "1"),
-        409,
+        412,
         "version_conflict",
         null);
 
@@ -556,7 +600,7 @@ class BrokerRestTest {
       for (Future<Integer> status : statuses) {
         got.add(status.get());
       }
-      assertThat(got).containsExactlyInAnyOrder(200, 409);
+      assertThat(got).containsExactlyInAnyOrder(200, 412);
     } finally {
       pool.shutdownNow();
     }

@@ -26,13 +26,14 @@ import java.util.Optional;
  * monitor database holds, one row per service, operation and endpoint.
  *
  * <pre>
- * java -cp ... io.wsqos.monitor.report.QosReport --jdbc-url jdbc:h2:file:./wsqos-monitor
- *     [--user U --password P] [--service S] [--side requester|provider]
+ * java -jar wsqos-report.jar --jdbc-url jdbc:h2:file:./wsqos-monitor
+ *     [--user U --password P] [--service NAME] [--side auto|requester|provider]
  *     [--from 2026-11-22T15:00:00Z] [--to 2026-11-22T16:00:00Z]   (or --help)
  * </pre>
  *
- * Without {@code --from}/{@code --to} the window spans every record. Exit status: 0 printed, 1 no
- * record in the window, 2 bad arguments or database error.
+ * Without {@code --from}/{@code --to} the window spans every record. Exit status: 0 printed, 1
+ * nothing matched (no record of the side, the service or the window: stderr says which), 2 bad
+ * arguments or database error.
  */
 public final class QosReport {
 
@@ -42,10 +43,23 @@ public final class QosReport {
   static final Option<String> USER = Option.string("user", "", "Database user");
   static final Option<String> PASSWORD = Option.string("password", "", "Database password");
   static final Option<String> SERVICE =
-      Option.string("service", null, "Only this service (default: every service)");
+      Option.string(
+              "service",
+              null,
+              "Only this service: {namespace}localName, or its local name alone (default: every"
+                  + " service)")
+          .withMetavar("NAME");
+
+  /** The {@code --side} that takes the side the database holds records of. */
+  static final String AUTO_SIDE = "auto";
+
   static final Option<String> SIDE =
       Option.choice(
-          "side", "requester", List.of("requester", "provider"), "Whose records to report");
+          "side",
+          AUTO_SIDE,
+          List.of(AUTO_SIDE, "requester", "provider"),
+          "Whose records to report; auto: the requester's if the database holds any, else the"
+              + " provider's");
   static final Option<Instant> FROM =
       Option.of(
           "from",
@@ -63,7 +77,7 @@ public final class QosReport {
 
   static final Options OPTIONS =
       Options.of(
-          "QosReport",
+          "wsqos-report",
           "Prints Table 2 (performance) and Table 3 (response-time distribution) for what a"
               + " monitor database holds.",
           JDBC_URL,
@@ -124,10 +138,14 @@ public final class QosReport {
       return 2;
     }
     try (HikariDataSource dataSource = pool(options)) {
-      Side side = Side.valueOf(options.get(SIDE).toUpperCase(Locale.ROOT));
+      QosAnalysis analysis = new QosAnalysis(dataSource);
+      Optional<Side> side = side(analysis, options.get(SIDE), err);
+      if (side.isEmpty()) {
+        return 1;
+      }
       return report(
-          new QosAnalysis(dataSource),
-          side,
+          analysis,
+          side.get(),
           options.optional(SERVICE),
           options.optional(FROM),
           options.optional(TO),
@@ -140,11 +158,61 @@ public final class QosReport {
   }
 
   /**
+   * The side to report: the one asked for if the database holds records of it; for {@code auto},
+   * the requester's if it holds any (only they have response times), else the provider's. Empty,
+   * with the reason on {@code err}, when there is none.
+   */
+  private static Optional<Side> side(QosAnalysis analysis, String asked, PrintStream err)
+      throws SQLException {
+    List<Side> held = new ArrayList<>();
+    try {
+      for (Side side : List.of(Side.REQUESTER, Side.PROVIDER)) {
+        if (!analysis.services(side).isEmpty()) {
+          held.add(side);
+        }
+      }
+    } catch (SQLException e) {
+      // Class 42 is a syntax error or a missing table: the monitor's tables are not there.
+      if (e.getSQLState() != null && e.getSQLState().startsWith("42")) {
+        err.println(
+            "No monitor tables (qos_target, qos_record) in the database: is --jdbc-url the"
+                + " monitor's database?");
+        return Optional.empty();
+      }
+      throw e;
+    }
+    if (held.isEmpty()) {
+      err.println("No records in the database: is --jdbc-url the monitor's database?");
+      return Optional.empty();
+    }
+    if (asked.equals(AUTO_SIDE)) {
+      return Optional.of(held.get(0));
+    }
+    Side side = Side.valueOf(asked.toUpperCase(Locale.ROOT));
+    if (!held.contains(side)) {
+      String other = held.get(0).name().toLowerCase(Locale.ROOT);
+      err.println(
+          "No "
+              + asked
+              + " records in the database; it holds "
+              + other
+              + " records (--side "
+              + other
+              + ")");
+      return Optional.empty();
+    }
+    return Optional.of(side);
+  }
+
+  /**
    * Prints Tables 2 and 3 for {@code side}'s records of {@code service} (every service if empty)
    * between {@code from} and {@code to} (the first and last record if empty) to {@code out}, or to
-   * {@code err} why there is nothing to print.
+   * {@code err} why there is nothing to print. {@code service} is a service's name as the monitor
+   * records it, {@code {namespace}localName}, or its local name alone when no other service has
+   * that local name.
    *
-   * @return 0 when the tables were printed, 1 when the window holds no record
+   * @return 0 when the tables were printed, 1 when the window or the service holds no record, 2
+   *     when {@code service} is the local name of several services
    * @throws SQLException if the database cannot be read
    */
   public static int report(
@@ -156,14 +224,47 @@ public final class QosReport {
       PrintStream out,
       PrintStream err)
       throws SQLException {
-    Optional<QosQuery> window = window(analysis, side, service, from, to);
+    String sideName = side.name().toLowerCase(Locale.ROOT);
+    Optional<String> named = Optional.empty();
+    if (service.isPresent()) {
+      List<String> known = analysis.services(side);
+      List<String> matches = ServiceName.matches(service.get(), known);
+      if (matches.isEmpty()) {
+        err.println(
+            "No service "
+                + service.get()
+                + " among the "
+                + sideName
+                + " records"
+                + (known.isEmpty() ? "" : "; services: " + String.join(", ", known)));
+        return 1;
+      }
+      if (matches.size() > 1) {
+        err.println(
+            "--service "
+                + service.get()
+                + " names several services ("
+                + String.join(", ", matches)
+                + "); give one as {namespace}localName");
+        return 2;
+      }
+      named = Optional.of(matches.get(0));
+    }
+    Optional<QosQuery> window = window(analysis, side, named, from, to);
     if (window.isEmpty()) {
-      err.println("No " + side.name().toLowerCase(Locale.ROOT) + " records in the database");
+      err.println("No " + sideName + " records in the database");
       return 1;
     }
     List<QosQuery> rows = analysis.breakdown(window.get());
     if (rows.isEmpty()) {
-      err.println("No records in " + window.get().from() + " .. " + window.get().to());
+      Optional<QosQuery> all = analysis.everything(side, named);
+      err.println(
+          "No records in "
+              + window.get().from()
+              + " .. "
+              + window.get().to()
+              + all.map(q -> "; the " + sideName + " records span " + q.from() + " .. " + q.to())
+                  .orElse(""));
       return 1;
     }
     List<QosStatistics> statistics = new ArrayList<>();

@@ -151,7 +151,7 @@ class QosReportTest {
     assertThat(err.toString(StandardCharsets.UTF_8))
         .contains("--jdbc-url: missing (expected: --jdbc-url URL)")
         .contains("--from: yesterday (expected: an ISO-8601 instant, e.g. 2026-11-22T15:00:00Z)")
-        .contains("usage: QosReport --jdbc-url URL");
+        .contains("usage: wsqos-report --jdbc-url URL");
   }
 
   @Test
@@ -160,9 +160,9 @@ class QosReportTest {
 
     assertThat(status).isZero();
     assertThat(out())
-        .startsWith("usage: QosReport --jdbc-url URL [--user TEXT]")
-        .contains("[--side requester|provider]")
-        .contains("Whose records to report (default: requester)");
+        .startsWith("usage: wsqos-report --jdbc-url URL [--user TEXT]")
+        .contains("[--side auto|requester|provider]")
+        .contains("else the provider's (default: auto)");
   }
 
   @Test
@@ -186,6 +186,135 @@ class QosReportTest {
     assertThat(status).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8))
         .contains("--from 2027-01-02T00:00:00Z --to 2027-01-01T00:00:00Z (expected: from < to)");
+  }
+
+  static final String BOOKSTORE = "{http://wsqos.io/ns/bookstore/1}Bookstore";
+
+  static QosRecord record(String service, Side side) {
+    return QosRecord.builder(service, "getBook", "http://127.0.0.1:8080/bookstore", side)
+        .recordedAt(T0)
+        .t1(T0_MICROS)
+        .t2(100)
+        .t3(2_100)
+        .t4(T0_MICROS + 5_000)
+        .build();
+  }
+
+  String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void theSideIsTheOneTheDatabaseHoldsRecordsOf() {
+    write(record(BOOKSTORE, Side.PROVIDER));
+
+    int status = report("--jdbc-url", database.url());
+
+    assertThat(status).as(err()).isZero();
+    assertThat(out()).startsWith("QoS report, provider side");
+  }
+
+  @Test
+  void withRecordsOfBothSidesTheRequestersAreReported() {
+    write(record(BOOKSTORE, Side.PROVIDER), record(BOOKSTORE, Side.REQUESTER));
+
+    int status = report("--jdbc-url", database.url());
+
+    assertThat(status).as(err()).isZero();
+    assertThat(out()).startsWith("QoS report, requester side");
+  }
+
+  @Test
+  void aSideWithoutRecordsSaysWhichSideTheDatabaseHoldsAndExitsOne() {
+    write(record(BOOKSTORE, Side.PROVIDER));
+
+    int status = report("--jdbc-url", database.url(), "--side", "requester");
+
+    assertThat(status).isEqualTo(1);
+    assertThat(err())
+        .contains(
+            "No requester records in the database; it holds provider records (--side provider)");
+    assertThat(out()).isEmpty();
+  }
+
+  @Test
+  void anEmptyDatabaseSaysSoAndExitsOne() {
+    int status = report("--jdbc-url", database.url());
+
+    assertThat(status).isEqualTo(1);
+    assertThat(err()).contains("No records in the database");
+    assertThat(out()).isEmpty();
+  }
+
+  @Test
+  void aDatabaseWithoutTheMonitorsTablesSaysSoAndExitsOne() throws Exception {
+    try (TestDatabase empty = TestDatabase.h2()) {
+      int status = report("--jdbc-url", empty.url());
+
+      assertThat(status).isEqualTo(1);
+      assertThat(err()).contains("No monitor tables (qos_target, qos_record) in the database");
+    }
+  }
+
+  @Test
+  void aServiceIsMatchedByItsLocalName() {
+    write(record(BOOKSTORE, Side.REQUESTER), record("{urn:other}Catalogue", Side.REQUESTER));
+
+    int status = report("--jdbc-url", database.url(), "--service", "Bookstore");
+
+    assertThat(status).as(err()).isZero();
+    assertThat(line("Table 2", "getBook")).startsWith(BOOKSTORE);
+    assertThat(out()).doesNotContain("Catalogue");
+  }
+
+  @Test
+  void aServiceIsMatchedByItsQName() {
+    write(record(BOOKSTORE, Side.REQUESTER), record("{urn:other}Catalogue", Side.REQUESTER));
+
+    int status = report("--jdbc-url", database.url(), "--service", BOOKSTORE);
+
+    assertThat(status).as(err()).isZero();
+    assertThat(line("Table 2", "getBook")).startsWith(BOOKSTORE);
+  }
+
+  @Test
+  void aServiceThatMatchesNothingIsNamedWithTheServicesThereAreAndExitsOne() {
+    write(record(BOOKSTORE, Side.REQUESTER));
+
+    int status = report("--jdbc-url", database.url(), "--service", "Svc1");
+
+    assertThat(status).isEqualTo(1);
+    assertThat(err())
+        .contains("No service Svc1 among the requester records; services: " + BOOKSTORE);
+    assertThat(out()).isEmpty();
+  }
+
+  @Test
+  void aLocalNameOfSeveralServicesIsRefusedWithTheirQNames() {
+    write(record(BOOKSTORE, Side.REQUESTER), record("{urn:v2}Bookstore", Side.REQUESTER));
+
+    int status = report("--jdbc-url", database.url(), "--service", "Bookstore");
+
+    assertThat(status).isEqualTo(2);
+    assertThat(err())
+        .contains(
+            "--service Bookstore names several services ("
+                + BOOKSTORE
+                + ", {urn:v2}Bookstore); give one as {namespace}localName");
+  }
+
+  @Test
+  void anEmptyWindowSaysWhenTheRecordsAre() {
+    write(call("getBook", Outcome.SUCCESS, 0, 10, 500));
+
+    int status =
+        report(
+            "--jdbc-url", database.url(),
+            "--from", "2027-01-01T00:00:00Z",
+            "--to", "2027-01-02T00:00:00Z");
+
+    assertThat(status).isEqualTo(1);
+    assertThat(err()).contains("; the requester records span 2026-11-22T12:00:00.500Z .. ");
   }
 
   /** The first line after {@code table}'s title that mentions {@code operation}. */
