@@ -1,22 +1,14 @@
 package io.wsqos.broker.client;
 
-import static io.wsqos.broker.registry.ProviderCheck.ANY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wsqos.broker.BrokerStack;
-import io.wsqos.broker.api.Binding;
-import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.MeasuredQos;
 import io.wsqos.broker.api.Offer;
-import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.OperationQos;
-import io.wsqos.broker.api.ProviderRegistration;
-import io.wsqos.broker.registry.Registry;
-import io.wsqos.broker.service.Caller;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,29 +28,9 @@ class MeasurementReporterTest {
   @BeforeEach
   void start() {
     broker = BrokerStack.start();
-    Registry registry = broker.registry();
-    ProviderRegistration acme =
-        broker.service().registerProvider(Caller.bearer(BrokerStack.ADMIN_TOKEN), "Acme");
-    long service =
-        registry.registerService(new QName("urn:t", "Quotes"), URI.create("http://h/w")).id();
-    Endpoint endpoint =
-        registry.registerEndpoint(
-            acme.provider().id(),
-            service,
-            URI.create("http://127.0.0.1:9/quotes"),
-            Set.of(Binding.SOAP_1_1),
-            ANY);
-    offer =
-        registry.publishOffer(
-            endpoint.id(),
-            OfferTerms.builder()
-                .price("0.10", "EUR")
-                .maxResponseTimeMillis(50)
-                .availability(0.9)
-                .throughputPerSecond(100)
-                .build(),
-            ANY);
-    provider = BrokerClient.builder(URI.create(broker.address())).token(acme.token()).build();
+    ProviderOffer acme = ProviderOffer.publish(broker, new QName("urn:t", "Quotes"), 50, 0.9);
+    offer = acme.offer();
+    provider = acme.provider();
   }
 
   @AfterEach

@@ -1,24 +1,16 @@
 package io.wsqos.broker.client;
 
-import static io.wsqos.broker.registry.ProviderCheck.ANY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.wsqos.broker.BrokerStack;
-import io.wsqos.broker.api.Binding;
-import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.MeasuredQos;
 import io.wsqos.broker.api.Offer;
-import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.OperationQos;
-import io.wsqos.broker.api.ProviderRegistration;
-import io.wsqos.broker.service.Caller;
 import io.wsqos.testing.TestServer;
 import io.wsqos.testing.service.EchoService;
 import jakarta.xml.ws.WebServiceException;
-import java.net.URI;
 import java.time.Duration;
-import java.util.Set;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -59,36 +51,10 @@ class OfferMonitorFeatureTest {
   @BeforeEach
   void start() {
     broker = BrokerStack.start();
-    ProviderRegistration acme =
-        broker.service().registerProvider(Caller.bearer(BrokerStack.ADMIN_TOKEN), "Acme");
-    long service =
-        broker
-            .registry()
-            .registerService(
-                new QName(EchoService.NAMESPACE, "EchoService"), URI.create("http://h/w"))
-            .id();
-    Endpoint endpoint =
-        broker
-            .registry()
-            .registerEndpoint(
-                acme.provider().id(),
-                service,
-                URI.create("http://127.0.0.1:9/echo"),
-                Set.of(Binding.SOAP_1_1),
-                ANY);
-    offer =
-        broker
-            .registry()
-            .publishOffer(
-                endpoint.id(),
-                OfferTerms.builder()
-                    .price("0.10", "EUR")
-                    .maxResponseTimeMillis(10_000)
-                    .availability(0.5)
-                    .throughputPerSecond(100)
-                    .build(),
-                ANY);
-    provider = BrokerClient.builder(URI.create(broker.address())).token(acme.token()).build();
+    ProviderOffer acme =
+        ProviderOffer.publish(broker, new QName(EchoService.NAMESPACE, "EchoService"), 10_000, 0.5);
+    offer = acme.offer();
+    provider = acme.provider();
   }
 
   @AfterEach

@@ -153,6 +153,12 @@ class MeasuredQosTest {
     return body;
   }
 
+  /** Ten calls of getBook in the last five seconds, none failed. */
+  private Measurement tenCalls() {
+    return new Measurement(
+        "getBook", clock.instant().minusSeconds(5), clock.instant(), 10, 0, 1, 2, 3);
+  }
+
   private Answer post(long offerId, String token, Object body) {
     return rest.post("/api/offers/" + offerId + "/measurements", token, body);
   }
@@ -349,9 +355,7 @@ class MeasuredQosTest {
     BrokerClient client =
         BrokerClient.builder(URI.create(server.address())).token(offers.acme().token()).build();
     clock.advance(Duration.ofSeconds(1));
-    Measurement measurement =
-        new Measurement(
-            "getBook", clock.instant().minusSeconds(5), clock.instant(), 10, 0, 1, 2, 3);
+    Measurement measurement = tenCalls();
     client.reportMeasurement(offers.cheap().id(), measurement, Optional.empty());
     assertThatThrownBy(
             () -> client.reportMeasurement(offers.cheap().id(), measurement, Optional.empty()))
@@ -475,36 +479,12 @@ class MeasuredQosTest {
     assertThat(client.measuredQos(offers.other().id()).orElseThrow().worstP95Millis())
         .isEqualTo(20);
     assertThatThrownBy(
-            () ->
-                client.reportMeasurement(
-                    offers.other().id(),
-                    new Measurement(
-                        "getBook",
-                        clock.instant().minusSeconds(5),
-                        clock.instant(),
-                        10,
-                        0,
-                        1,
-                        2,
-                        3),
-                    Optional.empty()))
+            () -> client.reportMeasurement(offers.other().id(), tenCalls(), Optional.empty()))
         .isInstanceOf(io.wsqos.broker.api.UnauthenticatedException.class);
     BrokerClient bolt =
         BrokerClient.builder(URI.create(server.address())).token(offers.boltToken()).build();
     assertThatThrownBy(
-            () ->
-                bolt.reportMeasurement(
-                    offers.cheap().id(),
-                    new Measurement(
-                        "getBook",
-                        clock.instant().minusSeconds(5),
-                        clock.instant(),
-                        10,
-                        0,
-                        1,
-                        2,
-                        3),
-                    Optional.empty()))
+            () -> bolt.reportMeasurement(offers.cheap().id(), tenCalls(), Optional.empty()))
         .isInstanceOf(ForbiddenException.class);
   }
 }
