@@ -20,6 +20,15 @@ class JdbcPoolTest {
   /** Only catches a hang: every wait under test is a fraction of it. */
   private static final Duration HANG = Duration.ofSeconds(30);
 
+  @Test
+  void aUrlNoDriverOnTheClassPathAcceptsIsRefusedNamingWhatToAdd() {
+    assertThatThrownBy(() -> JdbcPool.builder("jdbc:nosuchdb://db/app;password=secret").build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "no JDBC driver on the class path accepts jdbc:nosuchdb://db/app;password=***: add the"
+                + " database's JDBC driver to the application");
+  }
+
   @ParameterizedTest
   @EnumSource(TestDatabase.Kind.class)
   void aStatementWaitingForALockFailsAtTheLockTimeoutAndThePoolGoesOn(TestDatabase.Kind kind)
