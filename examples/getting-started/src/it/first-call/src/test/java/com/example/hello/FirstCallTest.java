@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Getting-started programs, built against the installed artifacts and the BOM alone: one call
- * from the client to the server, compressed both ways of asking and monitored on both sides.
+ * from the client to the server, compressed and recorded on both sides.
  */
 class FirstCallTest {
 
