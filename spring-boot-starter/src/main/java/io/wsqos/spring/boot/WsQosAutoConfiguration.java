@@ -13,7 +13,6 @@ import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import io.wsqos.proxy.DscpMarkingFeature;
 import java.net.URI;
-import java.util.List;
 import javax.sql.DataSource;
 import org.apache.cxf.Bus;
 import org.apache.cxf.feature.Feature;
@@ -48,6 +47,7 @@ public class WsQosAutoConfiguration {
 
   /** The compression feature of {@code wsqos.compression.*}. */
   @Bean
+  @ConditionalOnMissingBean
   @ConditionalOnProperty(prefix = "wsqos.compression", name = "enabled", havingValue = "true")
   public CompressionFeature wsqosCompressionFeature(
       WsQosProperties properties, ObjectProvider<MeterRegistry> registry) {
@@ -71,6 +71,7 @@ public class WsQosAutoConfiguration {
    * adds its tables to the application's database when it writes there.
    */
   @Bean
+  @ConditionalOnMissingBean
   @DependsOnDatabaseInitialization
   @ConditionalOnProperty(prefix = "wsqos.monitor", name = "enabled", havingValue = "true")
   public MonitoringFeature wsqosMonitoringFeature(
@@ -104,6 +105,7 @@ public class WsQosAutoConfiguration {
      * Marks each response with the DSCP of the class its request asked for, within the entitlement.
      */
     @Bean
+    @ConditionalOnMissingBean
     DscpMarkingFeature wsqosDscpMarkingFeature(
         WsQosProperties properties, ObjectProvider<MeterRegistry> registry) {
       return DscpMarkingFeature.builder()
@@ -155,7 +157,4 @@ public class WsQosAutoConfiguration {
     MeterRegistry unique = registry.getIfUnique();
     return unique != null ? unique : Metrics.globalRegistry;
   }
-
-  /** The packages whose features {@link WsQosBusFeatures} puts on the bus. */
-  static final List<String> WSQOS_PACKAGES = List.of("io.wsqos.");
 }

@@ -15,6 +15,8 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
  */
 public final class WsQosBusFeatures implements BeanPostProcessor {
 
+  private static final String WSQOS_PACKAGE = "io.wsqos.";
+
   private final ObjectProvider<MeterRegistry> registry;
   private final ObjectProvider<Feature> features;
 
@@ -39,8 +41,8 @@ public final class WsQosBusFeatures implements BeanPostProcessor {
     return bean;
   }
 
+  /** Feature beans of wsqos (the starter's, or the application's own in their place). */
   private static boolean isWsQos(Feature feature) {
-    return WsQosAutoConfiguration.WSQOS_PACKAGES.stream()
-        .anyMatch(prefix -> feature.getClass().getName().startsWith(prefix));
+    return feature.getClass().getName().startsWith(WSQOS_PACKAGE);
   }
 }
