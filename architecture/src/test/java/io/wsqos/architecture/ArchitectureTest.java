@@ -59,6 +59,7 @@ class ArchitectureTest {
     BROKER_WAR("io.wsqos.broker.war.."),
     QOS_PROXY("io.wsqos.proxy.."),
     BINDING_SELECTOR("io.wsqos.binding.."),
+    SPRING_BOOT_STARTER("io.wsqos.spring.boot.."),
     SERVER("io.wsqos.server.."),
     TESTING("io.wsqos.testing.."),
     TEST_PAYLOADS("io.wsqos.payloads.."),
@@ -75,11 +76,12 @@ class ArchitectureTest {
      * The modules this one may depend on: a library on core (the JDBC store on the monitor it
      * stores for and on the JDBC base, the broker on its API, the JDBC base and, for its launcher,
      * the server; the binding selector on the server, on which it publishes SOAP and its
-     * descriptor; the broker's WAR on the broker and the server's container-neutral part), the
-     * command-line parser and the JDBC base on none, the test kit on the server and the payloads,
-     * the examples on every library and the server, the benchmarks on everything. Only what holds a
-     * launcher uses the command-line parser: the broker, its WAR, the QoS proxy, the JDBC store
-     * (its report), the examples and the benchmarks.
+     * descriptor; the broker's WAR on the broker and the server's container-neutral part; the
+     * Spring Boot starter, which wires features as an application would, on the features it
+     * configures), the command-line parser and the JDBC base on none, the test kit on the server
+     * and the payloads, the examples on every library and the server, the benchmarks on everything.
+     * Only what holds a launcher uses the command-line parser: the broker, its WAR, the QoS proxy,
+     * the JDBC store (its report), the examples and the benchmarks.
      */
     Set<Module> mayUse() {
       return switch (this) {
@@ -91,6 +93,7 @@ class ArchitectureTest {
         case BROKER -> Set.of(CORE, BROKER_API, JDBC, SERVER, CLI);
         case BROKER_WAR -> Set.of(CORE, BROKER_API, BROKER, SERVER, CLI);
         case TESTING -> Set.of(SERVER, TEST_PAYLOADS);
+        case SPRING_BOOT_STARTER -> Set.of(CORE, MONITOR, MONITOR_JDBC, QOS_PROXY, BROKER_API);
         case EXAMPLES -> EnumSet.complementOf(EnumSet.of(EXAMPLES, BENCHMARKS, TESTING));
         case BENCHMARKS -> EnumSet.complementOf(EnumSet.of(BENCHMARKS));
       };

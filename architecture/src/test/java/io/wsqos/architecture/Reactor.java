@@ -69,6 +69,38 @@ final class Reactor {
     return dependencies;
   }
 
+  /**
+   * The artifacts a module's pom manages in its own {@code dependencyManagement}, each as {@code
+   * groupId:artifactId}, followed by {@code :type} or {@code :classifier} where it sets one.
+   */
+  static Set<String> managed(String module) {
+    Set<String> managed = new LinkedHashSet<>();
+    NodeList nodes =
+        nodes(pom(module + "/pom.xml"), "/project/dependencyManagement/dependencies/dependency");
+    for (int i = 0; i < nodes.getLength(); i++) {
+      Element dependency = (Element) nodes.item(i);
+      StringBuilder coordinates =
+          new StringBuilder(child(dependency, "groupId") + ":" + child(dependency, "artifactId"));
+      for (String part : new String[] {"type", "classifier"}) {
+        if (!child(dependency, part).isEmpty()) {
+          coordinates.append(':').append(child(dependency, part));
+        }
+      }
+      managed.add(coordinates.toString());
+    }
+    return managed;
+  }
+
+  /** The text of one element of a module's pom, by its path, e.g. {@code /project/version}. */
+  static String value(String module, String path) {
+    return text(pom(module + "/pom.xml"), path);
+  }
+
+  /** Whether a module's pom names {@code path}, e.g. {@code /project/parent}. */
+  static boolean has(String module, String path) {
+    return nodes(pom(module + "/pom.xml"), path).getLength() > 0;
+  }
+
   /** A file of the checkout, by its path from the root. */
   static String read(String relative) {
     try {

@@ -18,15 +18,16 @@ import org.flywaydb.core.api.configuration.FluentConfiguration;
 
 /**
  * Creates or upgrades a module's tables with Flyway, each module with a history table of its own so
- * that several share one database.
+ * that several share one database, the application's own included.
  */
 public final class JdbcMigrations {
 
   private JdbcMigrations() {}
 
   /**
-   * Runs the migrations at {@code location} (e.g. {@code classpath:db/migration/broker-registry})
-   * on {@code dataSource}'s default schema, recording them in {@code historyTable}.
+   * Runs the migrations at {@code location} (e.g. {@code
+   * classpath:io/wsqos/broker/registry/db/broker-registry}) on {@code dataSource}'s default schema,
+   * recording them in {@code historyTable}.
    *
    * @throws IllegalStateException if the database cannot be reached
    * @throws org.flywaydb.core.api.FlywayException if a migration fails
@@ -63,7 +64,11 @@ public final class JdbcMigrations {
         Flyway.configure(JdbcMigrations.class.getClassLoader())
             .dataSource(unpooled(dataSource))
             .locations(locations.toArray(String[]::new))
-            .table(historyTable);
+            .table(historyTable)
+            // A database that already holds other tables (the application's, another module's)
+            // gets the module's history table at version 0, and then every migration.
+            .baselineOnMigrate(true)
+            .baselineVersion("0");
     if (!noStatementTimeout.isEmpty()) {
       flyway.callbacks(new OnConnect(noStatementTimeout));
     }

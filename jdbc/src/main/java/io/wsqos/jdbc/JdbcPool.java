@@ -86,6 +86,26 @@ public final class JdbcPool {
   private JdbcPool() {}
 
   /**
+   * Fails, naming the artifact to add, when no JDBC driver on the class path accepts {@code
+   * jdbcUrl}: the PostgreSQL driver is an optional dependency of the modules that can use it, so
+   * its absence must be said when a PostgreSQL URL is given, not as HikariCP's generic error.
+   */
+  static void requireDriver(String jdbcUrl) {
+    try {
+      java.sql.DriverManager.getDriver(jdbcUrl);
+    } catch (java.sql.SQLException e) {
+      String hint =
+          switch (Database.ofUrl(jdbcUrl)) {
+            case POSTGRESQL -> "add org.postgresql:postgresql to the application";
+            case H2 -> "add com.h2database:h2 to the application";
+            case OTHER -> "add the database's JDBC driver to the application";
+          };
+      throw new IllegalStateException(
+          "no JDBC driver on the class path accepts " + redacted(jdbcUrl) + ": " + hint, e);
+    }
+  }
+
+  /**
    * Returns a builder of a pool for {@code jdbcUrl}, e.g. {@code jdbc:h2:file:./data/app} or {@code
    * jdbc:postgresql://db:5432/app}.
    *
@@ -274,6 +294,7 @@ public final class JdbcPool {
                 + statementTimeout.toMillis()
                 + " ms)");
       }
+      requireDriver(jdbcUrl);
       HikariConfig config = new HikariConfig();
       config.setJdbcUrl(effectiveUrl(jdbcUrl));
       config.setUsername(user);

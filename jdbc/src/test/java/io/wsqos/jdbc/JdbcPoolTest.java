@@ -20,6 +20,29 @@ class JdbcPoolTest {
   /** Only catches a hang: every wait under test is a fraction of it. */
   private static final Duration HANG = Duration.ofSeconds(30);
 
+  @Test
+  void migrationsRunInADatabaseThatAlreadyHoldsTheApplicationsTables() throws Exception {
+    try (HikariDataSource pool =
+        JdbcPool.builder("jdbc:h2:mem:jdbc-migrations-shared;DB_CLOSE_DELAY=-1").build()) {
+      try (Connection connection = pool.getConnection()) {
+        connection.createStatement().execute("CREATE TABLE application_table (id INT)");
+      }
+
+      JdbcMigrations.migrate(pool, "classpath:db/migration/jdbc-test", "jdbc_test_history");
+
+      assertThat(insertItem(pool, "shared")).isPositive();
+    }
+  }
+
+  @Test
+  void aUrlNoDriverOnTheClassPathAcceptsIsRefusedNamingWhatToAdd() {
+    assertThatThrownBy(() -> JdbcPool.builder("jdbc:nosuchdb://db/app;password=secret").build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "no JDBC driver on the class path accepts jdbc:nosuchdb://db/app;password=***: add the"
+                + " database's JDBC driver to the application");
+  }
+
   @ParameterizedTest
   @EnumSource(TestDatabase.Kind.class)
   void aStatementWaitingForALockFailsAtTheLockTimeoutAndThePoolGoesOn(TestDatabase.Kind kind)

@@ -62,8 +62,11 @@ public final class Registry implements AutoCloseable {
   /** Flyway's history table for the broker, apart from other modules' migrations. */
   public static final String HISTORY_TABLE = "wsqos_broker_schema_history";
 
-  /** Where the migrations live, on the class path. */
-  public static final String MIGRATIONS = "classpath:db/migration/broker-registry";
+  /**
+   * Where the migrations live, on the class path: in the module's own package, not under Flyway's
+   * default {@code db/migration}, which an application's own Flyway scans, subfolders included.
+   */
+  public static final String MIGRATIONS = "classpath:io/wsqos/broker/registry/db/broker-registry";
 
   /** Default name of the pool (also its threads' name prefix). */
   public static final String DEFAULT_POOL_NAME = "wsqos-broker-pool";

@@ -4,6 +4,6 @@
  * registry version), and reads all of it at once as a {@link
  * io.wsqos.broker.registry.RegistrySnapshot} for the selection index. Each table's SQL and row
  * mapping are in a package-private class of its own, written from one list of its columns. The one
- * migration is under {@code db/migration/broker-registry}.
+ * migration is under {@code io/wsqos/broker/registry/db/broker-registry}.
  */
 package io.wsqos.broker.registry;

@@ -1,6 +1,12 @@
 package io.wsqos.core.compression.internal;
 
-/** Finds out once whether zstd-jni and its native library can be used. */
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finds out once whether zstd-jni and its native library can be used, and says so in one log line
+ * when they cannot: zstd-jni is an optional dependency, so its absence is not an error, but a user
+ * who expected zstd must be able to see why it is never chosen.
+ */
 public final class ZstdSupport {
   private static final Throwable UNAVAILABILITY_CAUSE = probe();
 
@@ -22,6 +28,11 @@ public final class ZstdSupport {
       com.github.luben.zstd.Zstd.maxCompressionLevel();
       return null;
     } catch (LinkageError e) {
+      LoggerFactory.getLogger(ZstdSupport.class)
+          .info(
+              "zstd compression is not available ({}): gzip and deflate only; add"
+                  + " com.github.luben:zstd-jni to offer zstd",
+              e.toString());
       return e;
     }
   }

@@ -25,14 +25,18 @@ import javax.sql.DataSource;
  */
 public final class RecordStore {
 
-  /** Where the migrations every database runs live, on the classpath. */
-  public static final String MIGRATIONS = "classpath:db/migration/monitor";
+  /**
+   * Where the migrations every database runs live, on the classpath: in the module's own package,
+   * not under Flyway's default {@code db/migration}, which an application's Flyway (Spring Boot's)
+   * scans, subfolders included.
+   */
+  public static final String MIGRATIONS = "classpath:io/wsqos/monitor/jdbc/db/monitor";
 
   /**
    * Where the time index of each database lives, in a folder named for the database ({@code h2},
    * {@code postgresql}), so that each gets the index that suits it. Another database gets none.
    */
-  public static final String TIME_INDEX = "classpath:db/migration/monitor-time-index/";
+  public static final String TIME_INDEX = "classpath:io/wsqos/monitor/jdbc/db/monitor-time-index/";
 
   /** Flyway's history table for the monitor, apart from other modules' migrations. */
   public static final String HISTORY_TABLE = "wsqos_monitor_schema_history";

@@ -1,0 +1,160 @@
+package io.wsqos.spring.boot;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
+import io.wsqos.broker.client.BrokerClient;
+import io.wsqos.broker.client.BrokerEndpointCandidates;
+import io.wsqos.core.compression.CompressionFeature;
+import io.wsqos.core.compression.CompressionPolicy;
+import io.wsqos.core.entitlement.PriorityEntitlement;
+import io.wsqos.core.routing.EndpointCandidates;
+import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.cxf.MonitoringFeature;
+import io.wsqos.monitor.jdbc.JdbcRecordStore;
+import io.wsqos.proxy.DscpMarkingFeature;
+import java.net.URI;
+import javax.sql.DataSource;
+import org.apache.cxf.Bus;
+import org.apache.cxf.feature.Feature;
+import org.apache.cxf.spring.boot.autoconfigure.CxfAutoConfiguration;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * wsqos's features on the application's CXF bus, each switched on by its {@code wsqos.*.enabled}
+ * property: a feature on the bus serves every endpoint and client made on it, and closes when the
+ * bus shuts down with the application context. Meters go to the application's {@link MeterRegistry}
+ * (Actuator's), else Micrometer's global registry.
+ */
+@AutoConfiguration(
+    after = CxfAutoConfiguration.class,
+    afterName = {
+      "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
+      "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration"
+    })
+@ConditionalOnClass(Bus.class)
+@ConditionalOnBean(Bus.class)
+@EnableConfigurationProperties(WsQosProperties.class)
+public class WsQosAutoConfiguration {
+
+  /** The compression feature of {@code wsqos.compression.*}. */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "wsqos.compression", name = "enabled", havingValue = "true")
+  public CompressionFeature wsqosCompressionFeature(
+      WsQosProperties properties, ObjectProvider<MeterRegistry> registry) {
+    WsQosProperties.Compression compression = properties.getCompression();
+    CompressionFeature.Builder builder =
+        CompressionFeature.builder()
+            .meterRegistry(registryOf(registry))
+            .clientPreference(compression.getClientPreference())
+            .minBodyBytes(compression.getMinBodyBytes());
+    switch (compression.getPolicy()) {
+      case ALWAYS -> builder.policy(CompressionPolicy.always());
+      case NEVER -> builder.policy(CompressionPolicy.never());
+      case LOAD_AWARE -> {} // the builder's default: the CPU probe the feature owns
+    }
+    return builder.build();
+  }
+
+  /**
+   * The monitoring feature of {@code wsqos.monitor.*}, which owns its log and its store. Made after
+   * the application's own database initialization (Flyway, Liquibase, SQL scripts), since its store
+   * adds its tables to the application's database when it writes there.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  @DependsOnDatabaseInitialization
+  @ConditionalOnProperty(prefix = "wsqos.monitor", name = "enabled", havingValue = "true")
+  public MonitoringFeature wsqosMonitoringFeature(
+      WsQosProperties properties,
+      ObjectProvider<MeterRegistry> registry,
+      ObjectProvider<DataSource> dataSource) {
+    WsQosProperties.Monitor monitor = properties.getMonitor();
+    JdbcRecordStore.Builder store = JdbcRecordStore.builder();
+    DataSource applications = monitor.isUseDataSource() ? dataSource.getIfUnique() : null;
+    if (monitor.getJdbcUrl() != null && !monitor.getJdbcUrl().isBlank()) {
+      store.url(monitor.getJdbcUrl(), monitor.getJdbcUser(), monitor.getJdbcPassword());
+    } else if (applications != null) {
+      store.dataSource(applications);
+    }
+    MeterRegistry meters = registryOf(registry);
+    QosLog log =
+        QosLog.builder(meters)
+            .store(store.build())
+            .flushInterval(monitor.getFlushInterval())
+            .build();
+    return MonitoringFeature.builder().log(log).meterRegistry(meters).build();
+  }
+
+  /** {@code wsqos.dscp.*}: present only when {@code wsqos-qos-proxy} is on the class path. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.wsqos.proxy.DscpMarkingFeature")
+  @ConditionalOnProperty(prefix = "wsqos.dscp", name = "enabled", havingValue = "true")
+  static class Dscp {
+
+    /**
+     * Marks each response with the DSCP of the class its request asked for, within the entitlement.
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    DscpMarkingFeature wsqosDscpMarkingFeature(
+        WsQosProperties properties, ObjectProvider<MeterRegistry> registry) {
+      return DscpMarkingFeature.builder()
+          .entitlement(PriorityEntitlement.everyone(properties.getDscp().getEntitlement()))
+          .meterRegistry(registryOf(registry))
+          .build();
+    }
+  }
+
+  /** {@code wsqos.broker.*}: present only when {@code wsqos-broker-api} is on the class path. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.wsqos.broker.client.BrokerClient")
+  @ConditionalOnProperty(prefix = "wsqos.broker", name = "url")
+  static class Broker {
+
+    /** The broker's REST client, for the application to register, offer and select. */
+    @Bean
+    @ConditionalOnMissingBean
+    BrokerClient wsqosBrokerClient(WsQosProperties properties) {
+      WsQosProperties.Broker broker = properties.getBroker();
+      BrokerClient.Builder builder =
+          BrokerClient.builder(URI.create(broker.getUrl()))
+              .requestTimeout(broker.getRequestTimeout());
+      if (broker.getToken() != null && !broker.getToken().isBlank()) {
+        builder.token(broker.getToken());
+      }
+      return builder.build();
+    }
+
+    /**
+     * The broker's selections as core's {@code EndpointCandidates}, for a {@code ReroutingFeature}
+     * of the application; closed with the context.
+     */
+    @Bean
+    @ConditionalOnMissingBean(EndpointCandidates.class)
+    BrokerEndpointCandidates wsqosBrokerEndpointCandidates(BrokerClient client) {
+      return BrokerEndpointCandidates.builder(client).build();
+    }
+  }
+
+  /** Puts the features above, and the optional ones, on the application's bus. */
+  @Bean
+  public static WsQosBusFeatures wsqosBusFeatures(
+      ObjectProvider<MeterRegistry> registry, ObjectProvider<Feature> features) {
+    return new WsQosBusFeatures(registry, features);
+  }
+
+  static MeterRegistry registryOf(ObjectProvider<MeterRegistry> registry) {
+    MeterRegistry unique = registry.getIfUnique();
+    return unique != null ? unique : Metrics.globalRegistry;
+  }
+}
