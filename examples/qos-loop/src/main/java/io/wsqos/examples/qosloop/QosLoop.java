@@ -186,22 +186,22 @@ public final class QosLoop implements AutoCloseable {
       BrokerClient asClient =
           BrokerClient.builder(brokerAddress).token(registration.token()).build();
       SimpleMeterRegistry clientMeters = new SimpleMeterRegistry();
+      List<QosRecord> records = new CopyOnWriteArrayList<>();
+      // The README quotes the lines from here to "README ends"; QosLoopTest checks it.
       QosAwareClientFeature qos =
           QosAwareClientFeature.builder(asClient, BOOKSTORE, REQUIREMENT)
               .reportMeasurements(REPORT_PERIOD)
               .meterRegistry(clientMeters)
               .build();
-      opened.add(0, qos);
       CompressionFeature compression =
           CompressionFeature.builder()
               .clientPreference(REQUIREMENT.compression())
               .meterRegistry(clientMeters)
               .build();
-      opened.add(0, compression);
-      List<QosRecord> records = new CopyOnWriteArrayList<>();
       MonitoringFeature monitoring =
           MonitoringFeature.builder().listener(records::addAll).meterRegistry(clientMeters).build();
-      opened.add(0, monitoring);
+      // README ends.
+      opened.addAll(0, List.of(monitoring, compression, qos));
       // The address is never called: the QoS-aware feature sets each call's from the selection.
       BookstoreService client =
           client("http://broker-selects.invalid/bookstore", List.of(qos, compression, monitoring));
@@ -269,6 +269,14 @@ public final class QosLoop implements AutoCloseable {
     for (Candidate candidate : selection.candidates()) {
       out.println("   " + describe(candidate));
     }
+    Candidate best =
+        selection
+            .best()
+            .orElseThrow(() -> new IllegalStateException("the broker selects no offer"));
+    if (!best.offer().equals(budget.offer())) {
+      throw new IllegalStateException(
+          "the broker ranks " + best.provider().name() + " first, not " + budget.name());
+    }
     out.println("   the client's calls go to the first (its receipt lets the client report on it)");
 
     out.println(
@@ -305,7 +313,7 @@ public final class QosLoop implements AutoCloseable {
     Optional<MeasuredQos> flagged = Optional.empty();
     while (flagged.isEmpty()) {
       printCall(out, call());
-      checkTime("the broker flagging " + budget.name() + "'s offer");
+      checkTime("flag on the offer of " + budget.name());
       flagged = admin.measuredQos(budget.offer().id()).filter(MeasuredQos::flagged);
     }
     MeasuredQos measured = flagged.get();
@@ -327,7 +335,7 @@ public final class QosLoop implements AutoCloseable {
     QosRecord last = call();
     printCall(out, last);
     while (!last.endpoint().equals(express.address())) {
-      checkTime("the client moving to " + express.name());
+      checkTime("move of the client to " + express.name());
       last = call();
       printCall(out, last);
     }
@@ -346,7 +354,7 @@ public final class QosLoop implements AutoCloseable {
 
   private Selection awaitSelection() {
     while (qos.selection().isEmpty()) {
-      checkTime("the broker's first selection");
+      checkTime("selection from the broker");
       pause();
     }
     return qos.selection().get();
