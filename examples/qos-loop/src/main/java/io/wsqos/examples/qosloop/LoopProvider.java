@@ -90,7 +90,7 @@ final class LoopProvider implements AutoCloseable {
    */
   Offer register(BrokerClient admin, URI broker, long serviceId) {
     ProviderRegistration registration = admin.registerProvider(name);
-    BrokerClient own = BrokerClient.builder(broker).token(registration.token()).build();
+    BrokerClient own = QosLoop.brokerClient(broker, registration.token());
     Endpoint endpoint =
         own.registerEndpoint(
             registration.provider().id(),

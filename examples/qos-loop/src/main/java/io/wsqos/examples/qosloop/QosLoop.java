@@ -97,6 +97,12 @@ public final class QosLoop implements AutoCloseable {
   /** How late the slowed provider answers: four times what it promised. */
   static final Duration SLOW_DOWN = Duration.ofMillis(200);
 
+  /**
+   * How long a request to the broker may take (default 5 s): on a machine busy with other work, the
+   * broker's first requests can take seconds.
+   */
+  static final Duration BROKER_TIMEOUT = Duration.ofSeconds(30);
+
   /** The longest the whole loop may take before the run gives up. */
   static final Duration TIME_LIMIT = Duration.ofSeconds(60);
 
@@ -165,10 +171,7 @@ public final class QosLoop implements AutoCloseable {
       Broker broker = Broker.start(BrokerOptions.parse(args.toArray(String[]::new), Map.of()));
       opened.add(0, broker);
       URI brokerAddress = URI.create(broker.address());
-      BrokerClient admin =
-          BrokerClient.builder(brokerAddress)
-              .token(broker.generatedAdminToken().orElseThrow())
-              .build();
+      BrokerClient admin = brokerClient(brokerAddress, broker.generatedAdminToken().orElseThrow());
 
       BookstoreService catalogue = new BookstoreImpl(); // generated once, served by both
       LoopProvider budget = LoopProvider.start("Budget Books", BUDGET_OFFER, catalogue);
@@ -183,8 +186,7 @@ public final class QosLoop implements AutoCloseable {
 
       // A registered client's selections carry receipts, which its measurement reports need.
       ClientRegistration registration = admin.registerClient("qos-loop client");
-      BrokerClient asClient =
-          BrokerClient.builder(brokerAddress).token(registration.token()).build();
+      BrokerClient asClient = brokerClient(brokerAddress, registration.token());
       SimpleMeterRegistry clientMeters = new SimpleMeterRegistry();
       List<QosRecord> records = new CopyOnWriteArrayList<>();
       // The README quotes the lines from here to "README ends"; QosLoopTest checks it.
@@ -212,6 +214,11 @@ public final class QosLoop implements AutoCloseable {
       closeAll(opened, e);
       throw e;
     }
+  }
+
+  /** A client of the broker's REST API at {@code address}, acting with {@code token}. */
+  static BrokerClient brokerClient(URI address, String token) {
+    return BrokerClient.builder(address).token(token).requestTimeout(BROKER_TIMEOUT).build();
   }
 
   /**
@@ -391,16 +398,18 @@ public final class QosLoop implements AutoCloseable {
         .orElse(address);
   }
 
+  /** The requirement in the terms of its WS-QoS header block. */
   private static String describe(QosRequirement requirement) {
     QosTerms terms = requirement.terms();
+    List<String> parts = new ArrayList<>();
+    terms.maxPrice().ifPresent(p -> parts.add(String.format("maxPrice %.2f", p)));
+    terms.maxResponseTimeMillis().ifPresent(t -> parts.add("maxResponseTimeMillis " + t));
+    terms.minAvailability().ifPresent(a -> parts.add("minAvailability " + a));
+    parts.add("transportPriority " + terms.transportPriority().token());
     return "compression "
         + requirement.compression().token()
-        + terms.maxPrice().map(p -> String.format(", at most %.2f a call", p)).orElse("")
-        + (terms.maxResponseTimeMillis().isPresent()
-            ? ", answers within " + terms.maxResponseTimeMillis().getAsLong() + " ms"
-            : "")
-        + ", transport priority "
-        + terms.transportPriority().token();
+        + "; terms: "
+        + String.join(", ", parts);
   }
 
   private static String describe(Candidate candidate) {
