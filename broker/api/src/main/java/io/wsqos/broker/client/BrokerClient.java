@@ -260,7 +260,10 @@ public final class BrokerClient {
         type(MeasuredQos.class));
   }
 
-  /** What the measurements within the broker's window say of offer {@code offerId}, if any. */
+  /**
+   * What the measurements within the broker's window say of offer {@code offerId}; empty when no
+   * report counts (the broker answers 204).
+   */
   public Optional<MeasuredQos> measuredQos(long offerId) {
     return Optional.ofNullable(
         send("GET", "/offers/" + offerId + "/measured", null, type(MeasuredQos.class)));
@@ -386,7 +389,7 @@ public final class BrokerClient {
     return send(method, path, body, answer, requestTimeout, headers);
   }
 
-  /** One request; a 304 answer is {@code null}. */
+  /** One request; a 204 or 304 answer is {@code null}. */
   private <T> T send(
       String method,
       String path,
@@ -415,6 +418,9 @@ public final class BrokerClient {
       HttpResponse<byte[]> response =
           http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
       int status = response.statusCode();
+      if (status == 204) {
+        return null;
+      }
       if (status >= 200 && status < 300) {
         return answer == null ? null : json.readValue(response.body(), answer);
       }

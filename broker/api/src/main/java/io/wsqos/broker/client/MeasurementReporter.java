@@ -41,6 +41,9 @@ public final class MeasurementReporter implements AutoCloseable {
   /** The most response times a window keeps per offer and operation. */
   public static final int MAX_SAMPLES = 10_000;
 
+  /** The longest {@link #close()} waits for a report in flight. */
+  static final int CLOSE_WAIT_SECONDS = 10;
+
   /** The name of the reporting thread. */
   public static final String THREAD_NAME = "wsqos-broker-report";
 
@@ -192,7 +195,10 @@ public final class MeasurementReporter implements AutoCloseable {
     return taken;
   }
 
-  /** Sends what the current window holds and stops the reporting thread. Idempotent. */
+  /**
+   * Lets a report in flight finish (at most {@value #CLOSE_WAIT_SECONDS} s), sends what the current
+   * window holds and stops the reporting thread. Idempotent.
+   */
   @Override
   public void close() {
     ScheduledExecutorService stopping;
@@ -201,10 +207,15 @@ public final class MeasurementReporter implements AutoCloseable {
       thread = null;
     }
     if (stopping != null) {
-      stopping.shutdownNow();
+      // Not shutdownNow: an interrupted report drops the window it had taken, and the interrupt
+      // left on the thread fails the next offer's report of the same round before it is sent.
+      stopping.shutdown();
       try {
-        stopping.awaitTermination(10, TimeUnit.SECONDS);
+        if (!stopping.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
+          stopping.shutdownNow();
+        }
       } catch (InterruptedException e) {
+        stopping.shutdownNow();
         Thread.currentThread().interrupt();
       }
       report();

@@ -93,6 +93,7 @@ class BrokerClientTest {
     assertThat(provider.endpoints(0, 10).items()).containsExactly(changed);
 
     Offer offer = provider.publishOffer(endpoint.id(), terms("0.10"));
+    assertThat(provider.measuredQos(offer.id())).isEmpty();
     Offer updated = provider.updateOffer(offer.id(), 1, terms("0.05"));
     assertThat(updated.version()).isEqualTo(2);
     assertThat(provider.offer(offer.id())).isEqualTo(updated);

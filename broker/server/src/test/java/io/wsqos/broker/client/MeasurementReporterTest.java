@@ -1,14 +1,24 @@
 package io.wsqos.broker.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.sun.net.httpserver.HttpServer;
 import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.api.MeasuredQos;
 import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OperationQos;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A provider's {@link MeasurementReporter} against a real broker: the counts it reports are exact,
  * its percentiles are the recorded calls' (nearest rank), its memory holds a bounded sample of a
- * large window, and a broker it cannot reach costs a dropped report, not an exception.
+ * large window, closing lets a report in flight finish, and a broker it cannot reach costs a
+ * dropped report, not an exception.
  */
 class MeasurementReporterTest {
 
@@ -78,6 +89,57 @@ class MeasurementReporterTest {
     OperationQos quote = provider.measuredQos(offer.id()).orElseThrow().operations().get(0);
     assertThat(quote.requests()).isEqualTo(calls);
     assertThat(quote.p99Millis()).isEqualTo(10);
+  }
+
+  @Test
+  void closeLetsTheReportsInFlightFinishInsteadOfDroppingThem() throws Exception {
+    // A broker that holds the first report until released, and answers every one with 204.
+    CountDownLatch firstArrived = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    List<String> reported = new CopyOnWriteArrayList<>();
+    HttpServer stub = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    stub.createContext(
+        "/api/offers/",
+        exchange -> {
+          reported.add(exchange.getRequestURI().getPath());
+          firstArrived.countDown();
+          try {
+            release.await(10, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          exchange.sendResponseHeaders(204, -1);
+          exchange.close();
+        });
+    ExecutorService handlers = Executors.newCachedThreadPool();
+    stub.setExecutor(handlers);
+    stub.start();
+    try {
+      BrokerClient held =
+          BrokerClient.builder(URI.create("http://127.0.0.1:" + stub.getAddress().getPort()))
+              .build();
+      MeasurementReporter reporter =
+          MeasurementReporter.builder(held).period(Duration.ofMillis(100)).build();
+      reporter.record(1, Optional.empty(), "quote", 1_000_000L, false);
+      reporter.record(2, Optional.empty(), "quote", 1_000_000L, false);
+      reporter.start();
+      assertThat(firstArrived.await(10, TimeUnit.SECONDS)).isTrue();
+
+      CompletableFuture<Void> closing = CompletableFuture.runAsync(reporter::close);
+
+      await()
+          .during(Duration.ofMillis(300))
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> !closing.isDone());
+      release.countDown();
+      closing.get(10, TimeUnit.SECONDS);
+      assertThat(reported)
+          .containsExactlyInAnyOrder("/api/offers/1/measurements", "/api/offers/2/measurements");
+    } finally {
+      release.countDown();
+      stub.stop(0);
+      handlers.shutdownNow();
+    }
   }
 
   @Test
