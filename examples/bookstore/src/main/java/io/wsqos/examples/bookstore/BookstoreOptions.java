@@ -33,8 +33,8 @@ final class BookstoreOptions {
           0,
           0,
           (int) (CpuCostBookstore.MAX_COST.toNanos() / 1000),
-          "Spend this many microseconds of the calling thread's CPU in every call: a small"
-              + " capacity for overload experiments (benchmarks)");
+          "Spend this many microseconds of the calling thread's CPU in every call, one call per"
+              + " processor at a time: a small capacity for overload experiments (benchmarks)");
   static final Option<String> COMPRESSION =
       Option.choice(
           "compression",

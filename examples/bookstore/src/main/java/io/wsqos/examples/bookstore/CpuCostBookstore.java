@@ -6,13 +6,17 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Semaphore;
 
 /**
  * A bookstore that spends a fixed amount of CPU in every operation before answering: a documented
  * cost per call, so that an experiment can make a server's capacity small (a cost of {@code c} per
  * call saturates one core at {@code 1/c} calls per second) without a slower machine. The cost is
  * counted on the calling thread's own CPU time, so a call costs the same CPU however busy the
- * machine is; only its wall time grows when the thread waits for a core.
+ * machine is; only its wall time grows when the thread waits for a core. At most as many calls
+ * spend their cost at once as the JVM has processors (one when pinned to one core), the others wait
+ * their turn, as in a server whose workers match its cores: an overloaded server queues its calls
+ * instead of sharing its core among hundreds of spinning threads.
  */
 public final class CpuCostBookstore implements BookstoreService {
 
@@ -23,6 +27,7 @@ public final class CpuCostBookstore implements BookstoreService {
 
   private final BookstoreService delegate;
   private final long costNanos;
+  private final Semaphore workers = new Semaphore(Runtime.getRuntime().availableProcessors(), true);
 
   /**
    * Wraps {@code delegate}, spending {@code cost} of CPU per call.
@@ -68,15 +73,23 @@ public final class CpuCostBookstore implements BookstoreService {
   }
 
   private void spend() {
-    long end = THREADS.getCurrentThreadCpuTime() + costNanos;
-    long sink = 0;
-    while (THREADS.getCurrentThreadCpuTime() < end) {
-      for (int i = 0; i < 1_000; i++) {
-        sink += i * 31L ^ sink;
-      }
+    if (costNanos == 0) {
+      return;
     }
-    if (sink == 42) {
-      Thread.onSpinWait(); // keeps the loop from being removed as dead code
+    workers.acquireUninterruptibly();
+    try {
+      long end = THREADS.getCurrentThreadCpuTime() + costNanos;
+      long sink = 0;
+      while (THREADS.getCurrentThreadCpuTime() < end) {
+        for (int i = 0; i < 1_000; i++) {
+          sink += i * 31L ^ sink;
+        }
+      }
+      if (sink == 42) {
+        Thread.onSpinWait(); // keeps the loop from being removed as dead code
+      }
+    } finally {
+      workers.release();
     }
   }
 }
