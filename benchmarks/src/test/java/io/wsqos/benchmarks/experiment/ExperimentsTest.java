@@ -36,6 +36,7 @@ class ExperimentsTest {
             "diffserv-share",
             "binding-workloads",
             "binding-granularity",
+            "adaptive-offers",
             "monitor-store",
             "codec-paired");
   }
