@@ -37,7 +37,8 @@ public final class Experiments {
                   new DiffServExperiment(),
                   new DiffServShareExperiment(),
                   new BindingWorkloadExperiment(),
-                  new GranularityExperiment()),
+                  new GranularityExperiment(),
+                  new AdaptiveOffersExperiment()),
               ServiceLoader.load(Experiment.class).stream().map(ServiceLoader.Provider::get))
           .toList();
 

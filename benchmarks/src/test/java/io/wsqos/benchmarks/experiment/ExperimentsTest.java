@@ -35,6 +35,7 @@ class ExperimentsTest {
             "diffserv-share",
             "binding-workloads",
             "binding-granularity",
+            "adaptive-offers",
             "monitor-store",
             "codec-paired");
   }

@@ -27,6 +27,14 @@ final class BookstoreOptions {
           0,
           (int) DelayedBookstore.MAX_DELAY.toMillis(),
           "Answer every call this many ms late: an injected slow back end");
+  static final Option<Integer> CPU_COST_US =
+      Option.integer(
+          "cpu-cost-us",
+          0,
+          0,
+          (int) (CpuCostBookstore.MAX_COST.toNanos() / 1000),
+          "Spend this many microseconds of the calling thread's CPU in every call, one call per"
+              + " processor at a time: a small capacity for overload experiments (benchmarks)");
   static final Option<String> COMPRESSION =
       Option.choice(
           "compression",
@@ -115,6 +123,7 @@ final class BookstoreOptions {
           HOST,
           PORT,
           DELAY_MS,
+          CPU_COST_US,
           COMPRESSION,
           MONITOR,
           MONITOR_DB_DIR,

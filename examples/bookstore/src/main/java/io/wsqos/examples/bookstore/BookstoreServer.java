@@ -1,6 +1,7 @@
 package io.wsqos.examples.bookstore;
 
 import static io.wsqos.examples.bookstore.BookstoreOptions.COMPRESSION;
+import static io.wsqos.examples.bookstore.BookstoreOptions.CPU_COST_US;
 import static io.wsqos.examples.bookstore.BookstoreOptions.CXF_METRICS;
 import static io.wsqos.examples.bookstore.BookstoreOptions.DELAY_MS;
 import static io.wsqos.examples.bookstore.BookstoreOptions.DSCP;
@@ -229,6 +230,10 @@ public final class BookstoreServer implements AutoCloseable {
         features.add(cxfMetrics(registry));
       }
       BookstoreService service = new BookstoreImpl();
+      if (arguments.get(CPU_COST_US) > 0) {
+        service =
+            new CpuCostBookstore(service, Duration.ofNanos(arguments.get(CPU_COST_US) * 1000L));
+      }
       if (arguments.get(DELAY_MS) > 0) {
         service = new DelayedBookstore(service, Duration.ofMillis(arguments.get(DELAY_MS)));
       }
