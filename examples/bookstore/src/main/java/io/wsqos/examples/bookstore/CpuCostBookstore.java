@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -18,14 +17,13 @@ import java.util.concurrent.Semaphore;
  * their turn, as in a server whose workers match its cores: an overloaded server queues its calls
  * instead of sharing its core among hundreds of spinning threads.
  */
-public final class CpuCostBookstore implements BookstoreService {
+public final class CpuCostBookstore extends SlowedBookstore {
 
   /** The largest cost accepted per call. */
   public static final Duration MAX_COST = Duration.ofSeconds(1);
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-  private final BookstoreService delegate;
   private final long costNanos;
   private final Semaphore workers = new Semaphore(Runtime.getRuntime().availableProcessors(), true);
 
@@ -36,7 +34,7 @@ public final class CpuCostBookstore implements BookstoreService {
    *     JVM cannot measure a thread's CPU time
    */
   public CpuCostBookstore(BookstoreService delegate, Duration cost) {
-    this.delegate = requireNonNull(delegate, "delegate");
+    super(delegate);
     requireNonNull(cost, "cost");
     if (cost.isNegative() || cost.compareTo(MAX_COST) > 0) {
       throw new IllegalArgumentException(
@@ -54,25 +52,7 @@ public final class CpuCostBookstore implements BookstoreService {
   }
 
   @Override
-  public Greeting hello() {
-    spend();
-    return delegate.hello();
-  }
-
-  @Override
-  public BookInfo getBookInfo(String isbn) throws BookNotFoundFault, InvalidRequestFault {
-    spend();
-    return delegate.getBookInfo(isbn);
-  }
-
-  @Override
-  public List<BookDetails> getBookDetails(List<String> isbns)
-      throws BookNotFoundFault, InvalidRequestFault {
-    spend();
-    return delegate.getBookDetails(isbns);
-  }
-
-  private void spend() {
+  void beforeCall() {
     if (costNanos == 0) {
       return;
     }

@@ -3,7 +3,6 @@ package io.wsqos.examples.bookstore;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -11,12 +10,11 @@ import java.util.concurrent.TimeUnit;
  * serves: the "slow provider" of the self-healing experiments, and a server whose latency is large
  * enough for a millisecond-resolution tool such as {@code httperf} to measure it precisely.
  */
-public final class DelayedBookstore implements BookstoreService {
+public final class DelayedBookstore extends SlowedBookstore {
 
   /** The largest delay accepted: longer only hangs clients, it shows nothing more. */
   public static final Duration MAX_DELAY = Duration.ofMinutes(1);
 
-  private final BookstoreService delegate;
   private volatile long delayNanos;
 
   /**
@@ -25,7 +23,7 @@ public final class DelayedBookstore implements BookstoreService {
    * @throws IllegalArgumentException if {@code delay} is negative or above {@link #MAX_DELAY}
    */
   public DelayedBookstore(BookstoreService delegate, Duration delay) {
-    this.delegate = requireNonNull(delegate, "delegate");
+    super(delegate);
     setDelay(delay);
   }
 
@@ -49,26 +47,7 @@ public final class DelayedBookstore implements BookstoreService {
   }
 
   @Override
-  public Greeting hello() {
-    pause();
-    return delegate.hello();
-  }
-
-  @Override
-  public BookInfo getBookInfo(String isbn) throws BookNotFoundFault, InvalidRequestFault {
-    pause();
-    return delegate.getBookInfo(isbn);
-  }
-
-  @Override
-  public List<BookDetails> getBookDetails(List<String> isbns)
-      throws BookNotFoundFault, InvalidRequestFault {
-    pause();
-    return delegate.getBookDetails(isbns);
-  }
-
-  // Sleeping holds a Jetty thread as a slow back end would: that is the behaviour to inject.
-  private void pause() {
+  void beforeCall() {
     long nanos = delayNanos;
     if (nanos == 0) {
       return;
