@@ -332,7 +332,7 @@ public final class ChildJvm implements AutoCloseable {
   public void kill() {
     List<ProcessHandle> descendants = process.descendants().toList();
     process.destroyForcibly();
-    awaitGone(process.toHandle(), DEFAULT_STOP_GRACE);
+    awaitGone(process, DEFAULT_STOP_GRACE);
     killAll(descendants);
   }
 
@@ -346,9 +346,9 @@ public final class ChildJvm implements AutoCloseable {
     List<ProcessHandle> descendants = process.descendants().toList();
     if (process.isAlive()) {
       askToStop();
-      if (!awaitGone(process.toHandle(), stopGrace)) {
+      if (!awaitGone(process, stopGrace)) {
         process.destroyForcibly();
-        awaitGone(process.toHandle(), DEFAULT_STOP_GRACE);
+        awaitGone(process, DEFAULT_STOP_GRACE);
       }
     }
     killAll(descendants);
@@ -377,6 +377,19 @@ public final class ChildJvm implements AutoCloseable {
       if (!awaitGone(handle, DEFAULT_STOP_GRACE)) {
         throw new IllegalStateException("process " + handle.pid() + " survived SIGKILL");
       }
+    }
+  }
+
+  /**
+   * Waits on the {@link Process} itself, not its handle: the handle's exit can complete before the
+   * process records it, and {@link #isAlive()} must be false once this returns true.
+   */
+  private static boolean awaitGone(Process process, Duration timeout) {
+    try {
+      return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return !process.isAlive();
     }
   }
 
