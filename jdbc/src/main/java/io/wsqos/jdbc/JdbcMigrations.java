@@ -4,17 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.util.DriverDataSource;
+import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Properties;
+import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.callback.Callback;
-import org.flywaydb.core.api.callback.Context;
-import org.flywaydb.core.api.callback.Event;
-import org.flywaydb.core.api.configuration.FluentConfiguration;
 
 /**
  * Creates or upgrades a module's tables with Flyway, each module with a history table of its own so
@@ -60,19 +59,20 @@ public final class JdbcMigrations {
           case POSTGRESQL -> "SET statement_timeout = 0";
           case OTHER -> "";
         };
-    FluentConfiguration flyway =
-        Flyway.configure(JdbcMigrations.class.getClassLoader())
-            .dataSource(unpooled(dataSource))
-            .locations(locations.toArray(String[]::new))
-            .table(historyTable)
-            // A database that already holds other tables (the application's, another module's)
-            // gets the module's history table at version 0, and then every migration.
-            .baselineOnMigrate(true)
-            .baselineVersion("0");
+    DataSource migrating = unpooled(dataSource);
     if (!noStatementTimeout.isEmpty()) {
-      flyway.callbacks(new OnConnect(noStatementTimeout));
+      migrating = new StatementOnConnect(migrating, noStatementTimeout);
     }
-    flyway.load().migrate();
+    Flyway.configure(JdbcMigrations.class.getClassLoader())
+        .dataSource(migrating)
+        .locations(locations.toArray(String[]::new))
+        .table(historyTable)
+        // A database that already holds other tables (the application's, another module's)
+        // gets the module's history table at version 0, and then every migration.
+        .baselineOnMigrate(true)
+        .baselineVersion("0")
+        .load()
+        .migrate();
   }
 
   /**
@@ -96,30 +96,65 @@ public final class JdbcMigrations {
         pool.getPassword());
   }
 
-  /** Runs a statement on each connection Flyway opens. */
-  private record OnConnect(String sql) implements Callback {
+  /**
+   * Runs a statement on each connection it hands out. A data source rather than a Flyway callback,
+   * so that it works with every Flyway an application may bring (Spring Boot 3.5 manages 11.x,
+   * which has no connection event).
+   */
+  private record StatementOnConnect(DataSource delegate, String sql) implements DataSource {
     @Override
-    public boolean supports(Event event, Context context) {
-      return event == Event.AFTER_CONNECT;
+    public Connection getConnection() throws SQLException {
+      return prepared(delegate.getConnection());
     }
 
     @Override
-    public boolean canHandleInTransaction(Event event, Context context) {
-      return true;
+    public Connection getConnection(String user, String password) throws SQLException {
+      return prepared(delegate.getConnection(user, password));
     }
 
-    @Override
-    public void handle(Event event, Context context) {
-      try (Statement statement = context.getConnection().createStatement()) {
+    private Connection prepared(Connection connection) throws SQLException {
+      try (Statement statement = connection.createStatement()) {
         statement.execute(sql);
+        return connection;
       } catch (SQLException e) {
-        throw new IllegalStateException("cannot run '" + sql + "' before migrating", e);
+        connection.close();
+        throw new SQLException("cannot run '" + sql + "' before migrating", e);
       }
     }
 
     @Override
-    public String getCallbackName() {
-      return "wsqos-no-statement-timeout";
+    public PrintWriter getLogWriter() throws SQLException {
+      return delegate.getLogWriter();
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) throws SQLException {
+      delegate.setLogWriter(out);
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) throws SQLException {
+      delegate.setLoginTimeout(seconds);
+    }
+
+    @Override
+    public int getLoginTimeout() throws SQLException {
+      return delegate.getLoginTimeout();
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+      return delegate.getParentLogger();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+      return type.isInstance(this) ? type.cast(this) : delegate.unwrap(type);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) throws SQLException {
+      return type.isInstance(this) || delegate.isWrapperFor(type);
     }
   }
 }
