@@ -64,8 +64,7 @@ import org.slf4j.LoggerFactory;
  * <p><b>Where.</b> On a client it reroutes that client. On a bus it reroutes each client made on
  * the bus afterwards whose service is {@link #service()} (its service's {@code {namespace}local}
  * name or local name, or its port type's: a broker's candidates name port types {@code
- * {namespace}local}). On a server it does nothing: rerouting is a
- * client's choice.
+ * {namespace}local}). On a server it does nothing: rerouting is a client's choice.
  *
  * <p><b>Lifecycle.</b> The probe thread starts when the feature is first added to a client or a
  * bus, not when it is built, and stops once every client and bus it was added to has gone (see
