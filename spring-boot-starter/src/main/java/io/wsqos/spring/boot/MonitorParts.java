@@ -60,7 +60,7 @@ final class MonitorParts {
 
   private static List<DiagnosisRule> rules(WsQosProperties.Monitor.Diagnosis settings) {
     List<DiagnosisRule> rules = new ArrayList<>();
-    var p95 = settings.getP95ResponseTime();
+    WsQosProperties.Monitor.Diagnosis.P95ResponseTime p95 = settings.getP95ResponseTime();
     if (p95.isEnabled()) {
       String p = DIAGNOSIS + "p95-response-time.";
       rules.add(
@@ -72,7 +72,7 @@ final class MonitorParts {
               new Property(
                   "consecutiveWindows", p + "consecutive-windows", p95.getConsecutiveWindows())));
     }
-    var availability = settings.getAvailability();
+    WsQosProperties.Monitor.Diagnosis.Availability availability = settings.getAvailability();
     if (availability.isEnabled()) {
       String p = DIAGNOSIS + "availability.";
       rules.add(
@@ -89,7 +89,7 @@ final class MonitorParts {
                   p + "consecutive-windows",
                   availability.getConsecutiveWindows())));
     }
-    var communication = settings.getCommunication();
+    WsQosProperties.Monitor.Diagnosis.Communication communication = settings.getCommunication();
     if (communication.isEnabled()) {
       String p = DIAGNOSIS + "communication.";
       rules.add(

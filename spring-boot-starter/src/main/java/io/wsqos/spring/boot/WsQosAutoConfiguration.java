@@ -92,7 +92,10 @@ public class WsQosAutoConfiguration {
     JdbcRecordStore.Builder store = JdbcRecordStore.builder();
     DataSource applications = monitor.isUseDataSource() ? dataSource.getIfUnique() : null;
     if (monitor.getJdbcUrl() != null && !monitor.getJdbcUrl().isBlank()) {
-      store.url(monitor.getJdbcUrl(), monitor.getJdbcUser(), monitor.getJdbcPassword());
+      PropertyChecks.check(
+          "wsqos.monitor.jdbc-url",
+          monitor.getJdbcUrl(),
+          () -> store.url(monitor.getJdbcUrl(), monitor.getJdbcUser(), monitor.getJdbcPassword()));
     } else if (applications != null) {
       store.dataSource(applications);
     }
