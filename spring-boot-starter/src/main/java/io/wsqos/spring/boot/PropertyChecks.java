@@ -51,17 +51,6 @@ final class PropertyChecks {
     }
   }
 
-  /** As {@link #check(String, Object, Supplier)} for a step that returns nothing. */
-  static void check(String property, Object value, Runnable apply) {
-    check(
-        property,
-        value,
-        () -> {
-          apply.run();
-          return null;
-        });
-  }
-
   static InvalidConfigurationPropertyValueException invalid(
       String property, Object value, String reason) {
     return new InvalidConfigurationPropertyValueException(property, value, reason);
