@@ -63,8 +63,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Where.</b> On a client it reroutes that client. On a bus it reroutes each client made on
  * the bus afterwards whose service is {@link #service()} (its service's {@code {namespace}local}
- * name, its local name, or its port type's local name). On a server it does nothing: rerouting is a
- * client's choice.
+ * name or local name, or its port type's: a broker's candidates name port types {@code
+ * {namespace}local}). On a server it does nothing: rerouting is a client's choice.
  *
  * <p><b>Lifecycle.</b> The probe thread starts when the feature is first added to a client or a
  * bus, not when it is built, and stops once every client and bus it was added to has gone (see
@@ -263,7 +263,8 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
     QName name = endpoint.getService() == null ? null : endpoint.getService().getName();
     QName portType = endpoint.getInterface() == null ? null : endpoint.getInterface().getName();
     return name != null && (service.equals(name.toString()) || service.equals(name.getLocalPart()))
-        || portType != null && service.equals(portType.getLocalPart());
+        || portType != null
+            && (service.equals(portType.toString()) || service.equals(portType.getLocalPart()));
   }
 
   /** Probes the endpoints that are not healthy, then lets the policy decide again. */

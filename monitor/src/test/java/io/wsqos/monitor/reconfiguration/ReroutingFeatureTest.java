@@ -34,8 +34,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.cxf.Bus;
+import org.apache.cxf.BusFactory;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.interceptor.Fault;
+import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -416,6 +419,36 @@ class ReroutingFeatureTest {
     assertThatThrownBy(() -> EndpointProbe.soapRequest(" ", Duration.ofSeconds(1)))
         .hasMessage("envelope: '' (expected: a SOAP envelope)");
     assertThatThrownBy(() -> rerouting(candidates).cooldown(null)).hasMessage("cooldown");
+  }
+
+  @Test
+  void onABusItReroutesTheClientsOfThePortTypeItsQualifiedNameNames() {
+    // A broker's candidates name the port type as {namespace}local (BrokerEndpointCandidates).
+    String portType = "{" + EchoService.NAMESPACE + "}EchoService";
+    ReroutingFeature rerouting =
+        started(
+            ReroutingFeature.builder(
+                    EndpointCandidates.of(Map.of(portType, List.of(a.address()))),
+                    portType,
+                    registry)
+                .threadName("test-rerouting"));
+    Bus bus = BusFactory.newInstance().createBus();
+    try {
+      bus.setFeatures(List.of(rerouting));
+      JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
+      factory.setBus(bus);
+      factory.setAddress(b.address());
+      EchoService client = factory.create(EchoService.class);
+
+      String answer = client.echo("Ada");
+      ClientProxy.getClient(client).destroy();
+
+      assertThat(answer).isEqualTo("echo: Ada");
+      assertThat(serviceA.invocations()).isEqualTo(1);
+      assertThat(serviceB.invocations()).isZero();
+    } finally {
+      bus.shutdown(true);
+    }
   }
 
   @Test

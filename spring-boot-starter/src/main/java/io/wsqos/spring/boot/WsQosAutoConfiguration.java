@@ -10,9 +10,13 @@ import io.wsqos.core.entitlement.PriorityEntitlement;
 import io.wsqos.core.routing.EndpointCandidates;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
+import io.wsqos.monitor.diagnosis.AlarmListener;
+import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import io.wsqos.proxy.DscpMarkingFeature;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import javax.sql.DataSource;
 import org.apache.cxf.Bus;
 import org.apache.cxf.feature.Feature;
@@ -55,8 +59,11 @@ public class WsQosAutoConfiguration {
     CompressionFeature.Builder builder =
         CompressionFeature.builder()
             .meterRegistry(registryOf(registry))
-            .clientPreference(compression.getClientPreference())
-            .minBodyBytes(compression.getMinBodyBytes());
+            .clientPreference(compression.getClientPreference());
+    PropertyChecks.check(
+        "wsqos.compression.min-body-bytes",
+        compression.getMinBodyBytes(),
+        () -> builder.minBodyBytes(compression.getMinBodyBytes()));
     switch (compression.getPolicy()) {
       case ALWAYS -> builder.policy(CompressionPolicy.always());
       case NEVER -> builder.policy(CompressionPolicy.never());
@@ -66,9 +73,10 @@ public class WsQosAutoConfiguration {
   }
 
   /**
-   * The monitoring feature of {@code wsqos.monitor.*}, which owns its log and its store. Made after
-   * the application's own database initialization (Flyway, Liquibase, SQL scripts), since its store
-   * adds its tables to the application's database when it writes there.
+   * The monitoring feature of {@code wsqos.monitor.*}, which owns its log and its store, and closes
+   * the rerouting and the diagnosis (the application's own, if it declares them) before its log.
+   * Made after the application's own database initialization (Flyway, Liquibase, SQL scripts),
+   * since its store adds its tables to the application's database when it writes there.
    */
   @Bean
   @ConditionalOnMissingBean
@@ -77,22 +85,73 @@ public class WsQosAutoConfiguration {
   public MonitoringFeature wsqosMonitoringFeature(
       WsQosProperties properties,
       ObjectProvider<MeterRegistry> registry,
-      ObjectProvider<DataSource> dataSource) {
+      ObjectProvider<DataSource> dataSource,
+      ObjectProvider<Diagnosis> diagnosis,
+      ObjectProvider<ReroutingFeatures> rerouting) {
     WsQosProperties.Monitor monitor = properties.getMonitor();
     JdbcRecordStore.Builder store = JdbcRecordStore.builder();
     DataSource applications = monitor.isUseDataSource() ? dataSource.getIfUnique() : null;
     if (monitor.getJdbcUrl() != null && !monitor.getJdbcUrl().isBlank()) {
-      store.url(monitor.getJdbcUrl(), monitor.getJdbcUser(), monitor.getJdbcPassword());
+      PropertyChecks.check(
+          "wsqos.monitor.jdbc-url",
+          monitor.getJdbcUrl(),
+          () -> store.url(monitor.getJdbcUrl(), monitor.getJdbcUser(), monitor.getJdbcPassword()));
     } else if (applications != null) {
       store.dataSource(applications);
     }
     MeterRegistry meters = registryOf(registry);
-    QosLog log =
-        QosLog.builder(meters)
-            .store(store.build())
-            .flushInterval(monitor.getFlushInterval())
-            .build();
-    return MonitoringFeature.builder().log(log).meterRegistry(meters).build();
+    QosLog.Builder log = QosLog.builder(meters);
+    PropertyChecks.check(
+        "wsqos.monitor.flush-interval",
+        monitor.getFlushInterval(),
+        () -> log.flushInterval(monitor.getFlushInterval()));
+    Diagnosis judging = diagnosis.getIfUnique();
+    if (judging != null) {
+      log.listener(judging);
+    }
+    List<AutoCloseable> closing = new ArrayList<>();
+    rerouting.ifUnique(closing::add);
+    if (judging != null) {
+      closing.add(judging);
+    }
+    return MonitoringFeature.builder()
+        .log(log.store(store.build()).build())
+        .closing(closing.toArray(AutoCloseable[]::new))
+        .meterRegistry(meters)
+        .build();
+  }
+
+  /**
+   * The diagnosis of {@code wsqos.monitor.diagnosis.*}, fed by the monitor's log, its alarms to the
+   * rerouting of {@code wsqos.monitor.rerouting.*} when that is on. Its thread starts with the
+   * first records and stops with the context.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "wsqos.monitor.diagnosis", name = "enabled", havingValue = "true")
+  public Diagnosis wsqosDiagnosis(
+      WsQosProperties properties,
+      ObjectProvider<MeterRegistry> registry,
+      ObjectProvider<ReroutingFeatures> rerouting) {
+    List<AlarmListener> listeners = new ArrayList<>();
+    rerouting.ifUnique(listeners::add);
+    return MonitorParts.diagnosis(properties.getMonitor(), registryOf(registry), listeners);
+  }
+
+  /**
+   * The rerouting of {@code wsqos.monitor.rerouting.*}: a {@code ReroutingFeature} per service,
+   * each on the bus, its candidates from the properties or from the broker. Probe threads start
+   * with the first client of their service and stop with the context.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "wsqos.monitor.rerouting", name = "enabled", havingValue = "true")
+  public ReroutingFeatures wsqosReroutingFeatures(
+      WsQosProperties properties,
+      ObjectProvider<MeterRegistry> registry,
+      ObjectProvider<EndpointCandidates> candidates) {
+    return MonitorParts.rerouting(
+        properties.getMonitor().getRerouting(), registryOf(registry), candidates.getIfUnique());
   }
 
   /** {@code wsqos.dscp.*}: present only when {@code wsqos-qos-proxy} is on the class path. */
@@ -127,8 +186,14 @@ public class WsQosAutoConfiguration {
     BrokerClient wsqosBrokerClient(WsQosProperties properties) {
       WsQosProperties.Broker broker = properties.getBroker();
       BrokerClient.Builder builder =
-          BrokerClient.builder(URI.create(broker.getUrl()))
-              .requestTimeout(broker.getRequestTimeout());
+          PropertyChecks.check(
+              "wsqos.broker.url",
+              broker.getUrl(),
+              () -> BrokerClient.builder(URI.create(broker.getUrl().strip())));
+      PropertyChecks.check(
+          "wsqos.broker.request-timeout",
+          broker.getRequestTimeout(),
+          () -> builder.requestTimeout(broker.getRequestTimeout()));
       if (broker.getToken() != null && !broker.getToken().isBlank()) {
         builder.token(broker.getToken());
       }
@@ -149,8 +214,10 @@ public class WsQosAutoConfiguration {
   /** Puts the features above, and the optional ones, on the application's bus. */
   @Bean
   public static WsQosBusFeatures wsqosBusFeatures(
-      ObjectProvider<MeterRegistry> registry, ObjectProvider<Feature> features) {
-    return new WsQosBusFeatures(registry, features);
+      ObjectProvider<MeterRegistry> registry,
+      ObjectProvider<Feature> features,
+      ObjectProvider<ReroutingFeatures> rerouting) {
+    return new WsQosBusFeatures(registry, features, rerouting);
   }
 
   static MeterRegistry registryOf(ObjectProvider<MeterRegistry> registry) {

@@ -2,7 +2,12 @@ package io.wsqos.spring.boot;
 
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
+import io.wsqos.monitor.Side;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -118,6 +123,20 @@ public class WsQosProperties {
     /** The longest a batch of records waits before it is written. */
     private Duration flushInterval = Duration.ofMillis(200);
 
+    private final Diagnosis diagnosis = new Diagnosis();
+
+    private final Rerouting rerouting = new Rerouting();
+
+    /** Rules over rolling windows of the records, raising alarms ({@code Diagnosis}). */
+    public Diagnosis getDiagnosis() {
+      return diagnosis;
+    }
+
+    /** Moving the application's CXF clients to another provider ({@code ReroutingFeature}). */
+    public Rerouting getRerouting() {
+      return rerouting;
+    }
+
     public boolean isEnabled() {
       return enabled;
     }
@@ -164,6 +183,330 @@ public class WsQosProperties {
 
     public void setFlushInterval(Duration flushInterval) {
       this.flushInterval = flushInterval;
+    }
+
+    /**
+     * {@code wsqos.monitor.diagnosis.*}: the monitor's {@code Diagnosis}, fed by the records of
+     * {@code wsqos.monitor.*}, with its default rules; each rule can be switched off or given other
+     * thresholds. The defaults are the {@code Diagnosis} builder's.
+     */
+    public static class Diagnosis {
+      /** Whether the records are diagnosed; needs `wsqos.monitor.enabled`. */
+      private boolean enabled;
+
+      /** How long each window lasts; 10 ms..1 h. */
+      private Duration window = Duration.ofSeconds(10); // Diagnosis.DEFAULT_WINDOW_MILLIS
+
+      /**
+       * Whose records are judged: the application's clients (requester) or endpoints (provider).
+       */
+      private Side side = Side.REQUESTER;
+
+      /** The most time samples kept per endpoint and window; 1..10,000,000. */
+      private int maxSamplesPerWindow = 100_000; // Diagnosis.DEFAULT_MAX_SAMPLES_PER_WINDOW
+
+      private final P95ResponseTime p95ResponseTime = new P95ResponseTime();
+      private final Availability availability = new Availability();
+      private final Communication communication = new Communication();
+
+      public boolean isEnabled() {
+        return enabled;
+      }
+
+      public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+      }
+
+      public Duration getWindow() {
+        return window;
+      }
+
+      public void setWindow(Duration window) {
+        this.window = window;
+      }
+
+      public Side getSide() {
+        return side;
+      }
+
+      public void setSide(Side side) {
+        this.side = side;
+      }
+
+      public int getMaxSamplesPerWindow() {
+        return maxSamplesPerWindow;
+      }
+
+      public void setMaxSamplesPerWindow(int maxSamplesPerWindow) {
+        this.maxSamplesPerWindow = maxSamplesPerWindow;
+      }
+
+      /** The rule on the 95th percentile of response time. */
+      public P95ResponseTime getP95ResponseTime() {
+        return p95ResponseTime;
+      }
+
+      /** The rule on availability (succeeded / requests). */
+      public Availability getAvailability() {
+        return availability;
+      }
+
+      /** The rule on communication's share of response time. */
+      public Communication getCommunication() {
+        return communication;
+      }
+
+      /** {@code DiagnosisRule.p95ResponseTimeAbove}. */
+      public static class P95ResponseTime {
+        /** Whether an endpoint whose p95 response time is above `threshold` raises an alarm. */
+        private boolean enabled = true;
+
+        /** The p95 response time above which a window is bad; above 0. */
+        private Duration threshold = Duration.ofSeconds(1); // DEFAULT_P95_THRESHOLD_MILLIS
+
+        /** Bad windows in a row that raise the p95 alarm; 1..1000. */
+        private int consecutiveWindows = 3; // Diagnosis.DEFAULT_CONSECUTIVE_WINDOWS
+
+        public boolean isEnabled() {
+          return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+          this.enabled = enabled;
+        }
+
+        public Duration getThreshold() {
+          return threshold;
+        }
+
+        public void setThreshold(Duration threshold) {
+          this.threshold = threshold;
+        }
+
+        public int getConsecutiveWindows() {
+          return consecutiveWindows;
+        }
+
+        public void setConsecutiveWindows(int consecutiveWindows) {
+          this.consecutiveWindows = consecutiveWindows;
+        }
+      }
+
+      /** {@code DiagnosisRule.availabilityBelow}. */
+      public static class Availability {
+        /** Whether an endpoint whose availability is below `floor` raises an alarm. */
+        private boolean enabled = true;
+
+        /** The availability below which a window is bad; above 0, at most 1. */
+        private double floor = 0.9; // Diagnosis.DEFAULT_AVAILABILITY_FLOOR
+
+        /** The fewest requests in a window for the availability rule to judge it; 1 or more. */
+        private long minRequests = 10; // Diagnosis.DEFAULT_MIN_REQUESTS
+
+        /** Bad windows in a row that raise the availability alarm; 1..1000. */
+        private int consecutiveWindows = 3; // Diagnosis.DEFAULT_CONSECUTIVE_WINDOWS
+
+        public boolean isEnabled() {
+          return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+          this.enabled = enabled;
+        }
+
+        public double getFloor() {
+          return floor;
+        }
+
+        public void setFloor(double floor) {
+          this.floor = floor;
+        }
+
+        public long getMinRequests() {
+          return minRequests;
+        }
+
+        public void setMinRequests(long minRequests) {
+          this.minRequests = minRequests;
+        }
+
+        public int getConsecutiveWindows() {
+          return consecutiveWindows;
+        }
+
+        public void setConsecutiveWindows(int consecutiveWindows) {
+          this.consecutiveWindows = consecutiveWindows;
+        }
+      }
+
+      /** {@code DiagnosisRule.communicationDominates}. */
+      public static class Communication {
+        /** Whether an endpoint whose response time is mostly communication raises an alarm. */
+        private boolean enabled = true;
+
+        /** The communication share of mean response time at which a window is bad; (0, 1]. */
+        private double minShare = 0.8; // Diagnosis.DEFAULT_COMMUNICATION_SHARE
+
+        /** The least mean response time for the communication rule to judge a window. */
+        private Duration minMeanResponse =
+            Duration.ofMillis(100); // Diagnosis.DEFAULT_MIN_MEAN_RESPONSE_MILLIS
+
+        /** Bad windows in a row that raise the communication alarm; 1..1000. */
+        private int consecutiveWindows = 3; // Diagnosis.DEFAULT_CONSECUTIVE_WINDOWS
+
+        public boolean isEnabled() {
+          return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+          this.enabled = enabled;
+        }
+
+        public double getMinShare() {
+          return minShare;
+        }
+
+        public void setMinShare(double minShare) {
+          this.minShare = minShare;
+        }
+
+        public Duration getMinMeanResponse() {
+          return minMeanResponse;
+        }
+
+        public void setMinMeanResponse(Duration minMeanResponse) {
+          this.minMeanResponse = minMeanResponse;
+        }
+
+        public int getConsecutiveWindows() {
+          return consecutiveWindows;
+        }
+
+        public void setConsecutiveWindows(int consecutiveWindows) {
+          this.consecutiveWindows = consecutiveWindows;
+        }
+      }
+    }
+
+    /**
+     * {@code wsqos.monitor.rerouting.*}: one {@code ReroutingFeature} per service on the bus, which
+     * moves the application's clients of that service among its candidates on a transport failure
+     * and on the diagnosis's alarms. The defaults are the {@code ReroutingFeature} builder's.
+     */
+    public static class Rerouting {
+      /** Whether the application's CXF clients are rerouted among their services' candidates. */
+      private boolean enabled;
+
+      /**
+       * Where the candidates come from: `candidates` (static) or the broker of `wsqos.broker.url`.
+       */
+      private Source source = Source.STATIC;
+
+      /**
+       * Per service (a port type's or service's local name, or `[{namespace}local]`), its endpoint
+       * addresses, best first: `candidates.EchoService=http://a/echo,http://b/echo`.
+       */
+      private Map<String, List<String>> candidates = new LinkedHashMap<>();
+
+      /** With `source=broker`: the port types to reroute, each as `{namespace}local`. */
+      private List<String> services = new ArrayList<>();
+
+      /** The least time between two switches other than leaving a down endpoint; 1 ms..1 h. */
+      private Duration cooldown = Duration.ofSeconds(30); // DEFAULT_COOLDOWN_MILLIS
+
+      /** The time between two probes of the endpoints left behind; 10 ms..1 h. */
+      private Duration probeInterval = Duration.ofSeconds(5); // DEFAULT_PROBE_INTERVAL_MILLIS
+
+      /**
+       * How long a probe (`GET ?wsdl`) may take before the endpoint counts as unfit; 1 ms..1 min.
+       */
+      private Duration probeTimeout = Duration.ofSeconds(2); // DEFAULT_PROBE_TIMEOUT_MILLIS
+
+      /** Operations (local names) safe to resend to the next endpoint; default none. */
+      private List<String> idempotent = new ArrayList<>();
+
+      /** The most resends of one idempotent call; 1..16. */
+      private int maxRetries = 1; // ReroutingFeature.DEFAULT_MAX_RETRIES
+
+      public boolean isEnabled() {
+        return enabled;
+      }
+
+      public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+      }
+
+      public Source getSource() {
+        return source;
+      }
+
+      public void setSource(Source source) {
+        this.source = source;
+      }
+
+      public Map<String, List<String>> getCandidates() {
+        return candidates;
+      }
+
+      public void setCandidates(Map<String, List<String>> candidates) {
+        this.candidates = candidates;
+      }
+
+      public List<String> getServices() {
+        return services;
+      }
+
+      public void setServices(List<String> services) {
+        this.services = services;
+      }
+
+      public Duration getCooldown() {
+        return cooldown;
+      }
+
+      public void setCooldown(Duration cooldown) {
+        this.cooldown = cooldown;
+      }
+
+      public Duration getProbeInterval() {
+        return probeInterval;
+      }
+
+      public void setProbeInterval(Duration probeInterval) {
+        this.probeInterval = probeInterval;
+      }
+
+      public Duration getProbeTimeout() {
+        return probeTimeout;
+      }
+
+      public void setProbeTimeout(Duration probeTimeout) {
+        this.probeTimeout = probeTimeout;
+      }
+
+      public List<String> getIdempotent() {
+        return idempotent;
+      }
+
+      public void setIdempotent(List<String> idempotent) {
+        this.idempotent = idempotent;
+      }
+
+      public int getMaxRetries() {
+        return maxRetries;
+      }
+
+      public void setMaxRetries(int maxRetries) {
+        this.maxRetries = maxRetries;
+      }
+
+      /** Where the rerouting's candidates come from. */
+      public enum Source {
+        /** The addresses of {@code wsqos.monitor.rerouting.candidates}. */
+        STATIC,
+        /** The broker's selections ({@code BrokerEndpointCandidates}); needs the broker's URL. */
+        BROKER
+      }
     }
   }
 
