@@ -275,7 +275,7 @@ public final class Options {
   }
 
   private static String defaultNote(Option<?> option) {
-    if (option.isFlag() || option.defaultValue() == null) {
+    if (option.isFlag() || option.defaultValue() == null || option.defaultText().isEmpty()) {
       return "";
     }
     return " (default: " + option.defaultText() + ")";

@@ -257,6 +257,15 @@ class OptionsTest {
   }
 
   @Test
+  void anEmptyDefaultIsNotShownInTheUsageText() {
+    Option<String> url = Option.string("url", "", "A server to load instead of starting one");
+
+    assertThat(Options.of("t", "T.", url).usage())
+        .contains("A server to load instead of starting one\n")
+        .doesNotContain("(default: )");
+  }
+
+  @Test
   void theMarkdownTableHasOneRowPerOptionFromTheSameDeclarations() {
     String table = Options.of("t", "T.", PORT, MONITOR, TAGS, HEADER, URL, MODE).markdownTable();
 
