@@ -49,6 +49,12 @@ public final class BusyAnswers {
   static final String PROCESS_FAULT_ON_HTTP_400 =
       "org.apache.cxf.transport.process_fault_on_http_400";
 
+  /** The CXF property by which the HTTP conduit keeps the reason phrase, as {@link #REASON}. */
+  static final String SET_RESPONSE_MESSAGE = "org.apache.cxf.transport.http.set.response.message";
+
+  /** Where the HTTP conduit keeps the response's reason phrase. */
+  static final String REASON = "http.responseMessage";
+
   /** The longest Retry-After honoured: a larger one is read as this, so no endpoint is lost. */
   public static final Duration MAX_RETRY_AFTER = Duration.ofHours(1);
 
@@ -153,6 +159,7 @@ public final class BusyAnswers {
         return;
       }
       message.put(NO_IO_EXCEPTIONS, Boolean.TRUE);
+      message.put(SET_RESPONSE_MESSAGE, Boolean.TRUE);
       Exchange exchange = message.getExchange();
       if (exchange != null) {
         exchange.put(SENDER, Thread.currentThread());
@@ -209,7 +216,10 @@ public final class BusyAnswers {
         tell(exchange, busy);
         failure = busy;
       } else {
-        failure = new HTTPException(code, reason(code), url(address));
+        Object reason = message.get(REASON);
+        failure =
+            new HTTPException(
+                code, reason != null ? reason.toString() : reason(code), url(address));
       }
       drain(message);
       if (exchange.get(SENDER) == Thread.currentThread()) {
@@ -272,7 +282,7 @@ public final class BusyAnswers {
     }
   }
 
-  /** The reason phrases of the statuses a client meets most; the conduit's own are not kept. */
+  /** The reason phrases of the statuses a client meets most, for a conduit that kept none. */
   private static String reason(int code) {
     return switch (code) {
       case 400 -> "Bad Request";

@@ -94,6 +94,7 @@ class BusyAnswersTest {
 
     assertThat(notFound.getCause()).isInstanceOf(HTTPException.class);
     assertThat(((HTTPException) notFound.getCause()).getResponseCode()).isEqualTo(404);
+    assertThat(((HTTPException) notFound.getCause()).getResponseMessage()).isEqualTo("Not Found");
     assertThat(fault).isInstanceOf(WebServiceException.class);
     assertThat(fault.getCause()).isInstanceOf(org.apache.cxf.binding.soap.SoapFault.class);
     assertThat(told).isEmpty();
