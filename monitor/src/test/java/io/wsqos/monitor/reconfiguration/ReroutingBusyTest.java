@@ -16,9 +16,15 @@ import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.WebServiceException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -97,6 +103,44 @@ class ReroutingBusyTest {
     assertThat(feature.health()).containsEntry(a.address(), EndpointHealth.HEALTHY);
     assertThat(busyAnswers(a.address())).isEqualTo(1);
     assertThat(registry.find("wsqos.monitor.reroutes").counters()).isEmpty();
+  }
+
+  @Test
+  void concurrentCallersEachSendAtMostOneCallToABusyEndpointDuringItsRetryAfter() throws Exception {
+    EchoService client = client(a.address(), b.address());
+    scriptA.busyFor(1_000);
+    int threads = 4;
+    int callsEach = 20;
+    AtomicInteger busyAnswers = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+
+    List<Future<?>> callers = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      callers.add(
+          pool.submit(
+              () -> {
+                for (int i = 0; i < callsEach; i++) {
+                  try {
+                    client.echo("x");
+                  } catch (WebServiceException e) {
+                    assertThat(e.getCause()).isInstanceOf(ProviderBusyException.class);
+                    busyAnswers.incrementAndGet();
+                  }
+                }
+              }));
+    }
+    for (Future<?> caller : callers) {
+      caller.get(30, TimeUnit.SECONDS);
+    }
+    pool.shutdown();
+    assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(scriptA.received())
+        .as("a caller's next call after a busy answer never goes to A")
+        .isBetween(1, threads);
+    assertThat(busyAnswers.get()).isEqualTo(scriptA.received());
+    assertThat(serviceB.invocations()).isEqualTo(threads * callsEach - scriptA.received());
+    assertThat(reroutes).isEmpty();
   }
 
   @Test

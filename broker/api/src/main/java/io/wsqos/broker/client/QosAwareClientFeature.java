@@ -218,6 +218,15 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
       return candidates.get(0);
     }
     Instant now = clock.instant();
+    if (busy.values().stream().noneMatch(now::isBefore)) {
+      // Every Retry-After has passed: back to one volatile read per call.
+      synchronized (this) {
+        if (busyUntil == busy) {
+          busyUntil = Map.of();
+        }
+      }
+      return candidates.get(0);
+    }
     Instant soonest = null;
     for (Candidate candidate : candidates) {
       Instant end = busy.get(candidate.endpoint().address().toString());
