@@ -22,7 +22,14 @@ public enum Outcome {
    * A complete HTTP response with an error status and no SOAP fault: the provider's server or an
    * intermediary refused the request (e.g. 404 for an unknown path, 503 from a proxy).
    */
-  HTTP_ERROR;
+  HTTP_ERROR,
+  /**
+   * The provider answered that it is busy (HTTP 503 with {@code Retry-After}: core's {@code
+   * ProviderBusyException}), or the client held the call back during such a Retry-After. Busy, not
+   * broken: it is not a transport failure, the diagnosis leaves it out of its windows, and the
+   * rerouting avoids the endpoint for the Retry-After instead of leaving it.
+   */
+  BUSY;
 
   /** Whether this outcome counts as a served request for availability and throughput. */
   public boolean succeeded() {

@@ -416,6 +416,8 @@ final class LoadEngine {
       outcome = Outcome.SUCCESS;
     } else if (status == 500 && parser.hasSoapFault()) {
       outcome = Outcome.SOAP_FAULT;
+    } else if (status == 503 && parser.retryAfter()) {
+      outcome = Outcome.BUSY;
     } else {
       outcome = Outcome.HTTP_ERROR;
     }

@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.load;
 
+import io.wsqos.core.overload.BusyAnswers;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -38,6 +39,7 @@ final class ResponseParser {
   private boolean connectionKeepAlive;
   private boolean chunked;
   private boolean contentEncoded;
+  private boolean retryAfter;
   private long contentLength = -1;
   private long remaining;
   private ByteArrayOutputStream captured;
@@ -104,6 +106,14 @@ final class ResponseParser {
     return contentEncoded;
   }
 
+  /**
+   * Whether the response carried a usable {@code Retry-After} in delta-seconds: with 503, a busy
+   * provider's answer ({@code BusyAnswers.retryAfter}).
+   */
+  boolean retryAfter() {
+    return retryAfter;
+  }
+
   /** Prepares for the next response on the same connection. */
   void reset() {
     state = State.STATUS_LINE;
@@ -114,6 +124,7 @@ final class ResponseParser {
     connectionKeepAlive = false;
     chunked = false;
     contentEncoded = false;
+    retryAfter = false;
     contentLength = -1;
     remaining = 0;
     captured = null;
@@ -211,6 +222,7 @@ final class ResponseParser {
       }
       case "transfer-encoding" -> chunked = value.contains("chunked");
       case "content-encoding" -> contentEncoded = !value.isEmpty() && !value.equals("identity");
+      case "retry-after" -> retryAfter = BusyAnswers.retryAfter(value).isPresent();
       case "connection" -> {
         connectionClose = value.contains("close");
         connectionKeepAlive = value.contains("keep-alive");

@@ -26,10 +26,11 @@ class RequestCountsTest {
             "timeout",
             "refused",
             "http_error",
+            "busy",
             "connect_timeout",
             "dropped",
             "queue_timeout");
-    assertThat(counts.columnValues()).containsExactly(7L, 0L, 0L, 3L, 0L, 0L, 2L, 5L, 4L);
+    assertThat(counts.columnValues()).containsExactly(7L, 0L, 0L, 3L, 0L, 0L, 0L, 2L, 5L, 4L);
   }
 
   @Test

@@ -49,6 +49,25 @@ class ResponseParserTest {
   }
 
   @Test
+  void tellsABusyAnswersRetryAfterAndForgetsItOnReset() throws Exception {
+    ResponseParser dated = new ResponseParser();
+
+    parser.feed(
+        bytes("HTTP/1.1 503 Service Unavailable\r\nRetry-After: 2\r\nContent-Length: 0\r\n\r\n"));
+    dated.feed(
+        bytes(
+            "HTTP/1.1 503 Service Unavailable\r\nRetry-After: Wed, 21 Oct 2015 07:28:00 GMT\r\n"
+                + "Content-Length: 0\r\n\r\n"));
+    boolean busy = parser.retryAfter();
+    parser.reset();
+    parser.feed(bytes("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n"));
+
+    assertThat(busy).isTrue();
+    assertThat(dated.retryAfter()).isFalse();
+    assertThat(parser.retryAfter()).isFalse();
+  }
+
+  @Test
   void forgetsTheContentEncodingOnReset() throws Exception {
     parser.feed(bytes("HTTP/1.1 200 OK\r\nContent-Encoding: zstd\r\nContent-Length: 0\r\n\r\n"));
 

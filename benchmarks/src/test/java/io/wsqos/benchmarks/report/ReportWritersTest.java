@@ -76,11 +76,12 @@ class ReportWritersTest {
     assertThat(lines.get(0))
         .isEqualTo(
             "variant,rate,repetition,requests,success,soap_fault,transport_error,timeout,refused,"
-                + "http_error,connect_timeout,dropped,queue_timeout,offered_per_s,throughput_per_s,"
+                + "http_error,busy,connect_timeout,dropped,queue_timeout,offered_per_s,throughput_per_s,"
                 + "mean_ms,p50_ms,p90_ms,p99_ms,max_ms,service_mean_ms,service_p50_ms,"
                 + "lt_1s,lt_2s,lt_3s,lt_4s,lt_5s,lt_6s,lt_7s,lt_8s,lt_9s,lt_10s,ge_10s");
     assertThat(lines.get(2))
-        .isEqualTo("feature,100,1,10,9,0,0,0,1,0,0,0,0,90,90,2,2,4,8,16,2,2,8,1,0,0,0,0,0,0,0,0,0");
+        .isEqualTo(
+            "feature,100,1,10,9,0,0,0,1,0,0,0,0,0,90,90,2,2,4,8,16,2,2,8,1,0,0,0,0,0,0,0,0,0");
     assertThat(lines.get(3)).startsWith("plain,100,2,10,10,");
   }
 
@@ -118,7 +119,8 @@ class ReportWritersTest {
   void markdownCountsFailuresByCauseAndTheTable3Buckets() {
     String md = render(List.of(), results);
 
-    assertThat(md).contains("| 100 | feature | 10 | 9 | 0 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 90.00% |");
+    assertThat(md)
+        .contains("| 100 | feature | 10 | 9 | 0 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 90.00% |");
     // feature: 8 + 8 below 1 s, 1 + 1 below 2 s, of 18 successes
     assertThat(md)
         .contains(

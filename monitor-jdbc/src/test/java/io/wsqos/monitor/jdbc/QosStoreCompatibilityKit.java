@@ -346,7 +346,8 @@ abstract class QosStoreCompatibilityKit {
                 Outcome.TRANSPORT_ERROR, 0L,
                 Outcome.TIMEOUT, 1L,
                 Outcome.REFUSED, 1L,
-                Outcome.HTTP_ERROR, 0L));
+                Outcome.HTTP_ERROR, 0L,
+                Outcome.BUSY, 0L));
     assertThat(stats.invalidByReason())
         .containsExactlyInAnyOrderEntriesOf(
             Map.of(Validity.NEGATIVE_DIFFERENCE, 1L, Validity.FUTURE_TIMESTAMP, 1L));
@@ -732,7 +733,8 @@ abstract class QosStoreCompatibilityKit {
                 Outcome.TRANSPORT_ERROR, 0L,
                 Outcome.TIMEOUT, 10L,
                 Outcome.REFUSED, 5L,
-                Outcome.HTTP_ERROR, 0L));
+                Outcome.HTTP_ERROR, 0L,
+                Outcome.BUSY, 0L));
     assertThat(stats.execution())
         .isEqualTo(new TimeStats(100, 1_000, 100_000, 50_500.0, 50_000, 95_000, 99_000));
     assertThat(stats.communication())

@@ -1,5 +1,6 @@
 package io.wsqos.monitor.cxf;
 
+import io.wsqos.core.overload.ProviderBusyException;
 import io.wsqos.monitor.Outcome;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -23,13 +24,15 @@ public final class ExchangeFailures {
   private ExchangeFailures() {}
 
   /**
-   * The outcome of an exchange that ended with {@code failure}: {@link Outcome#REFUSED} when the
-   * cause chain holds a refused or unroutable connection, {@link Outcome#TIMEOUT} for a connect or
-   * receive timeout (the JDK client's {@link HttpTimeoutException} or a {@link
-   * SocketTimeoutException}), {@link Outcome#HTTP_ERROR} for CXF's {@link HTTPException} (an error
-   * status without a SOAP fault), {@link Outcome#TRANSPORT_ERROR} for any other I/O error, {@link
-   * Outcome#SOAP_FAULT} for a {@link SoapFault} without an I/O cause (the provider answered), and
-   * {@link Outcome#TRANSPORT_ERROR} for anything else (the exchange failed outside the provider).
+   * The outcome of an exchange that ended with {@code failure}: {@link Outcome#BUSY} when the cause
+   * chain holds a {@link ProviderBusyException} (a busy answer, or a call held back during its
+   * Retry-After), {@link Outcome#REFUSED} when the cause chain holds a refused or unroutable
+   * connection, {@link Outcome#TIMEOUT} for a connect or receive timeout (the JDK client's {@link
+   * HttpTimeoutException} or a {@link SocketTimeoutException}), {@link Outcome#HTTP_ERROR} for
+   * CXF's {@link HTTPException} (an error status without a SOAP fault), {@link
+   * Outcome#TRANSPORT_ERROR} for any other I/O error, {@link Outcome#SOAP_FAULT} for a {@link
+   * SoapFault} without an I/O cause (the provider answered), and {@link Outcome#TRANSPORT_ERROR}
+   * for anything else (the exchange failed outside the provider).
    */
   public static Outcome outcomeOf(Throwable failure) {
     if (failure == null) {
@@ -37,6 +40,9 @@ public final class ExchangeFailures {
     }
     Throwable cause = failure;
     for (int depth = 0; cause != null && depth < MAX_CAUSE_DEPTH; depth++) {
+      if (cause instanceof ProviderBusyException) {
+        return Outcome.BUSY;
+      }
       if (cause instanceof ConnectException
           || cause instanceof NoRouteToHostException
           || cause instanceof PortUnreachableException
@@ -61,7 +67,7 @@ public final class ExchangeFailures {
 
   /**
    * Whether {@code outcome} means the endpoint could not be reached, did not answer, or answered
-   * with an HTTP error instead of SOAP.
+   * with an HTTP error instead of SOAP. {@link Outcome#BUSY} is not one: the endpoint answered.
    */
   public static boolean isTransportFailure(Outcome outcome) {
     return outcome == Outcome.REFUSED

@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
  * phase, just before CXF writes the headers), takes t4 as the response arrives (RECEIVE, first),
  * reads the provider's t2/t3 from the response (also from a SOAP fault), and emits one {@link
  * QosRecord} per exchange with outcome {@code SUCCESS}, {@code SOAP_FAULT}, {@code REFUSED}, {@code
- * TIMEOUT}, {@code HTTP_ERROR} or {@code TRANSPORT_ERROR} (see {@link ExchangeFailures#outcomeOf}).
- * An exchange that never reached the provider still yields a record.
+ * TIMEOUT}, {@code HTTP_ERROR}, {@code TRANSPORT_ERROR} or {@code BUSY} (see {@link
+ * ExchangeFailures#outcomeOf}). An exchange that never reached the provider still yields a record.
  *
  * <p><b>On a server</b> it stamps t2 as the request enters CXF (RECEIVE, first), t3 just before the
  * response's headers are written, returns t1 (echoed), t2 and t3 on the response and on SOAP

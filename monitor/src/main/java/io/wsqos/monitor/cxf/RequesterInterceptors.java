@@ -263,7 +263,9 @@ final class RequesterInterceptors {
         failure = exchange.get(Exception.class);
       }
       Outcome outcome = ExchangeFailures.outcomeOf(failure);
-      if (state.t4 != QosRecord.ABSENT && !ExchangeFailures.isTransportFailure(outcome)) {
+      if (state.t4 != QosRecord.ABSENT
+          && outcome != Outcome.BUSY
+          && !ExchangeFailures.isTransportFailure(outcome)) {
         outcome = Outcome.SOAP_FAULT;
       }
       emit(exchange, state, outcome);

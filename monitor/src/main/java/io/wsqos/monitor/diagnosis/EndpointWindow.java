@@ -1,5 +1,6 @@
 package io.wsqos.monitor.diagnosis;
 
+import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.TimeStats;
 import java.time.Instant;
@@ -26,6 +27,11 @@ final class EndpointWindow {
   }
 
   synchronized void add(QosRecord record) {
+    if (record.outcome() == Outcome.BUSY) {
+      // Busy, not broken: a refusal the provider chose says nothing of its health, and counting
+      // it against availability would raise the alarm that moves every client at once.
+      return;
+    }
     requests++;
     if (!record.outcome().succeeded()) {
       return;

@@ -1,6 +1,7 @@
 package io.wsqos.monitor.reconfiguration;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.wsqos.core.overload.ProviderBusyException;
 import io.wsqos.monitor.Outcome;
 import io.wsqos.monitor.cxf.ExchangeFailures;
 import java.io.Closeable;
@@ -12,8 +13,11 @@ import java.util.Set;
 import org.apache.cxf.endpoint.ConduitSelector;
 import org.apache.cxf.endpoint.Endpoint;
 import org.apache.cxf.endpoint.Retryable;
+import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
 import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.transport.Conduit;
 import org.slf4j.Logger;
@@ -28,6 +32,20 @@ import org.slf4j.LoggerFactory;
 final class ReroutingConduitSelector implements ConduitSelector, Closeable {
 
   private static final Logger logger = LoggerFactory.getLogger(ReroutingConduitSelector.class);
+
+  /** Key of a held call's {@link ProviderBusyException} in its request message. */
+  private static final String HELD = ReroutingConduitSelector.class.getName() + ".held";
+
+  /** Fails a call {@link #prepare} held back, before anything is sent (CXF ignores its throws). */
+  static final AbstractPhaseInterceptor<Message> HOLD =
+      new AbstractPhaseInterceptor<>(Phase.SETUP) {
+        @Override
+        public void handleMessage(Message message) {
+          if (message.remove(HELD) instanceof ProviderBusyException held) {
+            throw new Fault(held);
+          }
+        }
+      };
 
   /** Key of a {@link Retry} in the invocation context, which outlives the exchange's retries. */
   private static final String RETRY_KEY = ReroutingConduitSelector.class.getName() + ".retry";
@@ -63,6 +81,17 @@ final class ReroutingConduitSelector implements ConduitSelector, Closeable {
   @Override
   public void prepare(Message message) {
     String address = policy.current();
+    BusyState busy = policy.busy();
+    if (busy != null && address != null) {
+      // Something answered busy: one clock read, then a walk of the few candidates, no lock.
+      BusyState.Route route = busy.route(address, policy.clock().instant());
+      if (route instanceof BusyState.Send send) {
+        address = send.endpoint();
+      } else if (route instanceof BusyState.Hold hold) {
+        message.put(HELD, new ProviderBusyException(hold.endpoint(), hold.remaining(), true));
+        registry.counter("wsqos.monitor.calls.held", "service", policy.service()).increment();
+      }
+    }
     if (!idempotentOperations.isEmpty()) {
       Map<String, Object> context = invocationContext(message);
       if (context != null) {
@@ -100,7 +129,8 @@ final class ReroutingConduitSelector implements ConduitSelector, Closeable {
       Outcome outcome = ExchangeFailures.outcomeOf(failure);
       Object address = out.get(Message.ENDPOINT_ADDRESS);
       // Only an I/O failure (refused, reset, timed out, an HTTP error status) says the endpoint is
-      // at fault; a failure of the client's own chain (e.g. marshalling) would follow the call.
+      // at fault; a failure of the client's own chain (e.g. marshalling) would follow the call. A
+      // busy answer is not one (BUSY): the policy heard of it already and is not told again.
       boolean transport =
           ExchangeFailures.isTransportFailure(outcome) && ioCauseOf(failure) instanceof IOException;
       if (transport && address != null) {

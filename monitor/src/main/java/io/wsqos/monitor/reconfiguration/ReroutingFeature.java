@@ -7,6 +7,8 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.wsqos.core.Checks;
 import io.wsqos.core.FeatureLifecycle;
 import io.wsqos.core.FeatureMeters;
+import io.wsqos.core.overload.BusyAnswers;
+import io.wsqos.core.overload.ProviderBusyException;
 import io.wsqos.core.routing.EndpointCandidates;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.AlarmListener;
@@ -49,17 +51,22 @@ import org.slf4j.LoggerFactory;
  * while no candidate is known). A diagnosis {@link Alarm} for the current endpoint moves the client
  * to the next healthy candidate; a call that fails on the transport (refused, reset, timed out)
  * moves it at once. A probe thread checks the endpoints left behind every probe interval, and the
- * client returns to a better-ranked one once it passes. Apart from leaving an endpoint that is
- * down, the client moves at most once per cool-down. A failed call is not resent, except for
+ * client returns to a better-ranked one once it passes. A busy answer (HTTP 503 with {@code
+ * Retry-After}, core's {@link ProviderBusyException}) is not a failure: the endpoint is avoided for
+ * the Retry-After (calls go to the next usable candidate, or fail at once, held, when every one is
+ * busy) and used again afterwards, with no switch and no probe. Apart from leaving an endpoint that
+ * is down, the client moves at most once per cool-down. A failed call is not resent, except for
  * operations declared {@linkplain Builder#idempotent idempotent}, which are resent to the next
  * endpoint.
  *
  * <p>Metrics: {@code wsqos.monitor.reroutes} (service, from, to, reason) per switch, {@code
  * wsqos.monitor.reroutes.skipped} (service, reason) for an alarm or failure that moved nothing,
- * {@code wsqos.monitor.retries} (service, operation, result) and {@code wsqos.monitor.probes}
- * (service, endpoint, result). Each switch is logged at INFO. Per call the feature does O(1) work:
- * one volatile read and one message property; no lock, no I/O, no logging. Add one feature to the
- * clients of one service; they share its endpoint.
+ * {@code wsqos.monitor.retries} (service, operation, result), {@code wsqos.monitor.probes}
+ * (service, endpoint, result), {@code wsqos.monitor.busy} (service, endpoint) per busy answer and
+ * {@code wsqos.monitor.calls.held} (service) per call held during a Retry-After. Each switch is
+ * logged at INFO. Per call the feature does O(1) work: one volatile read and one message property;
+ * no lock, no I/O, no logging. Add one feature to the clients of one service; they share its
+ * endpoint.
  *
  * <p><b>Where.</b> On a client it reroutes that client. On a bus it reroutes each client made on
  * the bus afterwards whose service is {@link #service()} (its service's {@code {namespace}local}
@@ -225,6 +232,16 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
     client.setConduitSelector(
         new ReroutingConduitSelector(
             client.getConduitSelector(), policy, idempotentOperations, maxRetries, registry));
+    client.getOutInterceptors().add(ReroutingConduitSelector.HOLD);
+    BusyAnswers.install(client, this::busy);
+  }
+
+  /** A busy answer: counted, and the endpoint avoided for its Retry-After (no switch). */
+  private void busy(ProviderBusyException answer) {
+    registry
+        .counter("wsqos.monitor.busy", "service", policy.service(), "endpoint", answer.endpoint())
+        .increment();
+    policy.onBusy(answer.endpoint(), answer.retryAfter());
   }
 
   /** Does nothing: rerouting is a client's choice, and a server has none to make. */

@@ -59,6 +59,9 @@ final class ReroutingPolicy {
   /** When the last switch happened; null before the first. Guarded by this. */
   private Instant lastSwitch;
 
+  /** Busy endpoints, or null while none is: swapped whole under this lock, read without it. */
+  private volatile BusyState busy;
+
   ReroutingPolicy(
       EndpointCandidates candidates,
       String service,
@@ -89,6 +92,68 @@ final class ReroutingPolicy {
 
   String service() {
     return service;
+  }
+
+  /** The busy endpoints and where calls may go meanwhile; null (almost always) when none is. */
+  BusyState busy() {
+    return busy;
+  }
+
+  Clock clock() {
+    return clock;
+  }
+
+  /**
+   * {@code endpoint} answered busy and asked to be left alone for {@code retryAfter}: calls avoid
+   * it until then (going to the best usable candidate that is not busy, or held when none is), and
+   * return to it afterwards. Its health, the current endpoint and the cool-down are untouched: no
+   * switch, no probe, so a busy answer moves no client for longer than it asked. False, and
+   * counted, for an endpoint that is neither a candidate nor the current one.
+   */
+  synchronized boolean onBusy(String endpoint, Duration retryAfter) {
+    requireNonNull(endpoint, "endpoint");
+    requireNonNull(retryAfter, "retryAfter");
+    if (!endpoint.equals(current) && !ranked().contains(endpoint)) {
+      skipped("unknown-endpoint");
+      return false;
+    }
+    Instant now = clock.instant();
+    Map<String, Instant> until = new HashMap<>();
+    if (busy != null) {
+      busy.until()
+          .forEach(
+              (e, end) -> {
+                if (now.isBefore(end)) {
+                  until.put(e, end);
+                }
+              });
+    }
+    until.merge(endpoint, now.plus(retryAfter), (old, end) -> old.isAfter(end) ? old : end);
+    rebuildBusy(until);
+    logger.debug("{} of {} is busy for {}", endpoint, service, retryAfter);
+    return true;
+  }
+
+  /** Swaps the busy snapshot for one over {@code until} and the health known now. */
+  private void rebuildBusy(Map<String, Instant> until) {
+    if (until.isEmpty()) {
+      busy = null;
+      return;
+    }
+    List<String> usable = new ArrayList<>();
+    for (String endpoint : ranked()) {
+      if (!unhealthy.containsKey(endpoint)) {
+        usable.add(endpoint);
+      }
+    }
+    busy = new BusyState(Map.copyOf(until), List.copyOf(usable));
+  }
+
+  /** After a change of health or of the current endpoint: the detours follow it. */
+  private void refreshBusy() {
+    if (busy != null) {
+      rebuildBusy(busy.until());
+    }
   }
 
   /** What is known of {@code endpoint}: healthy unless an alarm or a failure said otherwise. */
@@ -144,10 +209,12 @@ final class ReroutingPolicy {
     // Keep the worse of what is known: an alarm about an endpoint that is down does not revive it.
     unhealthy.merge(endpoint, health, (old, now) -> old.compareTo(now) >= 0 ? old : now);
     if (!endpoint.equals(current)) {
-      // A late report about an endpoint the client already left: remember it, do not move.
+      // A late report about an endpoint the client already left (or a detour): remember it.
+      refreshBusy();
       return Decision.NO_BETTER_CANDIDATE;
     }
     Decision decision = decide(detail);
+    refreshBusy();
     if (decision != Decision.SWITCHED) {
       skipped(decision.tag());
     }
@@ -166,7 +233,9 @@ final class ReroutingPolicy {
         logger.info("Endpoint {} of {} passed its probe (was {})", endpoint, service, was);
       }
     }
-    return decide("probe of " + endpoint + (healthy ? " healthy" : " unhealthy"));
+    Decision decision = decide("probe of " + endpoint + (healthy ? " healthy" : " unhealthy"));
+    refreshBusy();
+    return decision;
   }
 
   /**
@@ -174,7 +243,15 @@ final class ReroutingPolicy {
    * candidate of a list that was empty. The probe thread calls this on every round.
    */
   synchronized Decision reevaluate() {
-    return decide("periodic check");
+    Decision decision = decide("periodic check");
+    if (busy != null) {
+      // Forget Retry-Afters that have passed, so that the request path is back to one read.
+      Instant now = clock.instant();
+      Map<String, Instant> until = new HashMap<>(busy.until());
+      until.values().removeIf(end -> !now.isBefore(end));
+      rebuildBusy(until);
+    }
+    return decision;
   }
 
   private Decision decide(String detail) {

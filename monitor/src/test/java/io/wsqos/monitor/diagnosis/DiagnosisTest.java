@@ -153,6 +153,24 @@ class DiagnosisTest {
   }
 
   @Test
+  void busyAnswersAreLeftOutOfTheWindowsSoTheyRaiseNoAvailabilityAlarm() {
+    Diagnosis diagnosis = manual(DiagnosisRule.availabilityBelow(0.9, 10, 1));
+    List<QosRecord> batch = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      batch.add(call(SLOW, Outcome.SUCCESS, 5, 10));
+    }
+    for (int i = 0; i < 30; i++) {
+      batch.add(call(SLOW, Outcome.BUSY, -1, 1));
+    }
+
+    diagnosis.onRecords(batch);
+    List<Alarm> alarms = diagnosis.closeWindow();
+
+    assertThat(alarms).isEmpty();
+    assertThat(received).isEmpty();
+  }
+
+  @Test
   void communicationDominatingResponseTimeRaisesForTheNetworkNotTheProvider() {
     Diagnosis diagnosis =
         manual(DiagnosisRule.communicationDominates(0.8, Duration.ofMillis(100), 1));

@@ -11,10 +11,16 @@ import io.wsqos.core.FeatureLifecycle;
 import io.wsqos.core.FeatureMeters;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.WsQosCodec;
+import io.wsqos.core.overload.BusyAnswers;
+import io.wsqos.core.overload.ProviderBusyException;
 import io.wsqos.core.routing.EndpointCandidates;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Currency;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.xml.namespace.QName;
 import org.apache.cxf.Bus;
@@ -46,6 +52,12 @@ import org.slf4j.LoggerFactory;
  * fail at once with a {@link NoOfferException} naming it (no request is sent) and resume when one
  * does.
  *
+ * <p><b>Busy providers.</b> A provider that answers busy (HTTP 503 with {@code Retry-After}: the
+ * call fails at once with core's {@link ProviderBusyException}, not resent) is skipped for its
+ * Retry-After: calls go to the next offer of the selection, which meets the requirement too; with
+ * every offer busy they fail at once, held, with a {@link ProviderBusyException} and are not sent,
+ * until the first Retry-After passes. The broker is not asked again: the selection stands.
+ *
  * <p>Per call the feature reads one volatile field, sets the address and writes the header: no
  * lock, no I/O. Only the first calls wait, at most {@link Builder#firstAnswerTimeout}, for the
  * broker's first answer.
@@ -72,6 +84,12 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
   /** Counter of changes of the selected offer. */
   public static final String OFFER_CHANGES = "wsqos.client.offer.changes";
 
+  /** Counter of busy answers (503 with Retry-After), tagged service and endpoint. */
+  public static final String BUSY = "wsqos.client.busy";
+
+  /** Counter of calls held, not sent, while every selected offer's provider was busy. */
+  public static final String HELD = "wsqos.client.calls.held";
+
   private static final Logger log = LoggerFactory.getLogger(QosAwareClientFeature.class);
   private static final String COMPRESSION_PREFERENCE =
       "io.wsqos.core.compression.ClientPreferenceInterceptor";
@@ -93,12 +111,19 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
   private final WsQosCodec codec = new WsQosCodec();
   private volatile Counter refused;
   private volatile Counter changes;
+  private volatile Counter held;
+  private volatile MeterRegistry meters;
+  private final Clock clock;
+
+  /** Busy endpoints and until when: swapped whole under {@code this}, read without a lock. */
+  private volatile Map<String, Instant> busyUntil = Map.of();
 
   private QosAwareClientFeature(Builder builder) {
     service = builder.service;
     requirement = builder.requirement;
     firstAnswerTimeout = builder.firstAnswerTimeout;
     configuredMeters = builder.meterRegistry;
+    clock = builder.clock;
     watcher = builder.watching.listener(this::selected).build();
     reporter =
         builder.reportEvery.map(
@@ -140,12 +165,85 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
               .description("Changes of the offer a QoS-aware client's calls go to")
               .tag("service", name)
               .register(meters);
+      held =
+          Counter.builder(HELD)
+              .description("Calls not sent because every selected provider had answered busy")
+              .tag("service", name)
+              .register(meters);
+      this.meters = meters;
       refused =
           Counter.builder(REFUSED)
               .description("Calls not sent because no offer met the client's requirement")
               .tag("service", name)
               .register(meters);
     }
+  }
+
+  /** A busy answer: counted, and its endpoint skipped until its Retry-After has passed. */
+  private void busy(ProviderBusyException answer) {
+    MeterRegistry registry = meters;
+    if (registry != null) {
+      Counter.builder(BUSY)
+          .description("Busy answers (HTTP 503 with Retry-After) from a provider")
+          .tag("service", service.toString())
+          .tag("endpoint", answer.endpoint())
+          .register(registry)
+          .increment();
+    }
+    Instant now = clock.instant();
+    synchronized (this) {
+      Map<String, Instant> until = new HashMap<>();
+      busyUntil.forEach(
+          (endpoint, end) -> {
+            if (now.isBefore(end)) {
+              until.put(endpoint, end);
+            }
+          });
+      until.merge(
+          answer.endpoint(),
+          now.plus(answer.retryAfter()),
+          (old, end) -> old.isAfter(end) ? old : end);
+      busyUntil = Map.copyOf(until);
+    }
+    log.debug("{} is busy for {}; calls skip it meanwhile", answer.endpoint(), answer.retryAfter());
+  }
+
+  /**
+   * The first candidate whose provider is not busy now; throws a held {@link ProviderBusyException}
+   * when every one is. One volatile read when nothing is busy.
+   */
+  private Candidate notBusy(List<Candidate> candidates) {
+    Map<String, Instant> busy = busyUntil;
+    if (busy.isEmpty()) {
+      return candidates.get(0);
+    }
+    Instant now = clock.instant();
+    if (busy.values().stream().noneMatch(now::isBefore)) {
+      // Every Retry-After has passed: back to one volatile read per call.
+      synchronized (this) {
+        if (busyUntil == busy) {
+          busyUntil = Map.of();
+        }
+      }
+      return candidates.get(0);
+    }
+    Instant soonest = null;
+    for (Candidate candidate : candidates) {
+      Instant end = busy.get(candidate.endpoint().address().toString());
+      if (end == null || !now.isBefore(end)) {
+        return candidate;
+      }
+      soonest = soonest == null || end.isBefore(soonest) ? end : soonest;
+    }
+    Counter counter = held;
+    if (counter != null) {
+      counter.increment();
+    }
+    throw new Fault(
+        new ProviderBusyException(
+            candidates.get(0).endpoint().address().toString(),
+            Duration.between(now, soonest),
+            true));
   }
 
   /** The selection calls follow now; empty until the broker first answered. */
@@ -178,6 +276,7 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
   }
 
   private void route(Client client) {
+    BusyAnswers.install(client, this::busy);
     if (!client.getOutInterceptors().contains(routing)) {
       client.getOutInterceptors().add(routing);
       if (reporter.isPresent()) {
@@ -246,11 +345,12 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
       if (selection.isEmpty()) {
         selection = watcher.awaitCurrent(firstAnswerTimeout);
       }
-      Candidate best =
-          selection
-              .orElseThrow(() -> refuse("the broker has not answered"))
-              .best()
-              .orElseThrow(() -> refuse("the broker selects no offer for it"));
+      List<Candidate> candidates =
+          selection.orElseThrow(() -> refuse("the broker has not answered")).candidates();
+      if (candidates.isEmpty()) {
+        throw refuse("the broker selects no offer for it");
+      }
+      Candidate best = notBusy(candidates);
       message.put(Message.ENDPOINT_ADDRESS, best.endpoint().address().toString());
       message.getExchange().put(Candidate.class, best);
       message.getExchange().put(SENT_AT, System.nanoTime());
@@ -284,6 +384,9 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
     if (candidate == null || !(sentAt instanceof Long start)) {
       return; // not sent to an offer (refused), or already measured
     }
+    if (BusyAnswers.of(exchange).isPresent()) {
+      return; // busy, not broken: a refusal the provider chose says nothing of its offer
+    }
     BindingOperationInfo operation = exchange.getBindingOperationInfo();
     reporter
         .get()
@@ -309,6 +412,10 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
               && (message == exchange.getInFaultMessage()
                   || message.getContent(Exception.class) != null);
       Integer status = (Integer) message.get(Message.RESPONSE_CODE);
+      if (BusyAnswers.isBusy(message)) {
+        exchange.remove(SENT_AT); // busy, not broken: not held against the offer
+        return;
+      }
       measured(exchange, fault || (status != null && status >= 500));
     }
   }
@@ -322,6 +429,7 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
     private Duration firstAnswerTimeout = DEFAULT_FIRST_ANSWER_TIMEOUT;
     private MeterRegistry meterRegistry;
     private Optional<Duration> reportEvery = Optional.empty();
+    private Clock clock = Clock.systemUTC();
 
     private Builder(BrokerClient broker, QName service, QosRequirement requirement) {
       this.watching = SelectionWatcher.builder(broker, service, requirement);
@@ -352,8 +460,9 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
 
     /**
      * Where the feature counts ({@value QosAwareClientFeature#REFUSED}, {@value
-     * QosAwareClientFeature#OFFER_CHANGES}, tagged {@code service}); default the bus's registry
-     * ({@link FeatureMeters#registry}).
+     * QosAwareClientFeature#OFFER_CHANGES}, {@value QosAwareClientFeature#HELD}, tagged {@code
+     * service}; {@value QosAwareClientFeature#BUSY}, tagged service and endpoint); default the
+     * bus's registry ({@link FeatureMeters#registry}).
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       this.meterRegistry = requireNonNull(meterRegistry, "meterRegistry");
@@ -370,6 +479,12 @@ public final class QosAwareClientFeature implements Feature, AutoCloseable {
     public Builder reportMeasurements(Duration period) {
       MeasurementReporter.builder(broker).period(period);
       this.reportEvery = Optional.of(period);
+      return this;
+    }
+
+    /** The clock of the busy providers' Retry-After; default the system UTC clock. */
+    public Builder clock(Clock clock) {
+      this.clock = requireNonNull(clock, "clock");
       return this;
     }
 

@@ -61,7 +61,7 @@ class RecordStoreMigrationTest {
               count(
                   database,
                   "SELECT COUNT(*) FROM \"wsqos_monitor_schema_history\" WHERE \"type\" = 'SQL'"))
-          .isEqualTo(2);
+          .isEqualTo(3);
     }
   }
 
