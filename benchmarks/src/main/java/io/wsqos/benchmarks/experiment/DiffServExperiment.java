@@ -60,7 +60,7 @@ final class DiffServExperiment implements Experiment {
     Servers proxies =
         run.servers(
             List.of("proxy"),
-            token -> List.of("--upstream", Servers.origin(direct), "--ipv4"),
+            token -> List.of("--target", Servers.origin(direct), "--ipv4"),
             Servers.PROXY);
     Map<String, URI> addresses = new LinkedHashMap<>();
     addresses.put("direct", direct);

@@ -155,7 +155,7 @@ final class DiffServShareExperiment implements Experiment {
     Servers proxies =
         run.servers(
             List.of(PROXY),
-            token -> List.of("--upstream", Servers.origin(unmarked), "--host", host, "--ipv4"),
+            token -> List.of("--target", Servers.origin(unmarked), "--host", host, "--ipv4"),
             Servers.PROXY,
             ns::command);
     Map<String, URI> addresses = new LinkedHashMap<>();
