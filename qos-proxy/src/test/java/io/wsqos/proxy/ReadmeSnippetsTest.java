@@ -28,17 +28,12 @@ class ReadmeSnippetsTest {
     MeterRegistry registry = new SimpleMeterRegistry();
 
     // snippet-start qos-proxy-readme-server
+    DscpMarkingFeature dscp =
+        DscpMarkingFeature.builder().entitlement(entitlement).meterRegistry(registry).build();
     EmbeddedServer server =
         EmbeddedServer.builder()
             .protocolFamily(StandardProtocolFamily.INET) // JDK 17-20: see below
-            .endpoint(
-                "/echo",
-                EchoService.class,
-                impl,
-                DscpMarkingFeature.builder()
-                    .entitlement(entitlement)
-                    .meterRegistry(registry)
-                    .build())
+            .endpoint("/echo", EchoService.class, impl, dscp)
             .start();
     // snippet-end qos-proxy-readme-server
 
