@@ -8,6 +8,7 @@ import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +45,14 @@ final class DiffServExperiment implements Experiment {
         Run.driverSweep(5, 1, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
+  }
+
+  @Override
+  public Duration estimatedDuration(OptionValues options) {
+    int servers = 3; // direct, marking, proxy: one variant each
+    return Estimates.jvmStarts(servers)
+        .plus(Estimates.serverWarmups(options, servers))
+        .plus(Estimates.sweep(options, options.get(RATES).size(), servers));
   }
 
   @Override
