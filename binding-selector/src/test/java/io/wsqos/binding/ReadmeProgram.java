@@ -7,14 +7,16 @@ import io.wsqos.server.EmbeddedServer;
 /**
  * The README's program as a user runs it, on the loopback and free ports: it publishes, calls
  * through a proxy, prints the explanation and closes both. {@link ReadmeProgramTest} checks that
- * the JVM then exits by itself.
+ * the JVM then exits by itself. Its body is the README's snippet (a region that the architecture
+ * module's {@code SnippetRegionsTest} keeps equal to the README's copy).
  */
 public final class ReadmeProgram {
 
   private ReadmeProgram() {}
 
   public static void main(String[] args) throws Exception {
-    LocalRegistry local = new LocalRegistry();
+    // snippet-start binding-selector-readme
+    LocalRegistry local = new LocalRegistry(); // shared by publisher and clients of one JVM
     try (Publication pub =
             BindingPublisher.builder(Catalog.class, new CatalogImpl())
                 .local(local)
@@ -28,7 +30,8 @@ public final class ReadmeProgram {
                 .localRegistry(local)
                 .build()) {
       proxy.service().find(CatalogImpl.KNOWN_SKU);
-      System.out.println(proxy.explain());
-    }
+      System.out.println(proxy.explain()); // chosen at the first call
+    } // closing both unexports the RMI object and stops the server, so the JVM can exit
+    // snippet-end binding-selector-readme
   }
 }

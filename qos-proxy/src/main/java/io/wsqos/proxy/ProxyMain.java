@@ -23,15 +23,15 @@ import java.util.function.Consumer;
 /**
  * Runs a {@link QosReverseProxy} until the JVM is told to stop, with its counters in Prometheus'
  * text format on {@code /metrics} of a listener of their own: {@code java -jar wsqos-qos-proxy.jar
- * --upstream http://10.0.0.5:8080 --port 8081 --ipv4}.
+ * --target http://10.0.0.5:8080 --port 8081 --ipv4}.
  */
 public final class ProxyMain {
 
   private static final List<String> CLASSES =
       Arrays.stream(TransportPriority.values()).map(TransportPriority::token).toList();
 
-  static final Option<String> UPSTREAM =
-      Option.string("upstream", null, "The service's base URL, http://host:port")
+  static final Option<String> TARGET =
+      Option.string("target", null, "The service's base URL, http://host:port")
           .withMetavar("URL")
           .required();
   static final Option<String> HOST =
@@ -123,7 +123,7 @@ public final class ProxyMain {
       Options.of(
           "wsqos-proxy",
           "A reverse proxy that marks SOAP traffic with the DSCP of its WS-QoS transport priority",
-          UPSTREAM,
+          TARGET,
           HOST,
           PORT,
           IPV4,
@@ -247,10 +247,10 @@ public final class ProxyMain {
     }
     URI upstream;
     try {
-      upstream = URI.create(arguments.get(UPSTREAM));
+      upstream = URI.create(arguments.get(TARGET));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "--upstream: '" + arguments.get(UPSTREAM) + "' (expected: http://host:port)", e);
+          "--target: '" + arguments.get(TARGET) + "' (expected: http://host:port)", e);
     }
     QosReverseProxy.Builder builder =
         QosReverseProxy.builder(upstream)

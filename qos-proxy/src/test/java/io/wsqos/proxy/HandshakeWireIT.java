@@ -120,7 +120,7 @@ class HandshakeWireIT {
             ChildJvm.builder(ProxyMain.class)
                 .name("proxy")
                 .jvmOptions("-Xmx128m", "-XX:+UseSerialGC")
-                .args("--upstream", upstream, "--host", lab.clientAddress(), "--ipv4")
+                .args("--target", upstream, "--host", lab.clientAddress(), "--ipv4")
                 .wrappedBy(lab::inNamespaceCommand)
                 .logDirectory(dir)
                 .readyLine(LISTENING)

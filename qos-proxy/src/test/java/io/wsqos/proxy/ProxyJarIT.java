@@ -31,7 +31,7 @@ class ProxyJarIT {
         ChildJvm proxy =
             ChildJvm.jar(JAR)
                 .name("wsqos-qos-proxy")
-                .args("--upstream", "http://127.0.0.1:" + service.port())
+                .args("--target", "http://127.0.0.1:" + service.port())
                 .logDirectory(directory)
                 .readyLine(Pattern.compile("^wsqos-proxy metrics at (http://\\S+)"))
                 .start()) {

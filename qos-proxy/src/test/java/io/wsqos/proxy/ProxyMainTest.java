@@ -47,11 +47,11 @@ class ProxyMainTest {
     upstream = resources.add(TestServer.start(EchoService.class, service));
   }
 
-  /** A proxy started from {@code options}, with {@code --upstream} the service unless given. */
+  /** A proxy started from {@code options}, with {@code --target} the service unless given. */
   private QosReverseProxy start(String... options) {
     List<String> all = new ArrayList<>(List.of(options));
-    if (!all.contains("--upstream")) {
-      all.addAll(List.of("--upstream", "http://127.0.0.1:" + upstream.port()));
+    if (!all.contains("--target")) {
+      all.addAll(List.of("--target", "http://127.0.0.1:" + upstream.port()));
     }
     return resources.add(
         ProxyMain.configure(ProxyMain.OPTIONS.parse(all.toArray(String[]::new)))
@@ -192,8 +192,7 @@ class ProxyMainTest {
   void upstreamConnectTimeoutBoundsTheConnection() throws Exception {
     FullAcceptQueue full = resources.add(FullAcceptQueue.open());
     QosReverseProxy proxy =
-        start(
-            "--upstream", "http://127.0.0.1:" + full.port(), "--upstream-connect-timeout", "300ms");
+        start("--target", "http://127.0.0.1:" + full.port(), "--upstream-connect-timeout", "300ms");
 
     RawHttp.Response response = call(proxy, Requests.text(5));
 
@@ -205,7 +204,7 @@ class ProxyMainTest {
   void upstreamIdleTimeoutBoundsTheWaitForTheService() throws Exception {
     ScriptedUpstream hung = resources.add(ScriptedUpstream.hung());
     QosReverseProxy proxy =
-        start("--upstream", hung.uri().toString(), "--upstream-idle-timeout", "300ms");
+        start("--target", hung.uri().toString(), "--upstream-idle-timeout", "300ms");
 
     RawHttp.Response response = call(proxy, Requests.text(5));
 
@@ -260,7 +259,7 @@ class ProxyMainTest {
             () ->
                 ProxyMain.configure(
                     ProxyMain.OPTIONS.parse(
-                        "--upstream", "http://127.0.0.1:1", "--dscp-assured", "46")));
+                        "--target", "http://127.0.0.1:1", "--dscp-assured", "46")));
   }
 
   @Test
@@ -270,7 +269,7 @@ class ProxyMainTest {
             () ->
                 ProxyMain.configure(
                     ProxyMain.OPTIONS.parse(
-                        "--upstream", "http://127.0.0.1:1", "--entitle", "10.0.0.1=gold")))
+                        "--target", "http://127.0.0.1:1", "--entitle", "10.0.0.1=gold")))
         .withMessage(
             "--entitle: '10.0.0.1=gold' (expected: ADDRESS=CLASS, CLASS one of best-effort,"
                 + " assured, expedited)");
@@ -283,7 +282,7 @@ class ProxyMainTest {
             () ->
                 ProxyMain.configure(
                     ProxyMain.OPTIONS.parse(
-                        "--upstream", "http://127.0.0.1:1", "--upstream-idle-timeout", "0ms")))
+                        "--target", "http://127.0.0.1:1", "--upstream-idle-timeout", "0ms")))
         .withMessage("--upstream-idle-timeout: 0ms (expected: 1ms..1h)");
   }
 
@@ -294,12 +293,24 @@ class ProxyMainTest {
 
     int status =
         ProxyMain.run(
-            new String[] {"--port", "70000", "--upstream", "http://127.0.0.1:1"},
+            new String[] {"--port", "70000", "--target", "http://127.0.0.1:1"},
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8));
 
     assertThat(status).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--port").contains("--upstream");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--port").contains("--target");
+  }
+
+  @Test
+  void theServiceIsNamedByTargetAndTheOldUpstreamIsAnUnknownOption() {
+    assertThat(ProxyMain.OPTIONS.parse("--target", "http://127.0.0.1:1").get(ProxyMain.TARGET))
+        .isEqualTo("http://127.0.0.1:1");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> ProxyMain.OPTIONS.parse("--upstream", "http://127.0.0.1:1"))
+        .withMessageStartingWith("--upstream: unknown option");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> ProxyMain.OPTIONS.parse("--port", "8081"))
+        .withMessage("--target: missing (expected: --target URL)");
   }
 
   @Test
@@ -328,8 +339,7 @@ class ProxyMainTest {
     ProxyMain.Running running =
         resources.add(
             ProxyMain.start(
-                ProxyMain.OPTIONS.parse("--upstream", "http://127.0.0.1:" + upstream.port()),
-                true));
+                ProxyMain.OPTIONS.parse("--target", "http://127.0.0.1:" + upstream.port()), true));
 
     RawHttp.Response response = call(running.proxy(), Requests.text(5, ASSURED));
     RawHttp.Response metrics = RawHttp.get(running.metricsAddress());
@@ -357,7 +367,7 @@ class ProxyMainTest {
         resources.add(
             ProxyMain.start(
                 ProxyMain.OPTIONS.parse(
-                    "--upstream",
+                    "--target",
                     "http://127.0.0.1:" + upstream.port(),
                     "--metrics-host",
                     "127.0.0.1",

@@ -124,6 +124,21 @@ final class AdaptiveOffersExperiment implements Experiment {
   }
 
   @Override
+  public Duration estimatedDuration(OptionValues options) {
+    Duration timeline =
+        Duration.ofMillis(Math.round(AdaptiveTimeline.END_S * options.get(SCALE) * 1000));
+    // Each mode: a bookstore and its clients; without --cpu-cost-us, a calibration first.
+    Duration perMode = timeline.plus(Estimates.jvmStarts(2));
+    Duration calibration =
+        options.get(CPU_COST_US) != null
+            ? Duration.ZERO
+            : CALIBRATION.multipliedBy(2).plus(Estimates.jvmStarts(2));
+    return Estimates.jvmStarts(1)
+        .plus(calibration)
+        .plus(perMode.multipliedBy(options.get(MODES).size()));
+  }
+
+  @Override
   public void run(Run run) throws Exception {
     Files.createDirectories(run.out());
     String adminToken = token();

@@ -89,6 +89,16 @@ final class BaselineExperiment implements Experiment {
   }
 
   @Override
+  public Duration estimatedDuration(OptionValues options) {
+    Duration sweep = Estimates.sweep(options, options.get(points()).size(), 1);
+    if (kind == Kind.DRIVER_LIMIT) {
+      return options.get(ServerWarmup.OPTION).plus(sweep);
+    }
+    Duration warmed = sweep.plus(Estimates.serverWarmups(options, 1));
+    return options.isSet(URL) ? warmed : warmed.plus(Estimates.jvmStarts(1));
+  }
+
+  @Override
   public void run(Run run) throws Exception {
     List<Double> points = run.get(points());
     DriverOptions driverOptions = run.driverOptions();

@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,9 @@ final class BindingClients<T> {
                 .soap(EmbeddedServer.builder(), path)
                 .publish());
   }
+
+  /** What {@link #publish} takes, for the estimates: a server, an RMI export, four clients. */
+  static final Duration PUBLISH = Duration.ofSeconds(5);
 
   static <T> BindingClients<T> publish(Run run, Class<T> type, T implementation, String path) {
     return new BindingClients<>(run, type, implementation, path);

@@ -167,6 +167,13 @@ final class BindingWorkloadExperiment implements Experiment {
   }
 
   @Override
+  public Duration estimatedDuration(OptionValues options) {
+    return BindingClients.PUBLISH.plus(
+        InterleavedRounds.estimate(
+            cases().size(), options.get(REPS), options.get(WARMUP), options.get(MEASURE)));
+  }
+
+  @Override
   public void run(Run run) throws Exception {
     WorkloadsImpl implementation = new WorkloadsImpl();
     BindingClients<Workloads> bindings =

@@ -112,6 +112,15 @@ final class BrokerExperiment implements Experiment {
   }
 
   @Override
+  public Duration estimatedDuration(OptionValues options) {
+    List<Line> lines = lines(options.get(APIS), options.get(DATABASES));
+    int servers = (int) lines.stream().map(Line::server).distinct().count();
+    return Estimates.jvmStarts(servers)
+        .plus(Estimates.serverWarmups(options, lines.size()))
+        .plus(Estimates.sweep(options, options.get(points()).size(), lines.size()));
+  }
+
+  @Override
   public void run(Run run) {
     String axis = closedLoop ? "requesters" : "offered rate (req/s)";
     List<Double> points = run.get(points());

@@ -7,6 +7,7 @@ import io.wsqos.benchmarks.report.Table;
 import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -65,6 +66,15 @@ final class CompressionExperiment implements Experiment {
 
   /** A side run in one connection mode: one line of the report. */
   record Line(String name, Side side, boolean keepAlive) {}
+
+  @Override
+  public Duration estimatedDuration(OptionValues options) {
+    List<Side> sides = options.get(CompressionSides.VARIANTS);
+    int lines = lines(sides, options.get(Connections.OPTION)).size();
+    return Estimates.jvmStarts(sides.size())
+        .plus(Estimates.serverWarmups(options, lines))
+        .plus(Estimates.sweep(options, options.get(points()).size(), lines));
+  }
 
   @Override
   public void run(Run run) {

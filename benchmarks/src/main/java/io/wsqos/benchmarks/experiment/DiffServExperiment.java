@@ -8,6 +8,7 @@ import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +48,14 @@ final class DiffServExperiment implements Experiment {
   }
 
   @Override
+  public Duration estimatedDuration(OptionValues options) {
+    int servers = 3; // direct, marking, proxy: one variant each
+    return Estimates.jvmStarts(servers)
+        .plus(Estimates.serverWarmups(options, servers))
+        .plus(Estimates.sweep(options, options.get(RATES).size(), servers));
+  }
+
+  @Override
   public void run(Run run) {
     String axis = "offered rate (req/s)";
     PointRunner driver = run.driver(false);
@@ -60,7 +69,7 @@ final class DiffServExperiment implements Experiment {
     Servers proxies =
         run.servers(
             List.of("proxy"),
-            token -> List.of("--upstream", Servers.origin(direct), "--ipv4"),
+            token -> List.of("--target", Servers.origin(direct), "--ipv4"),
             Servers.PROXY);
     Map<String, URI> addresses = new LinkedHashMap<>();
     addresses.put("direct", direct);

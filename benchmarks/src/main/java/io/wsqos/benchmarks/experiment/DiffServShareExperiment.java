@@ -100,6 +100,16 @@ final class DiffServShareExperiment implements Experiment {
         Servers.OPTIONS);
   }
 
+  @Override
+  public Duration estimatedDuration(OptionValues options) {
+    int servers = 3; // unmarked, marking, proxy: one variant each
+    Duration perBackground =
+        BACKGROUND_RAMP.plus(Estimates.sweep(options, options.get(RATES).size(), servers));
+    return Estimates.jvmStarts(servers)
+        .plus(Estimates.serverWarmups(options, servers))
+        .plus(perBackground.multipliedBy(options.get(BACKGROUNDS).size()));
+  }
+
   private record Counters(long afBytes, long beBytes, long backgroundBytes) {}
 
   /** One run and what the bottleneck forwarded per second during its measured window. */
@@ -155,7 +165,7 @@ final class DiffServShareExperiment implements Experiment {
     Servers proxies =
         run.servers(
             List.of(PROXY),
-            token -> List.of("--upstream", Servers.origin(unmarked), "--host", host, "--ipv4"),
+            token -> List.of("--target", Servers.origin(unmarked), "--host", host, "--ipv4"),
             Servers.PROXY,
             ns::command);
     Map<String, URI> addresses = new LinkedHashMap<>();

@@ -1,8 +1,13 @@
 package io.wsqos.benchmarks.experiment;
 
 import io.wsqos.benchmarks.report.Template;
+import io.wsqos.cli.Options;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.stream.Stream;
@@ -41,6 +46,9 @@ public final class Experiments {
                   new AdaptiveOffersExperiment()),
               ServiceLoader.load(Experiment.class).stream().map(ServiceLoader.Provider::get))
           .toList();
+
+  /** At most this long, an experiment's quick form is listed at the top of EXPERIMENTS.md. */
+  static final Duration QUICK = Duration.ofMinutes(5);
 
   private Experiments() {}
 
@@ -88,10 +96,71 @@ public final class Experiments {
   /** {@code benchmarks/EXPERIMENTS.md}: every experiment with what it does and its options. */
   static String markdown() {
     StringBuilder md = new StringBuilder(Template.text("reports/experiments-header.md") + "\n");
+    md.append(quickTable());
     for (Experiment e : ALL) {
       md.append("\n## ").append(e.name()).append("\n\n").append(e.summary()).append("\n\n");
+      md.append("Estimated run time at the defaults: ")
+          .append(approximately(estimate(e, List.of())))
+          .append(".\n\n");
       md.append(Run.declared(e).markdownTable());
     }
     return md.toString();
+  }
+
+  /**
+   * The experiments whose {@linkplain Experiment#quickArguments quick form} takes at most {@link
+   * #QUICK}, quickest first, with the command that runs it.
+   */
+  static String quickTable() {
+    StringBuilder md =
+        new StringBuilder(
+            "\n## Quick experiments\n\n"
+                + "Those that take "
+                + QUICK.toMinutes()
+                + " minutes or less (estimated from their options), with the command to run"
+                + " them:\n\n| Experiment | Command | Estimated time |\n|---|---|---|\n");
+    ALL.stream()
+        .filter(e -> estimate(e, e.quickArguments()).compareTo(QUICK) <= 0)
+        .sorted(Comparator.comparing(e -> estimate(e, e.quickArguments())))
+        .forEach(
+            e ->
+                md.append("| [`")
+                    .append(e.name())
+                    .append("`](#")
+                    .append(e.name())
+                    .append(") | `")
+                    .append(quickCommand(e))
+                    .append("` | ")
+                    .append(approximately(estimate(e, e.quickArguments())))
+                    .append(" |\n"));
+    return md.toString();
+  }
+
+  /** The command of an experiment's quick form, its results outside the checkout. */
+  static String quickCommand(Experiment e) {
+    List<String> words = new ArrayList<>(List.of("benchmarks/run-experiment.sh", e.name()));
+    words.addAll(e.quickArguments());
+    words.addAll(List.of("--out", "/tmp/" + e.name()));
+    return String.join(" ", words);
+  }
+
+  /** {@code e}'s estimated run time with {@code args} (else its defaults), start to report. */
+  static Duration estimate(Experiment e, List<String> args) {
+    Options declared = Run.declared(e);
+    return Estimates.OWN_START_AND_REPORT.plus(
+        e.estimatedDuration(
+            new OptionValues(declared, declared.parse(args.toArray(String[]::new)))));
+  }
+
+  /** A run time as a reader plans by it: seconds under two minutes, else minutes or hours. */
+  static String approximately(Duration d) {
+    long seconds = d.toSeconds();
+    if (seconds < 120) {
+      return "~" + Math.max(10, Math.round(seconds / 10.0) * 10) + " s";
+    }
+    long minutes = Math.round(seconds / 60.0);
+    return minutes < 120
+        ? "~" + minutes + " min"
+        : String.format(Locale.ROOT, "~%.1f h", seconds / 3600.0);
   }
 }

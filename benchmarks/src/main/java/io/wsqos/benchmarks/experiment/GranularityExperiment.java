@@ -89,6 +89,13 @@ final class GranularityExperiment implements Experiment {
   }
 
   @Override
+  public Duration estimatedDuration(OptionValues options) {
+    return BindingClients.PUBLISH.plus(
+        InterleavedRounds.estimate(
+            Shape.values().length, options.get(REPS), options.get(WARMUP), options.get(MEASURE)));
+  }
+
+  @Override
   public void run(Run run) throws Exception {
     TcpMibImpl implementation = new TcpMibImpl(run.get(ROWS));
     BindingClients<TcpMib> bindings =

@@ -92,6 +92,14 @@ final class InterleavedRounds<W> {
     return new InterleavedRounds<>(List.copyOf(workloads), rounds);
   }
 
+  /**
+   * How long {@link #measure} runs: every workload on every client, warmed up and measured, in each
+   * of {@code reps} rounds.
+   */
+  static Duration estimate(int workloads, int reps, Duration warmup, Duration measure) {
+    return warmup.plus(measure).multipliedBy((long) workloads * CLIENTS.size() * reps);
+  }
+
   /** The median over rounds of the workload's mean wall-clock microseconds on the client. */
   double micros(W workload, String client) {
     return Summary.of(of(workload, client), Round::micros).median();

@@ -93,6 +93,16 @@ final class MonitoringClientExperiment implements Experiment {
         Servers.OPTIONS);
   }
 
+  @Override
+  public Duration estimatedDuration(OptionValues options) {
+    int clients = options.get(VARIANTS).size();
+    int servers = options.get(SERVER_MODE).equals(SAME_SERVER_MODE) ? clients : 1;
+    Duration warmup = options.get(ServerWarmup.OPTION);
+    return Estimates.jvmStarts(servers + clients)
+        .plus(warmup.plus(settle(warmup)).multipliedBy(clients))
+        .plus(Estimates.sweep(options, options.get(CALLERS).size(), clients));
+  }
+
   /**
    * How long each client calls at one caller after the warm-up, unmeasured, before the sweep: while
    * the warm-up saturates the two cores the JIT compilers fall behind, and the variant with the

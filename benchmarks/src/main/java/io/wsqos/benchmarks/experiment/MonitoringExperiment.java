@@ -17,6 +17,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -57,6 +58,15 @@ final class MonitoringExperiment implements Experiment {
         Run.driverSweep(2, 1, 8, 30_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
+  }
+
+  @Override
+  public Duration estimatedDuration(OptionValues options) {
+    int servers = options.get(modes).size();
+    int variants = servers * options.get(Connections.OPTION).keepAlive().size();
+    return Estimates.jvmStarts(servers)
+        .plus(Estimates.serverWarmups(options, variants))
+        .plus(Estimates.sweep(options, options.get(points).size(), variants));
   }
 
   /**

@@ -12,7 +12,7 @@ import java.util.Map;
  * that the framework's shared options (the timing, the server warm-up) read each experiment's own
  * declaration with its own default.
  */
-final class OptionValues {
+public final class OptionValues {
 
   private final Arguments arguments;
   private final Map<String, Option<?>> declared = new LinkedHashMap<>();
@@ -29,7 +29,7 @@ final class OptionValues {
   }
 
   /** Its value, or its declared default (null for none). */
-  <T> T get(Option<T> option) {
+  public <T> T get(Option<T> option) {
     return arguments.optional(own(option)).orElse(null);
   }
 

@@ -288,7 +288,7 @@ public final class Run implements AutoCloseable {
 
   /** The timing of every run of the sweep, from the options. */
   public RunTiming timing() {
-    return new RunTiming(get(REPS), get(WARMUP), get(MEASURE), get(PAUSE));
+    return RunTiming.of(options);
   }
 
   /** Warms every variant's server, then runs the sweep interleaved over {@code points}. */

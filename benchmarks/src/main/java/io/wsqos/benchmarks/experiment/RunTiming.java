@@ -14,6 +14,28 @@ import java.time.Duration;
  */
 record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pause) {
 
+  /** As {@code --reps}, {@code --warmup}, {@code --measure} and {@code --pause-ms} say. */
+  static RunTiming of(OptionValues options) {
+    return new RunTiming(
+        options.get(Run.REPS),
+        options.get(Run.WARMUP),
+        options.get(Run.MEASURE),
+        options.get(Run.PAUSE));
+  }
+
+  /**
+   * How long {@code runsPerRepetition} runs (points times variants) take over every repetition:
+   * each warmed up, measured and finished ({@link Estimates#RUN_OVERHEAD}), a pause between two.
+   */
+  Duration estimate(int runsPerRepetition) {
+    long runs = (long) runsPerRepetition * repetitions;
+    return warmup
+        .plus(measure)
+        .plus(Estimates.RUN_OVERHEAD)
+        .multipliedBy(runs)
+        .plus(pause.multipliedBy(Math.max(0, runs - 1)));
+  }
+
   /**
    * The settings line of a report, with how the servers were warmed up where the experiment warms
    * them.

@@ -64,7 +64,7 @@ final class Servers implements AutoCloseable {
           Pattern.compile("wsqos-proxy listening on (http://\\S+)"),
           Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
 
-  /** {@code scheme://host:port} of {@code address}: what a proxy's {@code --upstream} takes. */
+  /** {@code scheme://host:port} of {@code address}: what a proxy's {@code --target} takes. */
   static String origin(URI address) {
     return address.getScheme() + "://" + address.getHost() + ":" + address.getPort();
   }

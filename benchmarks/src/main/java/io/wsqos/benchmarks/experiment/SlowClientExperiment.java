@@ -98,6 +98,15 @@ final class SlowClientExperiment implements Experiment {
   }
 
   @Override
+  public Duration estimatedDuration(OptionValues options) {
+    int lanes = SCENARIOS.size();
+    Duration point = BG_WARMUP.plus(BG_MEASURE).plus(Estimates.RUN_OVERHEAD);
+    return Estimates.jvmStarts(lanes)
+        .plus(Estimates.serverWarmups(options, lanes))
+        .plus(point.multipliedBy((long) options.get(RATES).size() * lanes));
+  }
+
+  @Override
   public void run(Run run) throws IOException {
     List<Double> rates = run.get(RATES);
     Path backgroundFile = run.get(Run.REQUEST);

@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.jmh;
 import com.github.luben.zstd.ZstdCompressCtx;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.benchmarks.experiment.Experiment;
+import io.wsqos.benchmarks.experiment.OptionValues;
 import io.wsqos.benchmarks.experiment.Run;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Summary;
@@ -15,6 +16,7 @@ import io.wsqos.core.compression.ContentCoding;
 import io.wsqos.payloads.SoapPayloads;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -230,6 +232,12 @@ public class CodecBenchmark implements Experiment {
   private static final List<String> SIDES = List.of("raw", "stream", "path", "fresh");
   private static final long BATCH_NANOS = 5_000_000;
 
+  /** The body sizes of every codec's rows: the bookstore's requests and responses. */
+  private static final int[] SIZES = {209, 3366, 16055, 28153, 36049, 50205};
+
+  /** Per row, the warm-up's 3,000 rounds of the three sides, for the estimate only. */
+  private static final Duration ROW_WARMUP = Duration.ofSeconds(4);
+
   static final Option<List<String>> CODECS =
       Option.list(
           "codecs",
@@ -252,6 +260,13 @@ public class CodecBenchmark implements Experiment {
   }
 
   @Override
+  public Duration estimatedDuration(OptionValues options) {
+    int rows = options.get(CODECS).size() * SIZES.length;
+    Duration rounds = Duration.ofNanos(BATCH_NANOS * SIDES.size() * options.get(ROUNDS));
+    return rounds.plus(ROW_WARMUP).multipliedBy(rows);
+  }
+
+  @Override
   public void run(Run run) throws IOException {
     int rounds = run.get(ROUNDS);
     List<String> columns = new ArrayList<>(List.of("codec", "bytes", "compressed_ratio"));
@@ -259,7 +274,7 @@ public class CodecBenchmark implements Experiment {
     SIDES.stream().skip(1).forEach(side -> columns.add(side + "_over_raw"));
     Table table = Table.of(columns);
     for (String codec : run.get(CODECS)) {
-      for (int size : new int[] {209, 3366, 16055, 28153, 36049, 50205}) {
+      for (int size : SIZES) {
         CodecBenchmark b = new CodecBenchmark();
         b.codec = codec;
         b.size = size;

@@ -1,6 +1,7 @@
 package io.wsqos.benchmarks.store;
 
 import io.wsqos.benchmarks.experiment.Experiment;
+import io.wsqos.benchmarks.experiment.OptionValues;
 import io.wsqos.benchmarks.experiment.Run;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Summary;
@@ -92,6 +93,18 @@ public final class StoreBenchmark implements Experiment {
   @Override
   public List<Option<?>> options() {
     return List.of(RECORDS, SPAN, BATCH, RUNS, QUERY_REPS, H2_DIR);
+  }
+
+  /**
+   * Records a database takes per second through the store, for the estimate only: the slower of the
+   * two, H2 in a file, with the log's batch.
+   */
+  private static final long ESTIMATED_RECORDS_PER_SECOND = 20_000;
+
+  @Override
+  public Duration estimatedDuration(OptionValues options) {
+    long records = (long) options.get(RECORDS) * options.get(RUNS) * 2; // PostgreSQL, then H2
+    return Duration.ofSeconds(records / ESTIMATED_RECORDS_PER_SECOND);
   }
 
   @Override

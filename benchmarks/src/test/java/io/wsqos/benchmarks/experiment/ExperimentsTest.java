@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -55,6 +56,78 @@ class ExperimentsTest {
   }
 
   @Test
+  void aSweepsEstimateAddsItsRunsWarmUpsAndPausesFromItsOwnOptions() {
+    Experiment baseline = Experiments.find("baseline-rate").orElseThrow();
+
+    Duration estimate =
+        Experiments.estimate(
+            baseline,
+            List.of(
+                "--rates",
+                "100,200",
+                "--reps",
+                "3",
+                "--warmup",
+                "2",
+                "--measure",
+                "8",
+                "--pause-ms",
+                "500",
+                "--server-warmup",
+                "20"));
+
+    // 6 runs of 2 + 8 s, each finished, 5 pauses, one server started and warmed.
+    assertThat(estimate)
+        .isEqualTo(
+            Estimates.OWN_START_AND_REPORT
+                .plus(Duration.ofSeconds(6 * 10))
+                .plus(Estimates.RUN_OVERHEAD.multipliedBy(6))
+                .plus(Duration.ofMillis(5 * 500))
+                .plus(Duration.ofSeconds(20))
+                .plus(Estimates.JVM_START));
+  }
+
+  @Test
+  void everyExperimentHasAnEstimateThatGrowsWithItsRepetitions() {
+    for (Experiment e : Experiments.ALL) {
+      Duration defaults = Experiments.estimate(e, List.of());
+
+      assertThat(defaults).as(e.name()).isPositive();
+      if (e.quickArguments().contains("--reps")) {
+        assertThat(Experiments.estimate(e, List.of("--reps", "2")))
+            .as(e.name())
+            .isLessThan(Experiments.estimate(e, List.of("--reps", "3")));
+      }
+    }
+  }
+
+  @Test
+  void theQuickTableListsTheQuickFormsQuickestFirstWithTheirCommands() {
+    String table = Experiments.quickTable();
+
+    assertThat(table)
+        .contains(
+            "| [`driver-limit`](#driver-limit) | `benchmarks/run-experiment.sh driver-limit --reps 1"
+                + " --out /tmp/driver-limit` | ")
+        .doesNotContain("`compression-rate`");
+    List<Duration> listed =
+        Experiments.ALL.stream()
+            .filter(e -> table.contains("[`" + e.name() + "`]"))
+            .map(e -> Experiments.estimate(e, e.quickArguments()))
+            .toList();
+    assertThat(listed)
+        .isNotEmpty()
+        .allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Experiments.QUICK));
+  }
+
+  @Test
+  void runTimesReadInSecondsMinutesOrHours() {
+    assertThat(Experiments.approximately(Duration.ofSeconds(44))).isEqualTo("~40 s");
+    assertThat(Experiments.approximately(Duration.ofSeconds(150))).isEqualTo("~3 min");
+    assertThat(Experiments.approximately(Duration.ofMinutes(150))).isEqualTo("~2.5 h");
+  }
+
+  @Test
   void helpPrintsTheUsageFromTheOptionsAndRunsNothing() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
@@ -89,6 +162,11 @@ class ExperimentsTest {
           @Override
           public List<Option<?>> options() {
             return List.of();
+          }
+
+          @Override
+          public Duration estimatedDuration(OptionValues options) {
+            return Duration.ZERO;
           }
 
           @Override

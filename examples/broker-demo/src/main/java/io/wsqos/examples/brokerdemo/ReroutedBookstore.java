@@ -51,7 +51,7 @@ public final class ReroutedBookstore implements AutoCloseable {
     requireNonNull(registry, "registry");
     JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
     factory.setServiceClass(BookstoreService.class);
-    // The README quotes the lines from here to "README ends"; ReroutingThroughBrokerTest checks it.
+    // snippet-start broker-demo-readme-rerouting
     BrokerClient broker = BrokerClient.builder(brokerAddress).build();
     BrokerEndpointCandidates candidates =
         BrokerEndpointCandidates.builder(broker).requirement(requirement).build();
@@ -61,7 +61,7 @@ public final class ReroutedBookstore implements AutoCloseable {
             .build();
     factory.getFeatures().add(MonitoringFeature.builder().log(log).build());
     factory.getFeatures().add(rerouting);
-    // README ends.
+    // snippet-end broker-demo-readme-rerouting
     try {
       return new ReroutedBookstore(candidates, rerouting, factory.create(BookstoreService.class));
     } catch (RuntimeException e) {

@@ -21,12 +21,10 @@ import io.wsqos.monitor.reconfiguration.EndpointHealth;
 import io.wsqos.monitor.reconfiguration.ReroutingFeature;
 import jakarta.xml.ws.WebServiceException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -183,34 +181,6 @@ class ReroutingThroughBrokerTest {
     await()
         .atMost(Duration.ofSeconds(10))
         .until(() -> requesterCalls("unknown", ok().negate()) == 1);
-  }
-
-  @Test
-  void theReadmeShowsTheClientsWiringAsReroutedBookstoreRunsIt() throws Exception {
-    List<String> source =
-        Files.readAllLines(
-            Path.of("src/main/java/io/wsqos/examples/brokerdemo/ReroutedBookstore.java"));
-    int first = indexOf(source, "// The README quotes the lines from here") + 1;
-    int end = indexOf(source, "// README ends.");
-    List<String> wiring = source.subList(first, end);
-    int indent = wiring.get(0).indexOf(wiring.get(0).strip());
-    String quoted = String.join("\n", wiring.stream().map(line -> line.substring(indent)).toList());
-
-    String readme = Files.readString(Path.of("README.md"));
-
-    assertThat(quoted)
-        .contains("BrokerEndpointCandidates.builder(broker)")
-        .endsWith("factory.getFeatures().add(rerouting);");
-    assertThat(readme).contains("```java\n" + quoted + "\n```");
-  }
-
-  private static int indexOf(List<String> lines, String start) {
-    for (int i = 0; i < lines.size(); i++) {
-      if (lines.get(i).strip().startsWith(start)) {
-        return i;
-      }
-    }
-    throw new AssertionError("no line starting with " + start);
   }
 
   private BrokerDemo startDemo() throws Exception {

@@ -189,7 +189,7 @@ public final class QosLoop implements AutoCloseable {
       BrokerClient asClient = brokerClient(brokerAddress, registration.token());
       SimpleMeterRegistry clientMeters = new SimpleMeterRegistry();
       List<QosRecord> records = new CopyOnWriteArrayList<>();
-      // The README quotes the lines from here to "README ends"; QosLoopTest checks it.
+      // snippet-start qos-loop-readme-client-features
       QosAwareClientFeature qos =
           QosAwareClientFeature.builder(asClient, BOOKSTORE, REQUIREMENT)
               .reportMeasurements(REPORT_PERIOD)
@@ -202,7 +202,7 @@ public final class QosLoop implements AutoCloseable {
               .build();
       MonitoringFeature monitoring =
           MonitoringFeature.builder().listener(records::addAll).meterRegistry(clientMeters).build();
-      // README ends.
+      // snippet-end qos-loop-readme-client-features
       opened.addAll(0, List.of(monitoring, compression, qos));
       // The address is never called: the QoS-aware feature sets each call's from the selection.
       BookstoreService client =

@@ -14,7 +14,6 @@ import io.wsqos.core.compression.CompressionFeature;
 import io.wsqos.monitor.QosRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -88,31 +87,6 @@ class QosLoopTest {
         .containsSubsequence("1. ", "2. ", "3. ", "4. ", "5. ", "6. ", "The loop closed");
     assertThat(registryDir).doesNotExist();
     await().atMost(Duration.ofSeconds(10)).until(() -> loopThreads().isEmpty());
-  }
-
-  @Test
-  void theReadmeQuotesTheClientsFeaturesAsTheCodeBuildsThem() throws Exception {
-    List<String> source =
-        Files.readAllLines(Path.of("src/main/java/io/wsqos/examples/qosloop/QosLoop.java"));
-    int first = indexOf(source, "// The README quotes the lines from here") + 1;
-    List<String> quotedLines = source.subList(first, indexOf(source, "// README ends."));
-    int indent = quotedLines.get(0).indexOf(quotedLines.get(0).strip());
-    String quoted =
-        String.join("\n", quotedLines.stream().map(line -> line.substring(indent)).toList());
-
-    String readme = Files.readString(Path.of("README.md"));
-
-    assertThat(quoted).startsWith("QosAwareClientFeature qos =").contains(".reportMeasurements(");
-    assertThat(readme).contains("```java\n" + quoted + "\n```");
-  }
-
-  private static int indexOf(List<String> lines, String start) {
-    for (int i = 0; i < lines.size(); i++) {
-      if (lines.get(i).strip().startsWith(start)) {
-        return i;
-      }
-    }
-    throw new AssertionError("no line starting with " + start);
   }
 
   /** The threads the loop's parts start: the client's watch and reports, the servers, probes. */
