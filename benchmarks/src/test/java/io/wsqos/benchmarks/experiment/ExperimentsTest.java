@@ -36,6 +36,7 @@ class ExperimentsTest {
             "binding-workloads",
             "binding-granularity",
             "adaptive-offers",
+            "overload",
             "monitor-store",
             "codec-paired");
   }

@@ -10,10 +10,13 @@ import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.SoapHeaderScanner;
 import io.wsqos.core.header.TransportPriority;
+import io.wsqos.core.header.WsQos;
 import io.wsqos.core.header.WsQosCodec;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -72,6 +75,8 @@ public final class AdmissionControl implements AutoCloseable {
   public static final String DEFAULT_NAME = "default";
 
   private static final TransportPriority[] CLASSES = TransportPriority.values();
+
+  private static final byte[] NAMESPACE_BYTES = WsQos.NAMESPACE.getBytes(StandardCharsets.UTF_8);
 
   private final AdmissionSettings settings;
   private final PriorityEntitlement entitlement;
@@ -153,7 +158,9 @@ public final class AdmissionControl implements AutoCloseable {
    * @param clientId as {@link #clientIdentity()} names the client; null when unknown
    */
   public TransportPriority classify(byte[] body, int length, boolean complete, String clientId) {
-    if (!(scanner.scan(body, length, complete) instanceof SoapHeaderScanner.Found found)) {
+    // A requirement names the WS-QoS namespace: a body without it (most) is best effort unparsed.
+    if (!contains(body, length, NAMESPACE_BYTES)
+        || !(scanner.scan(body, length, complete) instanceof SoapHeaderScanner.Found found)) {
       return TransportPriority.BEST_EFFORT;
     }
     HeaderBlock<QosRequirement> requirement = found.requirement();
@@ -340,6 +347,17 @@ public final class AdmissionControl implements AutoCloseable {
       }
     }
     return -1;
+  }
+
+  /** Whether {@code bytes[0..length)} holds {@code part}. */
+  static boolean contains(byte[] bytes, int length, byte[] part) {
+    byte first = part[0];
+    for (int i = 0, last = length - part.length; i <= last; i++) {
+      if (bytes[i] == first && Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

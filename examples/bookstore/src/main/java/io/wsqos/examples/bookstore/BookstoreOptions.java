@@ -2,6 +2,7 @@ package io.wsqos.examples.bookstore;
 
 import io.wsqos.cli.Option;
 import io.wsqos.cli.Options;
+import io.wsqos.core.header.TransportPriority;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.time.Duration;
@@ -104,6 +105,23 @@ final class BookstoreOptions {
           "dscp",
           "Mark each response's packets with the DSCP of its WS-QoS transport priority"
               + " (DscpMarkingFeature; listens on IPv4 channels)");
+  static final Option<Boolean> ADMISSION =
+      Option.flag(
+          "admission",
+          "Admission control by WS-QoS class in front of the endpoint (AdmissionHandler with"
+              + " AdmissionControl's defaults; wsqos.admission.* in /metrics)");
+  static final Option<String> ADMISSION_ENTITLEMENT =
+      Option.of(
+          "admission-entitlement",
+          "CLASS",
+          "assured",
+          "With --admission, the highest class every client is entitled to: best-effort,"
+              + " assured or expedited",
+          v ->
+              TransportPriority.fromToken(v)
+                  .map(TransportPriority::token)
+                  .orElseThrow(
+                      () -> new IllegalArgumentException("best-effort, assured or expedited")));
   static final Option<Boolean> CXF_METRICS =
       Option.flag(
           "cxf-metrics", "Add CXF's own MetricsFeature, timers in /metrics (benchmark baseline)");
@@ -135,6 +153,8 @@ final class BookstoreOptions {
           MONITOR_WRITER_PRIORITY,
           MONITOR_RECORDS,
           DSCP,
+          ADMISSION,
+          ADMISSION_ENTITLEMENT,
           CXF_METRICS,
           STATS_FILE);
 
