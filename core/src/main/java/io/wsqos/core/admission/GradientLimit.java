@@ -4,9 +4,9 @@ package io.wsqos.core.admission;
  * A concurrency limit that follows the measured latency, after the gradient method of Netflix's
  * concurrency-limits ({@code Gradient2Limit}): each window compares the window's mean latency with
  * a long-run average; when the window is slower than the long run by more than the tolerance the
- * limit shrinks by the ratio, otherwise it grows by its square root. A window in which fewer than
- * half the permits were used leaves the limit alone, so that a light load does not inflate it. Not
- * thread-safe: its {@link AdmissionControl} calls it under its lock.
+ * limit shrinks by the ratio (at most by half), otherwise it grows by its square root. A window in
+ * which fewer than half the permits were used does not grow the limit, so that a light load does
+ * not inflate it. Not thread-safe: its {@link AdmissionControl} calls it under its lock.
  */
 final class GradientLimit {
 
@@ -64,12 +64,17 @@ final class GradientLimit {
         longRtt *= 0.95;
       }
     }
-    if (!used) {
-      return false;
-    }
     int before = limit();
     double gradient = Math.max(0.5, Math.min(1.0, settings.tolerance() * longRtt / shortRtt));
-    double next = estimate * gradient + Math.sqrt(estimate);
+    if (gradient == 1.0 && !used) {
+      return false;
+    }
+    // Shrinking does not wait for the limit to be used: latency that rises at a light load is
+    // still a reason to admit less. Unlike Gradient2, a shrinking limit gets no headroom (its
+    // square
+    // root), which would hold it at 4 or more however slow the service: on one core that is 4
+    // requests sharing it, and 4 more waiting.
+    double next = gradient < 1.0 ? estimate * gradient : estimate + Math.sqrt(estimate);
     estimate = estimate * (1 - SMOOTHING) + next * SMOOTHING;
     estimate = Math.max(settings.minLimit(), Math.min(settings.maxLimit(), estimate));
     return limit() != before;
