@@ -43,7 +43,13 @@ final class OverloadExperiment implements Experiment {
           Double::valueOf);
   static final Option<Integer> CAPACITY_REQUESTERS =
       Option.integer(
-          "capacity-requesters", 8, 1, 1000, "closed-loop requesters measuring the capacity");
+          "capacity-requesters", 32, 1, 1000, "closed-loop requesters measuring the capacity");
+  static final Option<String> ADMISSION_OPT =
+      Option.string(
+              "admission-opt",
+              null,
+              "a bookstore option for the server with the feature, e.g. --admission-tolerance=3")
+          .repeatable();
   static final Option<Double> MIX_EXPEDITED =
       Option.of(
           "mix-expedited",
@@ -63,7 +69,13 @@ final class OverloadExperiment implements Experiment {
   public List<Option<?>> options() {
     return Run.join(
         List.of(
-            LOADS, CAPACITY, CAPACITY_REQUESTERS, MIX_EXPEDITED, Connections.OPTION, Run.REQUEST),
+            LOADS,
+            CAPACITY,
+            CAPACITY_REQUESTERS,
+            MIX_EXPEDITED,
+            ADMISSION_OPT,
+            Connections.OPTION,
+            Run.REQUEST),
         Run.driverSweep(5, 2, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
@@ -89,12 +101,7 @@ final class OverloadExperiment implements Experiment {
     Connections connections = run.get(Connections.OPTION);
     byte[] envelope = Run.read(run.get(Run.REQUEST));
     Servers servers =
-        run.servers(
-            VARIANTS,
-            v ->
-                v.equals("admission")
-                    ? List.of("--admission", "--admission-entitlement", "expedited")
-                    : List.of());
+        run.servers(VARIANTS, v -> v.equals("admission") ? admissionArgs(run) : List.of());
     List<Variant> warm = new ArrayList<>();
     for (String v : VARIANTS) {
       warm.add(new Variant(v, source(servers.address(v), envelope, false)));
@@ -136,6 +143,15 @@ final class OverloadExperiment implements Experiment {
     double capacity = capacities.values().iterator().next();
     rows.addAll(mix(run, servers, envelope, capacity));
     write(run, servers, rows, capacities, loads);
+  }
+
+  private static List<String> admissionArgs(Run run) {
+    List<String> args =
+        new ArrayList<>(List.of("--admission", "--admission-entitlement", "expedited"));
+    if (run.options().isSet(ADMISSION_OPT)) {
+      args.addAll(run.options().all(ADMISSION_OPT));
+    }
+    return args;
   }
 
   private static void pause(RunTiming timing) {
@@ -282,8 +298,9 @@ final class OverloadExperiment implements Experiment {
     sections.add(mixSection(rows));
     List<String> settings =
         List.of(
-            "servers: the bookstore (`BookstoreServer --port=0`), without and with `--admission"
-                + " --admission-entitlement expedited`, each in its own JVM ("
+            "servers: the bookstore (`BookstoreServer --port=0`), without and with `"
+                + String.join(" ", admissionArgs(run))
+                + "`, each in its own JVM ("
                 + servers.launch()
                 + ")",
             "capacity: "

@@ -122,6 +122,21 @@ final class BookstoreOptions {
                   .map(TransportPriority::token)
                   .orElseThrow(
                       () -> new IllegalArgumentException("best-effort, assured or expedited")));
+  static final Option<Integer> ADMISSION_MIN_LIMIT =
+      Option.integer(
+          "admission-min-limit",
+          2,
+          1,
+          100_000,
+          "With --admission, the floor of the concurrency limit (AdmissionControl.Builder.limit)");
+  static final Option<Double> ADMISSION_TOLERANCE =
+      Option.decimal(
+          "admission-tolerance",
+          2.0,
+          1.0,
+          100.0,
+          "With --admission, how much slower than the long run a window may be before the limit"
+              + " shrinks");
   static final Option<Boolean> CXF_METRICS =
       Option.flag(
           "cxf-metrics", "Add CXF's own MetricsFeature, timers in /metrics (benchmark baseline)");
@@ -155,6 +170,8 @@ final class BookstoreOptions {
           DSCP,
           ADMISSION,
           ADMISSION_ENTITLEMENT,
+          ADMISSION_MIN_LIMIT,
+          ADMISSION_TOLERANCE,
           CXF_METRICS,
           STATS_FILE);
 

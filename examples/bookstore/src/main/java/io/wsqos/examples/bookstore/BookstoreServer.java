@@ -2,6 +2,8 @@ package io.wsqos.examples.bookstore;
 
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION;
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_ENTITLEMENT;
+import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_MIN_LIMIT;
+import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_TOLERANCE;
 import static io.wsqos.examples.bookstore.BookstoreOptions.COMPRESSION;
 import static io.wsqos.examples.bookstore.BookstoreOptions.CPU_COST_US;
 import static io.wsqos.examples.bookstore.BookstoreOptions.CXF_METRICS;
@@ -240,6 +242,13 @@ public final class BookstoreServer implements AutoCloseable {
         AdmissionControl control =
             AdmissionControl.builder()
                 .name("bookstore")
+                .limit(
+                    Math.max(
+                        AdmissionControl.DEFAULT_INITIAL_LIMIT, arguments.get(ADMISSION_MIN_LIMIT)),
+                    arguments.get(ADMISSION_MIN_LIMIT),
+                    Math.max(
+                        AdmissionControl.DEFAULT_MAX_LIMIT, arguments.get(ADMISSION_MIN_LIMIT)))
+                .tolerance(arguments.get(ADMISSION_TOLERANCE))
                 .meterRegistry(registry)
                 .entitlement(
                     PriorityEntitlement.everyone(
