@@ -58,7 +58,16 @@ final class OverloadExperiment implements Experiment {
           "the mix's expedited rate as a fraction of the capacity; best effort fills it to 2x",
           Double::valueOf);
 
-  private static final List<String> VARIANTS = List.of("plain", "admission");
+  static final Option<Integer> FIXED_LIMIT =
+      Option.integer(
+          "fixed-limit",
+          8,
+          0,
+          100_000,
+          "also run admission-fixed, the feature with this fixed limit instead of the gradient"
+              + " (0: not run)");
+
+  private List<String> variants = List.of("plain", "admission");
 
   @Override
   public String name() {
@@ -74,6 +83,7 @@ final class OverloadExperiment implements Experiment {
             CAPACITY_REQUESTERS,
             MIX_EXPEDITED,
             ADMISSION_OPT,
+            FIXED_LIMIT,
             Connections.OPTION,
             Run.REQUEST),
         Run.driverSweep(5, 2, 5, 5_000),
@@ -99,11 +109,29 @@ final class OverloadExperiment implements Experiment {
   public void run(Run run) throws Exception {
     List<Double> loads = run.get(LOADS);
     Connections connections = run.get(Connections.OPTION);
+    int fixed = run.get(FIXED_LIMIT);
+    variants =
+        fixed > 0
+            ? List.of("plain", "admission", "admission-fixed")
+            : List.of("plain", "admission");
     byte[] envelope = Run.read(run.get(Run.REQUEST));
     Servers servers =
-        run.servers(VARIANTS, v -> v.equals("admission") ? admissionArgs(run) : List.of());
+        run.servers(
+            variants,
+            v ->
+                switch (v) {
+                  case "admission" -> admissionArgs(run);
+                  case "admission-fixed" ->
+                      List.of(
+                          "--admission",
+                          "--admission-entitlement",
+                          "expedited",
+                          "--admission-min-limit=" + fixed,
+                          "--admission-max-limit=" + fixed);
+                  default -> List.of();
+                });
     List<Variant> warm = new ArrayList<>();
-    for (String v : VARIANTS) {
+    for (String v : variants) {
       warm.add(new Variant(v, source(servers.address(v), envelope, false)));
     }
     ServerWarmup.run(name(), run.options(), run.driverOptions(), warm, run.progress());
@@ -115,9 +143,9 @@ final class OverloadExperiment implements Experiment {
       double capacity = capacity(run, servers, envelope, keepAlive);
       capacities.put(mode, capacity);
       run.progress().printf(Locale.ROOT, "capacity (%s): %.0f req/s%n", mode, capacity);
-      List<Variant> variants = new ArrayList<>();
-      for (String v : VARIANTS) {
-        variants.add(new Variant(v, source(servers.address(v), envelope, keepAlive)));
+      List<Variant> sides = new ArrayList<>();
+      for (String v : variants) {
+        sides.add(new Variant(v, source(servers.address(v), envelope, keepAlive)));
       }
       List<RunWindow> windows = new ArrayList<>();
       PointRunner open =
@@ -127,7 +155,7 @@ final class OverloadExperiment implements Experiment {
           Sweep.interleave(
               loads,
               timing.repetitions(),
-              variants,
+              sides,
               false,
               (load, p, rep, variant) -> {
                 RunResult r = open.run(variant, load * capacity, timing.warmup(), timing.measure());
@@ -204,7 +232,7 @@ final class OverloadExperiment implements Experiment {
    * Expedited alone at {@link #MIX_EXPEDITED} of the capacity, then with best effort filling the
    * offered load to twice the capacity, on each server, one connection per request.
    */
-  private static List<Row> mix(Run run, Servers servers, byte[] envelope, double capacity) {
+  private List<Row> mix(Run run, Servers servers, byte[] envelope, double capacity) {
     byte[] expedited =
         QosEnvelopes.withRequirement(
             envelope, CompressionPreference.NONE, TransportPriority.EXPEDITED);
@@ -219,7 +247,7 @@ final class OverloadExperiment implements Experiment {
     Sweep.interleave(
         List.of("alone", "mixed"),
         timing.repetitions(),
-        VARIANTS,
+        variants,
         false,
         (part, p, rep, variant) -> {
           URI url = servers.address(variant);
@@ -300,7 +328,11 @@ final class OverloadExperiment implements Experiment {
         List.of(
             "servers: the bookstore (`BookstoreServer --port=0`), without and with `"
                 + String.join(" ", admissionArgs(run))
-                + "`, each in its own JVM ("
+                + "`"
+                + (run.get(FIXED_LIMIT) > 0
+                    ? ", and with the feature at a fixed limit of " + run.get(FIXED_LIMIT)
+                    : "")
+                + ", each in its own JVM ("
                 + servers.launch()
                 + ")",
             "capacity: "
@@ -335,8 +367,7 @@ final class OverloadExperiment implements Experiment {
     return finite.isEmpty() ? "-" : Summary.of(finite, value).medianRange(decimals);
   }
 
-  private static String loadSection(
-      List<Row> rows, String mode, double capacity, List<Double> loads) {
+  private String loadSection(List<Row> rows, String mode, double capacity, List<Double> loads) {
     Table table =
         Table.of(
             "load",
@@ -348,7 +379,7 @@ final class OverloadExperiment implements Experiment {
             "refused/s",
             "other failures/s");
     for (double load : loads) {
-      for (String variant : VARIANTS) {
+      for (String variant : variants) {
         List<Row> at = select(rows, mode, variant, "load", load);
         table.row(
             Table.fixed(load, 2) + "x",
@@ -392,7 +423,7 @@ final class OverloadExperiment implements Experiment {
         table);
   }
 
-  private static String mixSection(List<Row> rows) {
+  private String mixSection(List<Row> rows) {
     Table table =
         Table.of(
             "variant",
@@ -403,7 +434,7 @@ final class OverloadExperiment implements Experiment {
             "p99 (ms)",
             "refused/s",
             "other failures/s");
-    for (String variant : VARIANTS) {
+    for (String variant : variants) {
       for (String part :
           List.of("mix-alone-expedited", "mix-mixed-expedited", "mix-mixed-best-effort")) {
         List<Row> at = select(rows, "per-request", variant, part, 2);

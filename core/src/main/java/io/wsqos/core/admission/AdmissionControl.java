@@ -52,7 +52,7 @@ public final class AdmissionControl implements AutoCloseable {
   public static final String IN_FLIGHT_GAUGE = "wsqos.admission.in.flight";
 
   public static final int DEFAULT_INITIAL_LIMIT = 20;
-  public static final int DEFAULT_MIN_LIMIT = 2;
+  public static final int DEFAULT_MIN_LIMIT = 8;
   public static final int DEFAULT_MAX_LIMIT = 1000;
   public static final double DEFAULT_TOLERANCE = 2.0;
   public static final long DEFAULT_WINDOW_MILLIS = 100;

@@ -2,6 +2,7 @@ package io.wsqos.examples.bookstore;
 
 import io.wsqos.cli.Option;
 import io.wsqos.cli.Options;
+import io.wsqos.core.admission.AdmissionControl;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
@@ -125,14 +126,21 @@ final class BookstoreOptions {
   static final Option<Integer> ADMISSION_MIN_LIMIT =
       Option.integer(
           "admission-min-limit",
-          2,
+          AdmissionControl.DEFAULT_MIN_LIMIT,
           1,
           100_000,
           "With --admission, the floor of the concurrency limit (AdmissionControl.Builder.limit)");
+  static final Option<Integer> ADMISSION_MAX_LIMIT =
+      Option.integer(
+          "admission-max-limit",
+          AdmissionControl.DEFAULT_MAX_LIMIT,
+          1,
+          100_000,
+          "With --admission, the ceiling of the concurrency limit; equal to the floor, a fixed limit");
   static final Option<Double> ADMISSION_TOLERANCE =
       Option.decimal(
           "admission-tolerance",
-          2.0,
+          AdmissionControl.DEFAULT_TOLERANCE,
           1.0,
           100.0,
           "With --admission, how much slower than the long run a window may be before the limit"
@@ -171,6 +179,7 @@ final class BookstoreOptions {
           ADMISSION,
           ADMISSION_ENTITLEMENT,
           ADMISSION_MIN_LIMIT,
+          ADMISSION_MAX_LIMIT,
           ADMISSION_TOLERANCE,
           CXF_METRICS,
           STATS_FILE);

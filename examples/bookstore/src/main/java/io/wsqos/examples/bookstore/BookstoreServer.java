@@ -2,6 +2,7 @@ package io.wsqos.examples.bookstore;
 
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION;
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_ENTITLEMENT;
+import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_MAX_LIMIT;
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_MIN_LIMIT;
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_TOLERANCE;
 import static io.wsqos.examples.bookstore.BookstoreOptions.COMPRESSION;
@@ -243,11 +244,13 @@ public final class BookstoreServer implements AutoCloseable {
             AdmissionControl.builder()
                 .name("bookstore")
                 .limit(
-                    Math.max(
-                        AdmissionControl.DEFAULT_INITIAL_LIMIT, arguments.get(ADMISSION_MIN_LIMIT)),
+                    Math.min(
+                        arguments.get(ADMISSION_MAX_LIMIT),
+                        Math.max(
+                            AdmissionControl.DEFAULT_INITIAL_LIMIT,
+                            arguments.get(ADMISSION_MIN_LIMIT))),
                     arguments.get(ADMISSION_MIN_LIMIT),
-                    Math.max(
-                        AdmissionControl.DEFAULT_MAX_LIMIT, arguments.get(ADMISSION_MIN_LIMIT)))
+                    arguments.get(ADMISSION_MAX_LIMIT))
                 .tolerance(arguments.get(ADMISSION_TOLERANCE))
                 .meterRegistry(registry)
                 .entitlement(
