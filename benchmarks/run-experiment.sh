@@ -6,7 +6,7 @@
 # NAME: baseline-rate, baseline-requesters, driver-limit, compression-rate, compression-requesters,
 # slow-client, monitoring-requesters, monitoring-client, broker-rate,
 # broker-requesters, diffserv-rate, diffserv-share, binding-workloads, binding-granularity,
-# adaptive-offers, monitor-store, codec-paired (see EXPERIMENTS.md).
+# adaptive-offers, overload, monitor-store, codec-paired (see EXPERIMENTS.md).
 # Builds the bookstore and benchmarks jars first if they are missing (REBUILD=1 forces it).
 # Results go to benchmarks/results/NAME/ (results.csv, report.md, *.png) unless --out is given.
 set -euo pipefail

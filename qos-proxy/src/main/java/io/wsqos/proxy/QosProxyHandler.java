@@ -8,6 +8,7 @@ import io.wsqos.core.compression.InflationException;
 import io.wsqos.core.header.HeaderBlock;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.ServerAction;
+import io.wsqos.core.header.SoapHeaderScanner;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQosCodec;
 import java.io.ByteArrayOutputStream;

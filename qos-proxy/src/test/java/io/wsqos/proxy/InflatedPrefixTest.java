@@ -7,6 +7,7 @@ import io.wsqos.core.compression.Codec;
 import io.wsqos.core.compression.ContentCoding;
 import io.wsqos.core.compression.InflationException;
 import io.wsqos.core.compression.InflationLimits;
+import io.wsqos.core.header.SoapHeaderScanner;
 import io.wsqos.core.header.WsQosCodec;
 import java.util.Arrays;
 import org.junit.jupiter.api.AfterEach;

@@ -176,9 +176,14 @@ public final class EmbeddedServer implements AutoCloseable {
       served = builder.handler;
       bodyLimits = null;
     } else {
+      Handler endpoints = servlets(cxf, builder.servlets, builder.errorBody);
+      if (builder.admission != null) {
+        builder.admission.setHandler(endpoints);
+        endpoints = builder.admission;
+      }
       bodyLimits =
           new RequestBodyLimits(
-              servlets(cxf, builder.servlets, builder.errorBody),
+              endpoints,
               builder.maxRequestBodyBytes,
               builder.maxInFlightBodyBytes,
               requestTimeoutMillis);
@@ -368,6 +373,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private final CxfMounts.Builder mounts = CxfMounts.builder();
     private final Map<String, Servlet> servlets = new LinkedHashMap<>();
     private Handler handler;
+    private Handler.Wrapper admission;
     private PolicyEngineMode policyEngine = CxfApplication.DEFAULT_POLICY_ENGINE_MODE;
 
     private Builder() {}
@@ -663,6 +669,10 @@ public final class EmbeddedServer implements AutoCloseable {
      */
     public EmbeddedServer start() {
       boolean mounted = !mounts.paths().isEmpty() || !servlets.isEmpty();
+      if (handler != null && admission != null) {
+        throw new IllegalStateException(
+            "a handler and an admission handler (expected: admission in front of endpoints only)");
+      }
       if (handler != null && mounted) {
         throw new IllegalStateException(
             "a handler and endpoints or servlets (expected: one or the other)");
@@ -673,6 +683,18 @@ public final class EmbeddedServer implements AutoCloseable {
                 + " handler)");
       }
       return new EmbeddedServer(this);
+    }
+
+    /**
+     * Puts {@code admission} in front of the endpoints and servlets, after a request's body has
+     * been received: it sees each request, with its whole body in memory, before any endpoint does,
+     * and may hold it without a thread or answer it itself. Meant for wsqos-core's {@code
+     * io.wsqos.core.admission.AdmissionHandler} (admission control by WS-QoS class). Default: none.
+     * Not for a {@link #handler}'s server.
+     */
+    public Builder admission(Handler.Wrapper admission) {
+      this.admission = requireNonNull(admission, "admission");
+      return this;
     }
 
     /**

@@ -43,7 +43,8 @@ public final class Experiments {
                   new DiffServShareExperiment(),
                   new BindingWorkloadExperiment(),
                   new GranularityExperiment(),
-                  new AdaptiveOffersExperiment()),
+                  new AdaptiveOffersExperiment(),
+                  new OverloadExperiment()),
               ServiceLoader.load(Experiment.class).stream().map(ServiceLoader.Provider::get))
           .toList();
 

@@ -37,6 +37,7 @@ class ExperimentsTest {
             "binding-workloads",
             "binding-granularity",
             "adaptive-offers",
+            "overload",
             "monitor-store",
             "codec-paired");
   }

@@ -2,6 +2,8 @@ package io.wsqos.examples.bookstore;
 
 import io.wsqos.cli.Option;
 import io.wsqos.cli.Options;
+import io.wsqos.core.admission.AdmissionControl;
+import io.wsqos.core.header.TransportPriority;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import java.time.Duration;
@@ -104,6 +106,45 @@ final class BookstoreOptions {
           "dscp",
           "Mark each response's packets with the DSCP of its WS-QoS transport priority"
               + " (DscpMarkingFeature; listens on IPv4 channels)");
+  static final Option<Boolean> ADMISSION =
+      Option.flag(
+          "admission",
+          "Admission control by WS-QoS class in front of the endpoint (AdmissionHandler with"
+              + " AdmissionControl's defaults; wsqos.admission.* in /metrics)");
+  static final Option<String> ADMISSION_ENTITLEMENT =
+      Option.of(
+          "admission-entitlement",
+          "CLASS",
+          "assured",
+          "With --admission, the highest class every client is entitled to: best-effort,"
+              + " assured or expedited",
+          v ->
+              TransportPriority.fromToken(v)
+                  .map(TransportPriority::token)
+                  .orElseThrow(
+                      () -> new IllegalArgumentException("best-effort, assured or expedited")));
+  static final Option<Integer> ADMISSION_MIN_LIMIT =
+      Option.integer(
+          "admission-min-limit",
+          AdmissionControl.DEFAULT_MIN_LIMIT,
+          1,
+          100_000,
+          "With --admission, the floor of the concurrency limit (AdmissionControl.Builder.limit)");
+  static final Option<Integer> ADMISSION_MAX_LIMIT =
+      Option.integer(
+          "admission-max-limit",
+          AdmissionControl.DEFAULT_MAX_LIMIT,
+          1,
+          100_000,
+          "With --admission, the ceiling of the concurrency limit; equal to the floor, a fixed limit");
+  static final Option<Double> ADMISSION_TOLERANCE =
+      Option.decimal(
+          "admission-tolerance",
+          AdmissionControl.DEFAULT_TOLERANCE,
+          1.0,
+          100.0,
+          "With --admission, how much slower than the long run a window may be before the limit"
+              + " shrinks");
   static final Option<Boolean> CXF_METRICS =
       Option.flag(
           "cxf-metrics", "Add CXF's own MetricsFeature, timers in /metrics (benchmark baseline)");
@@ -135,6 +176,11 @@ final class BookstoreOptions {
           MONITOR_WRITER_PRIORITY,
           MONITOR_RECORDS,
           DSCP,
+          ADMISSION,
+          ADMISSION_ENTITLEMENT,
+          ADMISSION_MIN_LIMIT,
+          ADMISSION_MAX_LIMIT,
+          ADMISSION_TOLERANCE,
           CXF_METRICS,
           STATS_FILE);
 

@@ -1,5 +1,10 @@
 package io.wsqos.examples.bookstore;
 
+import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION;
+import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_ENTITLEMENT;
+import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_MAX_LIMIT;
+import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_MIN_LIMIT;
+import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_TOLERANCE;
 import static io.wsqos.examples.bookstore.BookstoreOptions.COMPRESSION;
 import static io.wsqos.examples.bookstore.BookstoreOptions.CPU_COST_US;
 import static io.wsqos.examples.bookstore.BookstoreOptions.CXF_METRICS;
@@ -26,6 +31,10 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.wsqos.cli.Arguments;
 import io.wsqos.cli.MainArguments;
+import io.wsqos.core.admission.AdmissionControl;
+import io.wsqos.core.admission.AdmissionHandler;
+import io.wsqos.core.entitlement.PriorityEntitlement;
+import io.wsqos.core.header.TransportPriority;
 import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
@@ -149,7 +158,7 @@ public final class BookstoreServer implements AutoCloseable {
    */
   public static BookstoreServer start(
       String host, int port, BookstoreService service, List<? extends Feature> features) {
-    EmbeddedServer server = serve(host, port, service, features, Map.of(), false);
+    EmbeddedServer server = serve(host, port, service, features, Map.of(), false, null);
     return new BookstoreServer(server, List.of(), () -> {}, () -> {});
   }
 
@@ -229,6 +238,29 @@ public final class BookstoreServer implements AutoCloseable {
       if (arguments.get(CXF_METRICS)) {
         features.add(cxfMetrics(registry));
       }
+      AdmissionHandler admission = null;
+      if (arguments.get(ADMISSION)) {
+        AdmissionControl control =
+            AdmissionControl.builder()
+                .name("bookstore")
+                .limit(
+                    Math.min(
+                        arguments.get(ADMISSION_MAX_LIMIT),
+                        Math.max(
+                            AdmissionControl.DEFAULT_INITIAL_LIMIT,
+                            arguments.get(ADMISSION_MIN_LIMIT))),
+                    arguments.get(ADMISSION_MIN_LIMIT),
+                    arguments.get(ADMISSION_MAX_LIMIT))
+                .tolerance(arguments.get(ADMISSION_TOLERANCE))
+                .meterRegistry(registry)
+                .entitlement(
+                    PriorityEntitlement.everyone(
+                        TransportPriority.fromToken(arguments.get(ADMISSION_ENTITLEMENT))
+                            .orElseThrow()))
+                .build();
+        resources.add(control);
+        admission = AdmissionHandler.of(control);
+      }
       BookstoreService service = new BookstoreImpl();
       if (arguments.get(CPU_COST_US) > 0) {
         service =
@@ -245,7 +277,8 @@ public final class BookstoreServer implements AutoCloseable {
               features,
               servlets,
               // Marks reach IPv4 packets only from IPv4 channels on JDK 17-20 (JDK-8303509).
-              arguments.get(DSCP));
+              arguments.get(DSCP),
+              admission);
       String mode =
           !monitor
               ? (arguments.get(CXF_METRICS) ? "cxf-metrics" : "plain")
@@ -298,7 +331,8 @@ public final class BookstoreServer implements AutoCloseable {
       BookstoreService service,
       List<? extends Feature> features,
       Map<String, Servlet> servlets,
-      boolean ipv4) {
+      boolean ipv4,
+      AdmissionHandler admission) {
     requireNonNull(service, "service");
     EmbeddedServer.Builder builder =
         EmbeddedServer.builder()
@@ -317,6 +351,9 @@ public final class BookstoreServer implements AutoCloseable {
     servlets.forEach(builder::servlet);
     if (ipv4) {
       builder.protocolFamily(StandardProtocolFamily.INET);
+    }
+    if (admission != null) {
+      builder.admission(admission);
     }
     return builder.start();
   }

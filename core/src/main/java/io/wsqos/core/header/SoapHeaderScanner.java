@@ -1,10 +1,5 @@
-package io.wsqos.proxy;
+package io.wsqos.core.header;
 
-import io.wsqos.core.header.HeaderBlock;
-import io.wsqos.core.header.HeaderProblem;
-import io.wsqos.core.header.QosRequirement;
-import io.wsqos.core.header.WsQos;
-import io.wsqos.core.header.WsQosCodec;
 import java.io.ByteArrayInputStream;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -19,31 +14,33 @@ import org.w3c.dom.Node;
  * Reads the start of a SOAP request with streaming StAX (CXF's hardened parser: no DTDs, bounded
  * depth), only as far as the end of its {@code Header} or the start of its {@code Body}, and
  * decodes its WS-QoS {@code Requirement} with the project's codec. Every other header block is
- * skipped unread.
+ * skipped unread. The QoS proxy reads a request's class with it, and admission control ({@code
+ * io.wsqos.core.admission}) before a request's body is parsed. Thread-safe.
  */
-final class SoapHeaderScanner {
+public final class SoapHeaderScanner {
 
   private static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
   private static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
 
   /** What the start of a request says. */
-  sealed interface Scan {}
+  public sealed interface Scan {}
 
   /** The start read so far ends before the header does: read more. */
-  record NeedMore() implements Scan {}
+  public record NeedMore() implements Scan {}
 
   /** The header was read: its {@code Requirement}, if any (invalid when duplicated or bad). */
-  record Found(HeaderBlock<QosRequirement> requirement) implements Scan {}
+  public record Found(HeaderBlock<QosRequirement> requirement) implements Scan {}
 
   /** The start of the request is not a SOAP envelope the proxy can read: why. */
-  record Malformed(String problem) implements Scan {}
+  public record Malformed(String problem) implements Scan {}
 
   private static final NeedMore NEED_MORE = new NeedMore();
 
   private final WsQosCodec codec;
 
-  SoapHeaderScanner(WsQosCodec codec) {
-    this.codec = codec;
+  /** A scanner decoding with {@code codec}. */
+  public SoapHeaderScanner(WsQosCodec codec) {
+    this.codec = java.util.Objects.requireNonNull(codec, "codec");
   }
 
   /**
@@ -52,7 +49,7 @@ final class SoapHeaderScanner {
    * @param complete whether they are the whole body, so that a truncated document is malformed
    *     rather than unfinished
    */
-  Scan scan(byte[] body, int length, boolean complete) {
+  public Scan scan(byte[] body, int length, boolean complete) {
     XMLStreamReader reader = null;
     try {
       reader = StaxUtils.createXMLStreamReader(new ByteArrayInputStream(body, 0, length));

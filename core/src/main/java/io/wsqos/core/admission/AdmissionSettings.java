@@ -1,0 +1,22 @@
+package io.wsqos.core.admission;
+
+import io.wsqos.core.header.TransportPriority;
+
+/** The validated settings of an {@link AdmissionControl}, as its builder collected them. */
+record AdmissionSettings(
+    int initialLimit,
+    int minLimit,
+    int maxLimit,
+    double tolerance,
+    long windowNanos,
+    int windowSamples,
+    double queuePerLimit,
+    long maxQueueNanos,
+    int retryAfterSeconds,
+    double[] shares) {
+
+  /** The share of the limit held for {@code priority}. */
+  double share(TransportPriority priority) {
+    return shares[priority.ordinal()];
+  }
+}
