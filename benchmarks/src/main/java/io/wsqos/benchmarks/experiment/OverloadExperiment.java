@@ -12,6 +12,7 @@ import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.monitor.Outcome;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,6 +90,29 @@ final class OverloadExperiment implements Experiment {
         Run.driverSweep(5, 2, 5, 5_000),
         ServerWarmup.OPTIONS,
         Servers.OPTIONS);
+  }
+
+  @Override
+  public Duration estimatedDuration(OptionValues options) {
+    int servers = options.get(FIXED_LIMIT) > 0 ? 3 : 2;
+    int modes = options.get(Connections.OPTION).keepAlive().size();
+    RunTiming timing = RunTiming.of(options);
+    // The capacity, unless given: three closed-loop runs per connection mode, no pause between.
+    Duration capacity =
+        options.isSet(CAPACITY)
+            ? Duration.ZERO
+            : timing
+                .warmup()
+                .plus(timing.measure())
+                .plus(Estimates.RUN_OVERHEAD)
+                .multipliedBy(3L * modes);
+    return Estimates.jvmStarts(servers)
+        .plus(Estimates.serverWarmups(options, servers))
+        .plus(capacity)
+        .plus(Estimates.sweep(options, options.get(LOADS).size() * modes, servers))
+        // The mix: expedited alone, then with best effort, on each server.
+        .plus(Estimates.sweep(options, 2, servers))
+        .plus(Estimates.OWN_START_AND_REPORT);
   }
 
   /** One measured run. */
@@ -213,7 +237,8 @@ final class OverloadExperiment implements Experiment {
   private static Row row(
       String mode, String variant, String part, double load, int rep, RunResult r, RunWindow w) {
     double seconds = r.window().toNanos() / 1e9;
-    long refused = r.count(Outcome.HTTP_ERROR);
+    // The feature's refusals: 503 with Retry-After, which the driver counts as busy.
+    long refused = r.count(Outcome.BUSY);
     return new Row(
         mode,
         variant,
@@ -394,7 +419,7 @@ final class OverloadExperiment implements Experiment {
     }
     return Report.section(
         "Load, " + mode + String.format(Locale.ROOT, " (capacity %.0f req/s)", capacity),
-        "Median [min, max] over the repetitions. Refused: HTTP 503 (the feature's refusals);"
+        "Median [min, max] over the repetitions. Refused: HTTP 503 with Retry-After (the feature's refusals);"
             + " other failures: timeouts, resets, refused connections.",
         table);
   }
