@@ -81,12 +81,14 @@ public final class AdmissionHandler extends Handler.Wrapper {
 
               @Override
               public void refused(Refusal refusal) {
+                started.release();
                 refuse(response, callback, refusal);
               }
             });
     if (admission instanceof Admission.Admitted admitted) {
       serve(replayed, response, callback, admitted.permit());
     } else if (admission instanceof Admission.Refused refused) {
+      started.release();
       refuse(response, callback, refused.refusal());
     } else if (admission instanceof Admission.Queued queued) {
       request
@@ -161,6 +163,12 @@ public final class AdmissionHandler extends Handler.Wrapper {
 
     Request replay(Request request) {
       return chunks.isEmpty() ? request : new Replayed(request, chunks);
+    }
+
+    /** Gives back the chunks read, for a request that is refused and so never replayed. */
+    void release() {
+      chunks.forEach(Content.Chunk::release);
+      chunks.clear();
     }
   }
 
