@@ -10,6 +10,8 @@ import io.wsqos.binding.kit.CatalogImpl;
 import io.wsqos.server.EmbeddedServer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -218,7 +220,9 @@ class BindingProxyTest {
       Clients clients = Clients.on(cxfBus(publication, local));
       Selection first = proxy.selection();
       CyclicBarrier start = new CyclicBarrier(threads);
-      Set<Selection> reselected = ConcurrentHashMap.newKeySet();
+      // Every reselection by identity: two made at once may be equal, to the clock's resolution.
+      Set<Selection> reselected =
+          Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
       List<Future<?>> runs = new ArrayList<>();
       for (int i = 0; i < threads; i++) {
         runs.add(
