@@ -14,11 +14,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A running broker: its {@link BrokerParts} (registry, selector, {@link BrokerService}) served on
- * one {@link EmbeddedServer} with REST, SOAP and (unless turned off) Prometheus metrics, within the
- * server's limits from {@link BrokerOptions}; the errors the server answers itself (a malformed
- * path, a header too large, the limits, an unknown path) are in the REST API's JSON. Start one with
- * {@link #start(Arguments)} from {@link BrokerOptions}; {@link #close()} stops the server, then the
- * selector, then the registry.
+ * one {@link EmbeddedServer} with REST, SOAP, the console and (unless turned off) Prometheus
+ * metrics, within the server's limits from {@link BrokerOptions}; the errors the server answers
+ * itself (a malformed path, a header too large, the limits, an unknown path) are in the REST API's
+ * JSON. Start one with {@link #start(Arguments)} from {@link BrokerOptions}; {@link #close()} stops
+ * the server, then the selector, then the registry.
  */
 public final class Broker implements AutoCloseable {
 
@@ -58,7 +58,8 @@ public final class Broker implements AutoCloseable {
               .maxRequestBodyBytes(arguments.get(BrokerOptions.MAX_REQUEST_BODY_BYTES))
               .maxInFlightBodyBytes(arguments.get(BrokerOptions.MAX_IN_FLIGHT_BODY_BYTES))
               .errorBody(new JsonErrorBody())
-              .mounts(parts.apis());
+              .mounts(parts.apis())
+              .servlet(BrokerApis.CONSOLE_PATH + "/*", parts.consoleServlet());
       Optional<Servlet> metrics = parts.metricsServlet();
       metrics.ifPresent(servlet -> builder.servlet(METRICS_PATH, servlet));
       return new Broker(parts, builder.start(), metrics.isPresent());
@@ -120,6 +121,11 @@ public final class Broker implements AutoCloseable {
   /** The URL of the SOAP endpoint's WSDL. */
   public String wsdlAddress() {
     return soapAddress() + "?wsdl";
+  }
+
+  /** The URL of the console, a page for a browser: read-only unless given a token. */
+  public String consoleAddress() {
+    return server.address(BrokerApis.CONSOLE_PATH) + "/";
   }
 
   /** The URL of the Prometheus metrics, if they are on. */

@@ -1,5 +1,6 @@
 package io.wsqos.broker.app;
 
+import io.wsqos.broker.console.ConsoleServlet;
 import io.wsqos.broker.rest.BrokerRest;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.broker.soap.BrokerPort;
@@ -10,8 +11,9 @@ import io.wsqos.server.CxfMounts;
  * The one place where the broker's APIs are mounted, for the executable jar and the WAR alike: REST
  * (JSON) under {@value #REST_PATH} with its OpenAPI description at {@value #OPENAPI_PATH}, SOAP at
  * {@value #SOAP_PATH} (WSDL at {@code /soap?wsdl}), both through the same {@link BrokerService},
- * and the Prometheus metrics at {@value #METRICS_PATH}. The paths are relative to where the
- * application is served (the root of the jar's server, the WAR's context path).
+ * the console at {@value #CONSOLE_PATH}{@code /} and the Prometheus metrics at {@value
+ * #METRICS_PATH}. The paths are relative to where the application is served (the root of the jar's
+ * server, the WAR's context path).
  */
 public final class BrokerApis {
 
@@ -23,6 +25,9 @@ public final class BrokerApis {
 
   /** The SOAP endpoint; its WSDL is at {@code /soap?wsdl}. */
   public static final String SOAP_PATH = BrokerSoap.PATH;
+
+  /** The console, a page for a browser; its servlet is mapped at {@code /console/*}. */
+  public static final String CONSOLE_PATH = ConsoleServlet.PATH;
 
   /** The metrics in Prometheus' text format. */
   public static final String METRICS_PATH = "/metrics";

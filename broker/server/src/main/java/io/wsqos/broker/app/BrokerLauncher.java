@@ -67,6 +67,7 @@ public final class BrokerLauncher {
     out.println("  REST     " + broker.restAddress());
     out.println("  OpenAPI  " + broker.openApiAddress());
     out.println("  SOAP     " + broker.wsdlAddress());
+    out.println("  console  " + broker.consoleAddress());
     broker.metricsAddress().ifPresent(metrics -> out.println("  metrics  " + metrics));
     broker
         .generatedAdminToken()

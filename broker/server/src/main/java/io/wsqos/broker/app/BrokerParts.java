@@ -3,9 +3,13 @@ package io.wsqos.broker.app;
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.wsqos.broker.console.Console;
+import io.wsqos.broker.console.ConsoleServlet;
+import io.wsqos.broker.console.PriceHistory;
 import io.wsqos.broker.registry.QualityRule;
 import io.wsqos.broker.registry.Registry;
 import io.wsqos.broker.selection.OfferSelector;
@@ -15,18 +19,21 @@ import io.wsqos.server.CxfMounts;
 import io.wsqos.server.MetricsServlet;
 import jakarta.servlet.Servlet;
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * Everything a broker is made of except the web server that serves it: the registry, the selector
  * over it, the {@link BrokerService}, the meters, and what to serve (the REST and SOAP APIs of
- * {@link BrokerApis}, the metrics servlet). Built from {@link BrokerOptions} by {@link
- * #build(Arguments)}, the same way for the executable jar ({@link Broker}) and for the WAR; the
- * options that place a server ({@code host}, {@code port}) are not read here. {@link #close()}
+ * {@link BrokerApis}, the console's and the metrics' servlets). Built from {@link BrokerOptions} by
+ * {@link #build(Arguments)}, the same way for the executable jar ({@link Broker}) and for the WAR;
+ * the options that place a server ({@code host}, {@code port}) are not read here. {@link #close()}
  * stops the selector, then closes the registry.
  */
 public final class BrokerParts implements AutoCloseable {
@@ -37,6 +44,7 @@ public final class BrokerParts implements AutoCloseable {
   private final OfferSelector selector;
   private final BrokerService service;
   private final PrometheusMeterRegistry prometheus;
+  private final Console console;
   private final String adminToken;
   private final boolean adminTokenGenerated;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -46,12 +54,14 @@ public final class BrokerParts implements AutoCloseable {
       OfferSelector selector,
       BrokerService service,
       PrometheusMeterRegistry prometheus,
+      Console console,
       String adminToken,
       boolean adminTokenGenerated) {
     this.registry = registry;
     this.selector = selector;
     this.service = service;
     this.prometheus = prometheus;
+    this.console = console;
     this.adminToken = adminToken;
     this.adminTokenGenerated = adminTokenGenerated;
   }
@@ -73,6 +83,7 @@ public final class BrokerParts implements AutoCloseable {
     Optional<String> given = arguments.optional(BrokerOptions.ADMIN_TOKEN);
     String adminToken = given.orElseGet(BrokerParts::newToken);
     List<AutoCloseable> opened = new ArrayList<>();
+    PriceHistory prices = PriceHistory.ofDefaults();
     try {
       Registry registry =
           Registry.builder()
@@ -91,6 +102,7 @@ public final class BrokerParts implements AutoCloseable {
               .defaultCurrency(arguments.get(BrokerOptions.DEFAULT_CURRENCY))
               .pollInterval(arguments.get(BrokerOptions.POLL_INTERVAL))
               .staleAfter(arguments.get(BrokerOptions.STALE_AFTER))
+              .indexListener(prices)
               .meterRegistry(meters)
               .build();
       opened.add(0, selector);
@@ -105,11 +117,19 @@ public final class BrokerParts implements AutoCloseable {
                       Integer.parseInt(arguments.get(BrokerOptions.QUALITY_PERCENTILE))))
               .meterRegistry(meters)
               .build();
-      return new BrokerParts(registry, selector, service, prometheus, adminToken, given.isEmpty());
+      Supplier<OptionalLong> selections =
+          metrics ? () -> OptionalLong.of(selections(prometheus)) : OptionalLong::empty;
+      Console console = new Console(service, selector, prices, selections, Clock.systemUTC());
+      return new BrokerParts(
+          registry, selector, service, prometheus, console, adminToken, given.isEmpty());
     } catch (RuntimeException | Error e) {
       closeAll(opened, e);
       throw e;
     }
+  }
+
+  private static long selections(MeterRegistry meters) {
+    return meters.find(OfferSelector.SELECTIONS).timers().stream().mapToLong(Timer::count).sum();
   }
 
   /** A new administrator's token: 256 random bits in URL-safe Base64 (43 characters). */
@@ -152,6 +172,11 @@ public final class BrokerParts implements AutoCloseable {
     return prometheus == null
         ? Optional.empty()
         : Optional.of(new MetricsServlet(prometheus::scrape));
+  }
+
+  /** The servlet of the console, to serve at {@link BrokerApis#CONSOLE_PATH}{@code /*}. */
+  public Servlet consoleServlet() {
+    return new ConsoleServlet(console);
   }
 
   /**

@@ -2,12 +2,10 @@ package io.wsqos.broker.rest;
 
 import io.wsqos.broker.api.InvalidInputException;
 import io.wsqos.broker.api.Page;
-import io.wsqos.broker.api.UnauthenticatedException;
 import io.wsqos.broker.service.Caller;
 import io.wsqos.core.Checks;
 import io.wsqos.core.InvalidValueException;
 import jakarta.ws.rs.WebApplicationException;
-import java.util.Locale;
 
 /**
  * Reads the text a request carries in its path, query and headers. Parameters arrive as text and
@@ -20,15 +18,7 @@ final class Params {
 
   /** The caller of {@code authorization}, an {@code Authorization} header's value or null. */
   static Caller caller(String authorization) {
-    if (authorization == null) {
-      return Caller.anonymous();
-    }
-    String trimmed = authorization.trim();
-    if (trimmed.length() < 7
-        || !trimmed.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
-      throw new UnauthenticatedException("the Authorization header is not 'Bearer <token>'");
-    }
-    return Caller.bearer(trimmed.substring(7).trim());
+    return Caller.ofAuthorization(authorization);
   }
 
   /** {@code text} as a number, or {@code absent} when there is none. */

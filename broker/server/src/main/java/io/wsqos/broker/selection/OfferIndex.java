@@ -6,6 +6,7 @@ import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.registry.RegistryChanges;
 import io.wsqos.broker.registry.RegistrySnapshot;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Currency;
@@ -207,6 +208,17 @@ final class OfferIndex {
               });
           byService.put(service, ranked.toArray(new Ranked[0]));
         });
+  }
+
+  /** Every offer in this index, by service and currency, best first within each. */
+  List<Candidate> candidates() {
+    List<Candidate> all = new ArrayList<>(offers);
+    for (Ranked[] service : byService.values()) {
+      for (Ranked ranked : service) {
+        all.addAll(Arrays.asList(ranked.candidates));
+      }
+    }
+    return Collections.unmodifiableList(all);
   }
 
   /** How many offers are flagged by their measurements at {@code now} (epoch milliseconds). */

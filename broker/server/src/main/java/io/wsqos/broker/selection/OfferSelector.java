@@ -140,6 +140,7 @@ public final class OfferSelector implements AutoCloseable {
   private final Counter notifications;
   private final Counter reconnects;
   private final Watches watches;
+  private final IndexListener indexListener;
   private volatile View view;
   private volatile String lastFailure;
 
@@ -150,6 +151,7 @@ public final class OfferSelector implements AutoCloseable {
     this.defaultCurrency = builder.defaultCurrency;
     this.staleAfterMillis = builder.staleAfter.toMillis();
     this.clock = builder.clock;
+    this.indexListener = builder.indexListener;
     MeterRegistry meters = builder.meterRegistry;
     this.found = selections(meters, "found");
     this.none = selections(meters, "none");
@@ -360,6 +362,14 @@ public final class OfferSelector implements AutoCloseable {
     return defaultCurrency;
   }
 
+  /**
+   * Every offer in the index now (published, whether or not valid now), with its provider, service,
+   * endpoint and measurements, by service and currency, best first within each; read from memory.
+   */
+  public List<Candidate> offers() {
+    return view.index.candidates();
+  }
+
   /** How current the index is. */
   public IndexState state() {
     View current = view;
@@ -392,6 +402,7 @@ public final class OfferSelector implements AutoCloseable {
         view = new View(index, now, Instant.ofEpochMilli(now));
         if (changed) {
           watches.indexChanged();
+          tellListener(index);
         }
         if (lastFailure != null) {
           log.info("The registry's database answers again; the offer index is current");
@@ -406,6 +417,15 @@ public final class OfferSelector implements AutoCloseable {
         lastFailure = e.getMessage();
         throw e;
       }
+    }
+  }
+
+  private void tellListener(OfferIndex index) {
+    try {
+      indexListener.indexChanged(index.version, index.candidates());
+    } catch (RuntimeException e) {
+      // The swap stands: a listener's failure is its own, not the selections'.
+      log.warn("The offer index listener failed at version {}", index.version, e);
     }
   }
 
@@ -560,6 +580,7 @@ public final class OfferSelector implements AutoCloseable {
     private int maxWatches = DEFAULT_MAX_WATCHES;
     private Clock clock = Clock.systemUTC();
     private MeterRegistry meterRegistry = new CompositeMeterRegistry();
+    private IndexListener indexListener = (version, offers) -> {};
 
     private Builder(Registry registry) {
       this.registry = registry;
@@ -641,6 +662,15 @@ public final class OfferSelector implements AutoCloseable {
             "maxWatches: " + maxWatches + " (expected: 0 to 1000000)");
       }
       this.maxWatches = maxWatches;
+      return this;
+    }
+
+    /**
+     * Told of every index swap that changed the index, on the selector's refresh thread, after the
+     * swap (and before the next load); default none. It must return quickly and not throw.
+     */
+    public Builder indexListener(IndexListener indexListener) {
+      this.indexListener = requireNonNull(indexListener, "indexListener");
       return this;
     }
 

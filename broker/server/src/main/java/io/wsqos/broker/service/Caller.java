@@ -2,6 +2,8 @@ package io.wsqos.broker.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.broker.api.UnauthenticatedException;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -33,6 +35,24 @@ public final class Caller {
    */
   public static Caller bearer(String token) {
     return new Caller(requireNonNull(token, "token"));
+  }
+
+  /**
+   * The caller of an HTTP {@code Authorization} header's value: anonymous when there is none
+   * ({@code null}), else the token after {@code Bearer } (the scheme in any case).
+   *
+   * @throws UnauthenticatedException if the header is not {@code Bearer <token>}
+   */
+  public static Caller ofAuthorization(String authorization) {
+    if (authorization == null) {
+      return anonymous();
+    }
+    String trimmed = authorization.trim();
+    if (trimmed.length() < 7
+        || !trimmed.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
+      throw new UnauthenticatedException("the Authorization header is not 'Bearer <token>'");
+    }
+    return bearer(trimmed.substring(7).trim());
   }
 
   /** The token presented, if any. */

@@ -21,13 +21,13 @@ import org.slf4j.LoggerFactory;
  * named by the context parameter {@value #CONFIG_PARAMETER} or by {@code WSQOS_BROKER_CONFIG}),
  * builds the same {@link BrokerParts} as the executable jar, and registers CXF's servlet at {@code
  * /*} serving the same {@link BrokerApis} mounts (REST under {@code /api}, SOAP at {@code /soap})
- * and, unless turned off, the metrics servlet at {@code /metrics}; all paths are under the WAR's
- * context path. The options {@code host}, {@code port} and the server's limits ({@code
- * request-timeout}, {@code idle-timeout}, {@code max-request-body-bytes}, {@code
- * max-in-flight-body-bytes}) are the container's business and are not read. A bad option or an
- * unreachable database fails the context's start with one logged line naming the cause. At context
- * stop, after the container has stopped the servlets, it destroys the endpoints, then stops the
- * selector, then closes the registry.
+ * the console's servlet at {@code /console/*} and, unless turned off, the metrics servlet at {@code
+ * /metrics}; all paths are under the WAR's context path. The options {@code host}, {@code port} and
+ * the server's limits ({@code request-timeout}, {@code idle-timeout}, {@code
+ * max-request-body-bytes}, {@code max-in-flight-body-bytes}) are the container's business and are
+ * not read. A bad option or an unreachable database fails the context's start with one logged line
+ * naming the cause. At context stop, after the container has stopped the servlets, it destroys the
+ * endpoints, then stops the selector, then closes the registry.
  */
 public final class BrokerWebListener implements ServletContextListener {
 
@@ -83,6 +83,9 @@ public final class BrokerWebListener implements ServletContextListener {
       // Watches of selections are answered asynchronously.
       servlet.setAsyncSupported(true);
       servlet.addMapping("/*");
+      context
+          .addServlet("wsqos-broker-console", built.consoleServlet())
+          .addMapping(BrokerApis.CONSOLE_PATH + "/*");
       Optional<Servlet> metrics = built.metricsServlet();
       if (metrics.isPresent()) {
         context
@@ -100,13 +103,15 @@ public final class BrokerWebListener implements ServletContextListener {
 
   private void logStarted(String contextPath, boolean metrics) {
     logger.info(
-        "Broker started: REST {}{}, OpenAPI {}{}, SOAP {}{}?wsdl{}",
+        "Broker started: REST {}{}, OpenAPI {}{}, SOAP {}{}?wsdl, console {}{}/{}",
         contextPath,
         BrokerApis.REST_PATH,
         contextPath,
         BrokerApis.OPENAPI_PATH,
         contextPath,
         BrokerApis.SOAP_PATH,
+        contextPath,
+        BrokerApis.CONSOLE_PATH,
         metrics ? ", metrics " + contextPath + BrokerApis.METRICS_PATH : "");
     parts
         .generatedAdminToken()
