@@ -135,8 +135,9 @@
     const td = el('td');
     const word = { VALID: 'valid', PENDING: 'pending', EXPIRED: 'expired' }[validity];
     td.appendChild(el('span', word, 'badge ' + word));
-    const until = terms.validUntil ? ' until ' + time(terms.validUntil) : ' without end';
-    td.appendChild(document.createTextNode(' from ' + time(terms.validFrom) + until));
+    const from = Date.parse(terms.validFrom) > 0 ? ' from ' + moment(terms.validFrom) : '';
+    const until = terms.validUntil ? ' until ' + moment(terms.validUntil) : ' without end';
+    td.appendChild(document.createTextNode(from + until));
     return td;
   }
 
@@ -224,6 +225,10 @@
 
   function time(iso) {
     return new Date(iso).toLocaleTimeString();
+  }
+
+  function moment(iso) {
+    return new Date(iso).toLocaleString();
   }
 
   async function setPrice(offerId, price) {
