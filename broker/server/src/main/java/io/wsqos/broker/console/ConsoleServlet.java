@@ -42,7 +42,7 @@ public final class ConsoleServlet extends HttpServlet {
 
   private record Resource(String contentType, byte[] body) {}
 
-  private static final Map<String, Resource> FILES =
+  private final transient Map<String, Resource> files =
       Map.of(
           "/", resource("index.html", "text/html; charset=utf-8"),
           "/console.js", resource("console.js", "text/javascript; charset=utf-8"),
@@ -82,7 +82,7 @@ public final class ConsoleServlet extends HttpServlet {
       state(request, response);
       return;
     }
-    Resource file = FILES.get(path);
+    Resource file = files.get(path);
     if (file == null) {
       error(response, 404, "not_found", "no such console file: the console is at " + PATH + "/");
       return;

@@ -30,14 +30,7 @@ class BrokerDemoTest {
   @TempDir Path directory;
 
   private BrokerDemo start() throws IOException {
-    return BrokerDemo.start(
-        arguments(
-            "--port",
-            "0",
-            "--jdbc-url",
-            "jdbc:h2:file:" + directory.resolve("broker").toAbsolutePath(),
-            "--demo-dir",
-            directory.toString()));
+    return DemoInDirectory.start(directory);
   }
 
   private static io.wsqos.cli.Arguments arguments(String... args) {

@@ -11,7 +11,6 @@ import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.OfferTerms;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.Service;
-import io.wsqos.broker.app.BrokerOptions;
 import io.wsqos.broker.client.BrokerClient;
 import io.wsqos.testing.Prerequisites;
 import java.math.BigDecimal;
@@ -21,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
@@ -70,21 +68,7 @@ class ConsoleBrowserIT {
         Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
         "Debian's chromium and chromium-driver are not installed"
             + " (apt-get install chromium chromium-driver)");
-    demo =
-        BrokerDemo.start(
-            BrokerOptions.parse(
-                BrokerDemo.OPTIONS,
-                new String[] {
-                  "--port",
-                  "0",
-                  "--jdbc-url",
-                  "jdbc:h2:file:" + directory.resolve("broker").toAbsolutePath(),
-                  "--demo-dir",
-                  directory.toString(),
-                  "--admin-token",
-                  ADMIN
-                },
-                Map.of()));
+    demo = DemoInDirectory.start(directory, "--admin-token", ADMIN);
     // The driver's path given: Selenium Manager downloads nothing.
     ChromeDriverService driver =
         new ChromeDriverService.Builder()

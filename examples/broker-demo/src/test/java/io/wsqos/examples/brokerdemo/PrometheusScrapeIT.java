@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsqos.broker.api.Measurement;
 import io.wsqos.broker.api.Offer;
-import io.wsqos.broker.app.BrokerOptions;
 import io.wsqos.broker.client.BrokerClient;
 import io.wsqos.testing.Prerequisites;
 import io.wsqos.testing.RawHttp;
@@ -99,20 +98,7 @@ class PrometheusScrapeIT {
   }
 
   private BrokerDemo startDemo() throws IOException {
-    return BrokerDemo.start(
-        BrokerOptions.parse(
-            BrokerDemo.OPTIONS,
-            new String[] {
-              "--port",
-              "0",
-              "--jdbc-url",
-              "jdbc:h2:file:" + directory.resolve("broker").toAbsolutePath(),
-              "--demo-dir",
-              directory.toString(),
-              "--admin-token",
-              ADMIN
-            },
-            Map.of()));
+    return DemoInDirectory.start(directory, "--admin-token", ADMIN);
   }
 
   /**

@@ -8,7 +8,6 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.wsqos.broker.app.BrokerOptions;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
@@ -25,7 +24,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -184,19 +182,7 @@ class ReroutingThroughBrokerTest {
   }
 
   private BrokerDemo startDemo() throws Exception {
-    BrokerDemo demo =
-        BrokerDemo.start(
-            BrokerOptions.parse(
-                BrokerDemo.OPTIONS,
-                new String[] {
-                  "--port",
-                  "0",
-                  "--jdbc-url",
-                  "jdbc:h2:file:" + directory.resolve("broker").toAbsolutePath(),
-                  "--demo-dir",
-                  directory.toString()
-                },
-                Map.of()));
+    BrokerDemo demo = DemoInDirectory.start(directory);
     resources.push(demo);
     return demo;
   }
