@@ -10,6 +10,7 @@
   let previous = null; // {selections, at} of the last state with a selection count
   let chartOffer = null;
   let latest = null;
+  let rendered = null; // what the tables show, as JSON
 
   const byId = (id) => document.getElementById(id);
 
@@ -84,11 +85,16 @@
     }
     setStatus(status, state.mayBeStale || !state.databaseAnswered);
     renderRate(state);
-    renderOffers(state.offers);
-    byId('providers').tBodies[0].replaceChildren(
-      ...state.providers.map((p) => row([el('td', p.id, 'number'), el('td', p.name, 'name')])));
-    byId('services').tBodies[0].replaceChildren(
-      ...state.services.map((s) => row([el('td', s.id, 'number'), s.portType, s.wsdlLocation])));
+    // Tables are rebuilt only when what they show changed, so that rows stay put between changes.
+    const shown = JSON.stringify([state.offers, state.providers, state.services]);
+    if (shown !== rendered) {
+      rendered = shown;
+      renderOffers(state.offers);
+      byId('providers').tBodies[0].replaceChildren(
+        ...state.providers.map((p) => row([el('td', p.id, 'number'), el('td', p.name, 'name')])));
+      byId('services').tBodies[0].replaceChildren(
+        ...state.services.map((s) => row([el('td', s.id, 'number'), s.portType, s.wsdlLocation])));
+    }
     renderChart();
   }
 

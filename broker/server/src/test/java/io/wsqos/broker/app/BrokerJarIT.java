@@ -57,7 +57,12 @@ class BrokerJarIT {
               "REST     " + address + "/api",
               "OpenAPI  " + address + "/api/openapi.json",
               "SOAP     " + address + "/soap?wsdl",
+              "console  " + address + "/console/",
               "metrics  " + address + "/metrics");
+
+      HttpResponse<String> console = BrokerLauncherTest.get(address + "/console/console.js");
+      assertThat(console.statusCode()).isEqualTo(200);
+      assertThat(console.headers().firstValue("Content-Security-Policy")).isPresent();
 
       HttpResponse<String> metrics = BrokerLauncherTest.get(address + "/metrics");
       assertThat(metrics.statusCode()).isEqualTo(200);

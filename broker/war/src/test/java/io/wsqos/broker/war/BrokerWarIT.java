@@ -208,6 +208,11 @@ class BrokerWarIT {
         send(HttpRequest.newBuilder(URI.create(root + "/metrics")).GET().build());
     assertThat(metrics.statusCode()).isEqualTo(200);
     assertThat(metrics.body()).contains("wsqos_broker_selections_seconds_count");
+    HttpResponse<String> state =
+        send(HttpRequest.newBuilder(URI.create(root + "/console/state")).GET().build());
+    assertThat(state.statusCode()).as(state.body()).isEqualTo(200);
+    assertThat(state.body()).contains("\"offers\":[{\"candidate\"");
+    assertThat(state.headers().firstValue("Content-Security-Policy")).isPresent();
 
     HttpResponse<String> console =
         send(HttpRequest.newBuilder(URI.create(root + "/h2-console")).GET().build());

@@ -31,7 +31,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebElement;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -124,8 +124,29 @@ class ConsoleBrowserIT {
         .orElseThrow();
   }
 
+  /**
+   * The text of the first element {@code css} selects, or null: read in one script, because the
+   * page replaces its rows when the state changes (an element found before may be gone).
+   */
+  private String text(String css) {
+    return (String)
+        ((JavascriptExecutor) browser)
+            .executeScript(
+                "const e = document.querySelector(arguments[0]); return e && e.textContent;", css);
+  }
+
+  /** The texts of every element {@code css} selects, read in one script. */
+  @SuppressWarnings("unchecked")
+  private List<String> texts(String css) {
+    return (List<String>)
+        ((JavascriptExecutor) browser)
+            .executeScript(
+                "return Array.from(document.querySelectorAll(arguments[0]), e => e.textContent);",
+                css);
+  }
+
   private String priceCell(long offerId) {
-    return browser.findElement(By.cssSelector("tr[data-offer='" + offerId + "'] .price")).getText();
+    return text("tr[data-offer='" + offerId + "'] .price");
   }
 
   private static OfferTerms withPrice(OfferTerms terms, String price) {
@@ -145,14 +166,11 @@ class ConsoleBrowserIT {
   void thePageLoadsWithoutConsoleErrorsAndListsTheDemosOffers() {
     open();
 
-    List<String> providers =
-        browser.findElements(By.cssSelector("#offers tbody td.provider")).stream()
-            .map(WebElement::getText)
-            .toList();
-    assertThat(providers).containsExactlyInAnyOrder("Budget Books", "Express Books");
+    assertThat(texts("#offers tbody td.provider"))
+        .containsExactlyInAnyOrder("Budget Books", "Express Books");
     assertThat(priceCell(offerOf("Budget Books").offer().id())).isEqualTo("0.05 EUR");
     assertThat(priceCell(offerOf("Express Books").offer().id())).isEqualTo("0.2 EUR");
-    assertThat(browser.findElement(By.id("status")).getText()).startsWith("Registry version");
+    assertThat(text("#status")).startsWith("Registry version");
     new WebDriverWait(browser, LOADED)
         .until(ExpectedConditions.textToBePresentInElementLocated(By.id("rate"), "per second"));
     assertThat(severe()).isEmpty();
@@ -168,8 +186,14 @@ class ConsoleBrowserIT {
     client.updateOffer(express.id(), express.version(), withPrice(express.terms(), "0.27"));
 
     new WebDriverWait(browser, Duration.ofSeconds(2))
-        .until(d -> priceCell(express.id()).equals("0.27 EUR"));
-    browser.findElement(By.cssSelector("tr[data-offer='" + express.id() + "'] button")).click();
+        .until(d -> "0.27 EUR".equals(priceCell(express.id())));
+    new WebDriverWait(browser, LOADED)
+        .ignoring(StaleElementReferenceException.class)
+        .until(
+            d -> {
+              d.findElement(By.cssSelector("tr[data-offer='" + express.id() + "'] button")).click();
+              return true;
+            });
     new WebDriverWait(browser, LOADED)
         .until(d -> d.findElements(By.cssSelector("#chart circle")).size() == 2);
     reportSlowCalls(client, offerOf("Budget Books").offer()); // a flagged row in the screenshot
@@ -199,17 +223,13 @@ class ConsoleBrowserIT {
 
     reportSlowCalls(client, budget);
 
-    By row = By.cssSelector("tr[data-offer='" + budget.id() + "']");
+    String row = "tr[data-offer='" + budget.id() + "']";
     new WebDriverWait(browser, LOADED)
-        .until(ExpectedConditions.attributeToBe(row, "class", "flagged"));
-    assertThat(browser.findElement(row).findElement(By.cssSelector(".measured")).getText())
+        .until(d -> text("tr.flagged[data-offer='" + budget.id() + "']") != null);
+    assertThat(text(row + " .measured"))
         .contains("getBook: p95 900 ms, availability 1.0000 (100 requests)", "broken");
-    assertThat(browser.findElement(row).getText()).contains("≤ 400 ms");
-    assertThat(
-            browser.findElement(
-                By.cssSelector(
-                    "tr[data-offer='" + offerOf("Express Books").offer().id() + "'] .measured")))
-        .extracting(WebElement::getText)
+    assertThat(text(row)).contains("≤ 400 ms");
+    assertThat(text("tr[data-offer='" + offerOf("Express Books").offer().id() + "'] .measured"))
         .isEqualTo("no reports");
     assertThat(severe()).isEmpty();
   }
@@ -234,12 +254,8 @@ class ConsoleBrowserIT {
     new WebDriverWait(browser, LOADED)
         .until(ExpectedConditions.textToBePresentInElementLocated(By.id("providers"), HOSTILE));
 
-    assertThat(browser.findElements(By.cssSelector("#providers td.name")))
-        .extracting(WebElement::getText)
-        .contains(HOSTILE);
-    assertThat(browser.findElements(By.cssSelector("#offers td.provider")))
-        .extracting(WebElement::getText)
-        .contains(HOSTILE);
+    assertThat(texts("#providers td.name")).contains(HOSTILE);
+    assertThat(texts("#offers td.provider")).contains(HOSTILE);
     assertThat(browser.findElements(By.tagName("img"))).isEmpty();
     assertThatThrownBy(() -> browser.switchTo().alert())
         .isInstanceOf(NoAlertPresentException.class);
@@ -274,7 +290,7 @@ class ConsoleBrowserIT {
         .until(
             ExpectedConditions.textToBe(
                 By.id("write-result"), "Offer " + budget.id() + " now 0.07 EUR"));
-    new WebDriverWait(browser, LOADED).until(d -> priceCell(budget.id()).equals("0.07 EUR"));
+    new WebDriverWait(browser, LOADED).until(d -> "0.07 EUR".equals(priceCell(budget.id())));
     assertThat(demo.broker().selector().offers())
         .filteredOn(c -> c.offer().id() == budget.id())
         .singleElement()
