@@ -20,8 +20,8 @@ import java.util.Map;
  * history. The registry keeps no past terms, so this is what the console charts: a broker started
  * later, or a version replaced before the index read it, has fewer points.
  *
- * <p>Fed on the selector's refresh thread (one writer); read by the console from any thread, from a
- * map swapped whole.
+ * <p>Fed by the selector one index swap at a time (one writer); read by the console from any
+ * thread, from a map swapped whole.
  */
 public final class PriceHistory implements IndexListener {
 

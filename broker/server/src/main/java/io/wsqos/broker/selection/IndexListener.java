@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Told by an {@link OfferSelector} of each swap of its offer index that changed it (a write through
- * any broker instance, or the first load), on the selector's refresh thread, one swap at a time and
- * in version order; never on a selection's path.
+ * any broker instance, or the first load), on the thread that refreshed the index (the selector's
+ * own, or a caller of {@link OfferSelector#refresh()}), one swap at a time and in version order;
+ * never on a selection's path.
  */
 @FunctionalInterface
 public interface IndexListener {

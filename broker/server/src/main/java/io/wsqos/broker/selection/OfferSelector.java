@@ -666,8 +666,8 @@ public final class OfferSelector implements AutoCloseable {
     }
 
     /**
-     * Told of every index swap that changed the index, on the selector's refresh thread, after the
-     * swap (and before the next load); default none. It must return quickly and not throw.
+     * Told of every index swap that changed the index, after the swap and before the next load (see
+     * {@link IndexListener}); default none. It must return quickly and not throw.
      */
     public Builder indexListener(IndexListener indexListener) {
       this.indexListener = requireNonNull(indexListener, "indexListener");
