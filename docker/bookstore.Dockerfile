@@ -9,7 +9,7 @@ COPY healthcheck.sh /opt/wsqos/healthcheck.sh
 USER wsqos
 WORKDIR /var/lib/wsqos
 EXPOSE 8080
-HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=5s --start-period=120s --retries=6 \
   CMD ["/opt/wsqos/healthcheck.sh", "8080"]
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=50", "-jar", "/opt/wsqos/bookstore.jar"]
 # The bookstore's options (examples/bookstore/README.md#options); listen on every interface.

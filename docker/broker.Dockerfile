@@ -13,6 +13,6 @@ WORKDIR /var/lib/wsqos
 ENV WSQOS_BROKER_HOST=0.0.0.0 \
     WSQOS_BROKER_PORT=8090
 EXPOSE 8090
-HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=5s --timeout=5s --start-period=120s --retries=6 \
   CMD ["/opt/wsqos/healthcheck.sh", "8090"]
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=50", "-jar", "/opt/wsqos/wsqos-broker.jar"]

@@ -93,6 +93,10 @@ cleanup() {
   if [ -S "$work/docker.sock" ]; then
     if [ "$status" != 0 ]; then
       compose ps
+      for id in $(compose ps -q 2>/dev/null); do
+        docker inspect -f '{{.Name}} health: {{if .State.Health}}{{range .State.Health.Log}}[{{.ExitCode}} {{printf "%.80s" .Output}}] {{end}}{{end}}' "$id" |
+          sed 's/^/  /'
+      done
       for service in postgres broker-1 broker-2 bookstore register prometheus; do
         compose logs --no-color --tail 30 "$service" 2>/dev/null | sed "s/^/  /"
       done
