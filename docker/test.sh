@@ -39,7 +39,7 @@ for arg in "$@"; do
   case "$arg" in
     --use-built-jars) use_built_jars=true ;;
     -h | --help)
-      sed -n '2,11p' "$0" | sed 's/^# {0,1}//'
+      sed -n '2,11p' "$0" | sed -e 's/^# //' -e 's/^#$//'
       exit 0
       ;;
     *)
