@@ -17,7 +17,6 @@ import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.testing.net.DelayRelay;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -66,6 +65,15 @@ final class SlowClientExperiment implements Experiment {
           List.of(0.0, 3000.0, 5000.0, 6000.0, 7000.0, 8000.0, 10000.0),
           "background rates (req/s); 0: no background load");
 
+  static final Option<Integer> CPU_COST_US =
+      Option.integer(
+          "cpu-cost-us",
+          0,
+          0,
+          1_000_000,
+          "the bookstore's CPU per call (its --cpu-cost-us): a small capacity, so that the server's"
+              + " queue can hold seconds of work");
+
   private static final LinkProfile PROFILE = LinkProfile.GPRS;
   private static final int FETCHES = 3;
   private static final long CURL_MAX_SECONDS = 120;
@@ -94,7 +102,8 @@ final class SlowClientExperiment implements Experiment {
 
   @Override
   public List<Option<?>> options() {
-    return Run.join(List.of(RATES, Run.REQUEST), ServerWarmup.OPTIONS, Servers.OPTIONS);
+    return Run.join(
+        List.of(RATES, Run.REQUEST, CPU_COST_US), ServerWarmup.OPTIONS, Servers.OPTIONS);
   }
 
   @Override
@@ -118,7 +127,7 @@ final class SlowClientExperiment implements Experiment {
     Servers servers =
         run.servers(
             SCENARIOS.stream().map(Side::compression).toList(),
-            token -> List.of("--compression", token));
+            token -> List.of("--compression", token, "--cpu-cost-us=" + run.get(CPU_COST_US)));
     SlowLink link = run.hold(SlowLink.create(PROFILE));
     run.progress().println("link: " + link.describe());
     byte[] slowBody =
@@ -126,13 +135,7 @@ final class SlowClientExperiment implements Experiment {
     List<Lane> lanes = new ArrayList<>();
     for (Side s : SCENARIOS) {
       URI server = servers.address(s.compression());
-      DelayRelay relay =
-          run.hold(
-              DelayRelay.start(
-                  InetAddress.getByName(link.hostAddress()),
-                  new InetSocketAddress(server.getHost(), server.getPort()),
-                  PROFILE.upDelayMillis(),
-                  PROFILE.downDelayMillis()));
+      DelayRelay relay = link.relayTo(new InetSocketAddress(server.getHost(), server.getPort()));
       Path body = Files.createTempFile("wsqos-slow-" + s.name() + "-", ".xml");
       body.toFile().deleteOnExit();
       Files.write(body, slowBody);
@@ -165,7 +168,8 @@ final class SlowClientExperiment implements Experiment {
             "qdiscs", link.describe().replace('\n', ';'),
             "warmup", ServerWarmup.describe(run.options()),
             "request", backgroundFile,
-            "jvm", servers.launch());
+            "jvm", servers.launch(),
+            "cost", run.get(CPU_COST_US));
     write(
         run, rates, fetches, background, Template.items("reports/slow-client/settings.md", values));
   }
