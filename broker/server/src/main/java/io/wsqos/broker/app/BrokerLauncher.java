@@ -69,6 +69,7 @@ public final class BrokerLauncher {
     out.println("  SOAP     " + broker.wsdlAddress());
     out.println("  console  " + broker.consoleAddress());
     broker.metricsAddress().ifPresent(metrics -> out.println("  metrics  " + metrics));
+    out.println("  ready    " + broker.readyAddress());
     broker
         .generatedAdminToken()
         .ifPresent(

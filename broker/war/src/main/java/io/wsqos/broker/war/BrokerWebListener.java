@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
  * {@link BrokerOptions} (the environment's {@code WSQOS_BROKER_*} variables over a properties file
  * named by the context parameter {@value #CONFIG_PARAMETER} or by {@code WSQOS_BROKER_CONFIG}),
  * builds the same {@link BrokerParts} as the executable jar, and registers CXF's servlet at {@code
- * /*} serving the same {@link BrokerApis} mounts (REST under {@code /api}, SOAP at {@code /soap})
- * the console's servlet at {@code /console/*} and, unless turned off, the metrics servlet at {@code
- * /metrics}; all paths are under the WAR's context path. The options {@code host}, {@code port} and
+ * /*} serving the same {@link BrokerApis} mounts (REST under {@code /api}, SOAP at {@code /soap}),
+ * the console's servlet at {@code /console/*}, the readiness servlet at {@code /ready} and, unless
+ * turned off, the metrics servlet at {@code /metrics}; all paths are under the WAR's context path. The options {@code host}, {@code port} and
  * the server's limits ({@code request-timeout}, {@code idle-timeout}, {@code
  * max-request-body-bytes}, {@code max-in-flight-body-bytes}) are the container's business and are
  * not read. A bad option or an unreachable database fails the context's start with one logged line
@@ -86,6 +86,8 @@ public final class BrokerWebListener implements ServletContextListener {
       context
           .addServlet("wsqos-broker-console", built.consoleServlet())
           .addMapping(BrokerApis.CONSOLE_PATH + "/*");
+          .addServlet("wsqos-broker-ready", built.readinessServlet())
+          .addMapping(BrokerApis.READY_PATH);
       Optional<Servlet> metrics = built.metricsServlet();
       if (metrics.isPresent()) {
         context
@@ -103,7 +105,7 @@ public final class BrokerWebListener implements ServletContextListener {
 
   private void logStarted(String contextPath, boolean metrics) {
     logger.info(
-        "Broker started: REST {}{}, OpenAPI {}{}, SOAP {}{}?wsdl, console {}{}/{}",
+        "Broker started: REST {}{}, OpenAPI {}{}, SOAP {}{}?wsdl, console {}{}/, ready {}{}{}",
         contextPath,
         BrokerApis.REST_PATH,
         contextPath,
@@ -112,6 +114,8 @@ public final class BrokerWebListener implements ServletContextListener {
         BrokerApis.SOAP_PATH,
         contextPath,
         BrokerApis.CONSOLE_PATH,
+        contextPath,
+        BrokerApis.READY_PATH,
         metrics ? ", metrics " + contextPath + BrokerApis.METRICS_PATH : "");
     parts
         .generatedAdminToken()

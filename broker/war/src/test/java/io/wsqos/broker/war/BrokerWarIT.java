@@ -213,6 +213,9 @@ class BrokerWarIT {
     assertThat(state.statusCode()).as(state.body()).isEqualTo(200);
     assertThat(state.body()).contains("\"offers\":[{\"candidate\"");
     assertThat(state.headers().firstValue("Content-Security-Policy")).isPresent();
+    HttpResponse<String> ready =
+        send(HttpRequest.newBuilder(URI.create(root + "/ready")).GET().build());
+    assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
 
     HttpResponse<String> console =
         send(HttpRequest.newBuilder(URI.create(root + "/h2-console")).GET().build());
