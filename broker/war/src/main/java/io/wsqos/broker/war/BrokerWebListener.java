@@ -22,12 +22,13 @@ import org.slf4j.LoggerFactory;
  * builds the same {@link BrokerParts} as the executable jar, and registers CXF's servlet at {@code
  * /*} serving the same {@link BrokerApis} mounts (REST under {@code /api}, SOAP at {@code /soap}),
  * the console's servlet at {@code /console/*}, the readiness servlet at {@code /ready} and, unless
- * turned off, the metrics servlet at {@code /metrics}; all paths are under the WAR's context path. The options {@code host}, {@code port} and
- * the server's limits ({@code request-timeout}, {@code idle-timeout}, {@code
- * max-request-body-bytes}, {@code max-in-flight-body-bytes}) are the container's business and are
- * not read. A bad option or an unreachable database fails the context's start with one logged line
- * naming the cause. At context stop, after the container has stopped the servlets, it destroys the
- * endpoints, then stops the selector, then closes the registry.
+ * turned off, the metrics servlet at {@code /metrics}; all paths are under the WAR's context path.
+ * The options {@code host}, {@code port} and the server's limits ({@code request-timeout}, {@code
+ * idle-timeout}, {@code max-request-body-bytes}, {@code max-in-flight-body-bytes}) are the
+ * container's business and are not read. A bad option or an unreachable database fails the
+ * context's start with one logged line naming the cause. At context stop, after the container has
+ * stopped the servlets, it destroys the endpoints, then stops the selector, then closes the
+ * registry.
  */
 public final class BrokerWebListener implements ServletContextListener {
 
@@ -86,6 +87,7 @@ public final class BrokerWebListener implements ServletContextListener {
       context
           .addServlet("wsqos-broker-console", built.consoleServlet())
           .addMapping(BrokerApis.CONSOLE_PATH + "/*");
+      context
           .addServlet("wsqos-broker-ready", built.readinessServlet())
           .addMapping(BrokerApis.READY_PATH);
       Optional<Servlet> metrics = built.metricsServlet();
