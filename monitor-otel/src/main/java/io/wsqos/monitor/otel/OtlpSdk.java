@@ -11,8 +11,12 @@ import java.util.Map;
  */
 final class OtlpSdk {
 
-  /** Off unless asked: the monitor makes spans and metrics, no logs. */
-  private static final Map<String, String> DEFAULTS = Map.of("otel.logs.exporter", "none");
+  /**
+   * Below the environment's settings: OTLP over HTTP (the JDK's client is the module's only
+   * sender, it speaks no gRPC), and no log exporter (the monitor makes spans and metrics).
+   */
+  private static final Map<String, String> DEFAULTS =
+      Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.logs.exporter", "none");
 
   private OtlpSdk() {}
 
