@@ -46,8 +46,8 @@ import org.apache.cxf.message.Message;
  * wsqos.service}, {@code wsqos.operation} and {@code wsqos.side}.
  *
  * <p><b>Which OpenTelemetry.</b> The application's, given to {@link Builder#openTelemetry}, which
- * it keeps and closes; else one the tracer builds and owns, with OTLP export configured by the
- * standard {@code OTEL_*} environment variables and system properties ({@code
+ * the application keeps and closes; else one the tracer builds and owns, with OTLP export
+ * configured by the standard {@code OTEL_*} environment variables and system properties ({@code
  * OTEL_EXPORTER_OTLP_ENDPOINT}, {@code OTEL_SERVICE_NAME}, ...) and {@link Builder#settings}, and
  * closes (flushing what it holds) when it is closed. Nothing is registered globally.
  */
@@ -97,19 +97,28 @@ public final class OpenTelemetryTracer implements ExchangeTracer<Span>, AutoClos
   }
 
   private Span startSpan(SpanKind kind, Context parent, long startMicros, Message message) {
-    Exchange exchange = message.getExchange();
-    String name =
-        kind == SpanKind.CLIENT && exchange != null && exchange.getBindingOperationInfo() != null
-            ? Spans.name(
-                String.valueOf(exchange.getService().getName()),
-                exchange.getBindingOperationInfo().getName().getLocalPart())
-            : PROVISIONAL_NAME;
     return tracer
-        .spanBuilder(name)
+        .spanBuilder(kind == SpanKind.CLIENT ? clientName(message.getExchange()) : PROVISIONAL_NAME)
         .setSpanKind(kind)
         .setParent(parent)
         .setStartTimestamp(startMicros, TimeUnit.MICROSECONDS)
         .startSpan();
+  }
+
+  /**
+   * The client span's name from the start, for samplers that read it: a requester knows its
+   * operation before it sends (a provider learns it only from the request's body).
+   */
+  private static String clientName(Exchange exchange) {
+    if (exchange == null
+        || exchange.getService() == null
+        || exchange.getService().getName() == null
+        || exchange.getBindingOperationInfo() == null) {
+      return PROVISIONAL_NAME;
+    }
+    return exchange.getService().getName().getLocalPart()
+        + "/"
+        + exchange.getBindingOperationInfo().getName().getLocalPart();
   }
 
   /** Completes the span with the record, ends it at t4 or t3, and counts the record. */

@@ -12,8 +12,8 @@ import java.util.Map;
 final class OtlpSdk {
 
   /**
-   * Below the environment's settings: OTLP over HTTP (the JDK's client is the module's only
-   * sender, it speaks no gRPC), and no log exporter (the monitor makes spans and metrics).
+   * Below the environment's settings: OTLP over HTTP (the JDK's client is the module's only sender,
+   * it speaks no gRPC), and no log exporter (the monitor makes spans and metrics).
    */
   private static final Map<String, String> DEFAULTS =
       Map.of("otel.exporter.otlp.protocol", "http/protobuf", "otel.logs.exporter", "none");

@@ -22,9 +22,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The tracer's own OpenTelemetry, built from settings, exporting over OTLP/HTTP to a test
- * receiver: run through the {@link FeatureKit}, the monitoring feature closes it with the bus (or
- * the server or client), which exports every span and the metrics without a call from the test.
+ * The tracer's own OpenTelemetry, built from settings, exporting over OTLP/HTTP to a test receiver:
+ * run through the {@link FeatureKit}, the monitoring feature closes it with the bus (or the server
+ * or client), which exports every span and the metrics without a call from the test.
  */
 class OtlpExportTest {
 
@@ -56,8 +56,10 @@ class OtlpExportTest {
                         OpenTelemetryTracer.builder()
                             .settings(
                                 Map.of(
-                                    "otel.exporter.otlp.endpoint", receiver.endpoint(),
-                                    "otel.service.name", "wsqos-otlp-test"))
+                                    "otel.exporter.otlp.endpoint",
+                                    receiver.endpoint(),
+                                    "otel.service.name",
+                                    "wsqos-otlp-test"))
                             .build())
                     .build()));
   }
@@ -84,10 +86,10 @@ class OtlpExportTest {
       assertThat(attributes.get("wsqos.response.size").getIntValue()).isPositive();
       assertThat(attributes.get("rpc.system").getStringValue()).isEqualTo("soap");
       String side = attributes.get("wsqos.side").getStringValue();
-      long start = attributes.get(side.equals("requester") ? "wsqos.t1_us" : "wsqos.t2_us")
-          .getIntValue();
-      long end = attributes.get(side.equals("requester") ? "wsqos.t4_us" : "wsqos.t3_us")
-          .getIntValue();
+      long start =
+          attributes.get(side.equals("requester") ? "wsqos.t1_us" : "wsqos.t2_us").getIntValue();
+      long end =
+          attributes.get(side.equals("requester") ? "wsqos.t4_us" : "wsqos.t3_us").getIntValue();
       assertThat(span.getStartTimeUnixNano()).isEqualTo(start * 1_000);
       assertThat(span.getEndTimeUnixNano()).isEqualTo(end * 1_000);
       assertThat(span.getKind())
@@ -116,7 +118,8 @@ class OtlpExportTest {
           .allSatisfy(
               span ->
                   assertThat(attributes(span.getAttributesList()).get("wsqos.validity"))
-                      .isEqualTo(AnyValue.newBuilder().setStringValue("MISSING_TIMESTAMP").build()));
+                      .isEqualTo(
+                          AnyValue.newBuilder().setStringValue("MISSING_TIMESTAMP").build()));
       assertThat(receiver.metrics())
           .extracting(Metric::getName)
           .doesNotContain(OpenTelemetryTracer.DURATION_METRIC);
