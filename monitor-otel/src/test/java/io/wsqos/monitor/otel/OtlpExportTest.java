@@ -8,12 +8,12 @@ import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import io.opentelemetry.proto.metrics.v1.NumberDataPoint;
 import io.opentelemetry.proto.trace.v1.Span;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.testing.FeatureKit;
 import io.wsqos.testing.FeatureKit.Attachment;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -132,22 +132,13 @@ class OtlpExportTest {
 
   @Test
   void settingsAreRefusedBesideTheApplicationsOpenTelemetry() {
-    var sdk =
-        io.opentelemetry.sdk.OpenTelemetrySdk.builder()
-            .setTracerProvider(
-                io.opentelemetry.sdk.trace.SdkTracerProvider.builder()
-                    .addSpanProcessor(
-                        io.opentelemetry.sdk.trace.export.SimpleSpanProcessor.create(
-                            InMemorySpanExporter.create()))
-                    .build())
-            .build();
-    try (sdk) {
-      assertThatThrownBy(
-              () ->
-                  OpenTelemetryTracer.builder()
-                      .openTelemetry(sdk)
-                      .settings(Map.of("otel.service.name", "x"))
-                      .build())
+    try (TracedParty application = new TracedParty()) {
+      OpenTelemetryTracer.Builder builder =
+          OpenTelemetryTracer.builder()
+              .openTelemetry(application.sdk)
+              .settings(Map.of("otel.service.name", "x"));
+
+      assertThatThrownBy(builder::build)
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("otel.service.name");
     }
@@ -165,8 +156,7 @@ class OtlpExportTest {
   }
 
   private static Map<String, AnyValue> attributes(List<KeyValue> list) {
-    return list.stream()
-        .collect(java.util.stream.Collectors.toMap(KeyValue::getKey, KeyValue::getValue));
+    return list.stream().collect(Collectors.toMap(KeyValue::getKey, KeyValue::getValue));
   }
 
   private static KeyValue attribute(String key, String value) {
