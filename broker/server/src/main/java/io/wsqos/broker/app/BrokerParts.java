@@ -12,7 +12,9 @@ import io.wsqos.broker.console.ConsoleServlet;
 import io.wsqos.broker.console.PriceHistory;
 import io.wsqos.broker.registry.QualityRule;
 import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.selection.IndexListener;
 import io.wsqos.broker.selection.IndexState;
+import io.wsqos.broker.selection.OfferPriceGauges;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.cli.Arguments;
@@ -104,7 +106,7 @@ public final class BrokerParts implements AutoCloseable {
               .defaultCurrency(arguments.get(BrokerOptions.DEFAULT_CURRENCY))
               .pollInterval(arguments.get(BrokerOptions.POLL_INTERVAL))
               .staleAfter(arguments.get(BrokerOptions.STALE_AFTER))
-              .indexListener(prices)
+              .indexListener(metrics ? bothListeners(prices, new OfferPriceGauges(meters)) : prices)
               .meterRegistry(meters)
               .build();
       opened.add(0, selector);
@@ -132,6 +134,13 @@ public final class BrokerParts implements AutoCloseable {
 
   private static long selections(MeterRegistry meters) {
     return meters.find(OfferSelector.SELECTIONS).timers().stream().mapToLong(Timer::count).sum();
+  }
+
+  private static IndexListener bothListeners(IndexListener first, IndexListener second) {
+    return (version, offers) -> {
+      first.indexChanged(version, offers);
+      second.indexChanged(version, offers);
+    };
   }
 
   /** A new administrator's token: 256 random bits in URL-safe Base64 (43 characters). */
