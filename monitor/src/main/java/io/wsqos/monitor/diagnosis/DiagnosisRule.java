@@ -105,6 +105,15 @@ public interface DiagnosisRule {
   }
 
   /**
+   * The {@link NetworkLossRule} with its defaults: communication times clustered at the base time
+   * plus retransmission timeouts, a lossy path rather than a slow provider. {@link
+   * NetworkLossRule#builder()} sets its thresholds.
+   */
+  static DiagnosisRule networkLoss() {
+    return NetworkLossRule.builder().build();
+  }
+
+  /**
    * A rule that raises when {@code degraded} holds for {@code figureOf} in {@code
    * consecutiveWindows} windows in a row where {@code applies} holds.
    *
