@@ -15,13 +15,16 @@ import java.util.Optional;
  *
  * <p>Per window, with {@code base} the 25th percentile of communication time and {@code R} the
  * {@linkplain Builder#minRto minimum timeout}: an exchange <em>paid a timeout</em> when it took at
- * least {@code base + R * (1 - rtoTolerance)}; it lies <em>in the gap</em> when it took from {@code
- * base + R / 4} up to that. The window is bad when it has at least {@code minExchanges} exchanges,
- * at least {@code minTimeoutExchanges} paid a timeout, at most {@code maxGapRatio} as many lie in
- * the gap, and the estimated loss is at least {@code minLoss}. The estimate assumes independent
- * losses on the {@code sensitiveSegments} segments of an exchange that only a timeout repairs (the
- * request's and the last ones of the response): with {@code s} the share of exchanges that paid a
- * timeout, {@code loss = 1 - (1 - s)^(1 / sensitiveSegments)}.
+ * least {@code T = base + R * (1 - rtoTolerance)}; it lies <em>in the gap</em> when it took from
+ * {@code base + R / 2} up to {@code T}, and <em>in the first cluster</em> from {@code T} up to
+ * {@code 2 * base + 1.5 * R}. The window is bad when it has at least {@code minExchanges}
+ * exchanges, at least {@code minTimeoutExchanges} paid a timeout, the gap is at most {@code
+ * maxGapRatio} as dense (exchanges per ms) as the first cluster, and the estimated loss is at least
+ * {@code minLoss}. Any tail that falls off smoothly (a slow, jittery path, a busy client) is denser
+ * in the gap than above it; a timeout makes the density jump at {@code T}. The estimate assumes
+ * independent losses on the {@code sensitiveSegments} segments of an exchange that only a timeout
+ * repairs (the request's and the last ones of the response): with {@code s} the share of exchanges
+ * that paid a timeout, {@code loss = 1 - (1 - s)^(1 / sensitiveSegments)}.
  *
  * <p>The alarm ({@value #NAME}, figure {@value #FIGURE}) is raised on the {@code
  * consecutiveWindows}-th bad window in a row, and again every {@code repeatEveryWindows} bad
@@ -42,7 +45,7 @@ public final class NetworkLossRule implements DiagnosisRule {
   /** How far below the minimum timeout (a fraction of it) an exchange still counts as paying it. */
   public static final double DEFAULT_RTO_TOLERANCE = 0.1;
 
-  /** Most exchanges in the gap per exchange that paid a timeout. */
+  /** Most density (exchanges per ms) in the gap, as a fraction of the first cluster's. */
   public static final double DEFAULT_MAX_GAP_RATIO = 0.5;
 
   /** Fewest succeeded exchanges with a communication time for a window to be judged. */
@@ -63,8 +66,14 @@ public final class NetworkLossRule implements DiagnosisRule {
   /** The base time is this percentile of the window's communication times. */
   static final double BASE_PERCENT = 25;
 
-  /** The gap starts this fraction of the minimum timeout above the base. */
-  static final double GAP_START = 0.25;
+  /**
+   * The gap starts this fraction of the minimum timeout above the base: below it lie the cheap
+   * repairs (fast retransmit, a tail loss probe with several segments in flight, a few ms).
+   */
+  static final double GAP_START = 0.5;
+
+  /** The first cluster ends this multiple of the minimum timeout (plus the base) above the base. */
+  static final double CLUSTER_END = 1.5;
 
   /** Returns a builder; every setting has a default. */
   public static Builder builder() {
@@ -107,11 +116,19 @@ public final class NetworkLossRule implements DiagnosisRule {
     long base = communication.percentile(BASE_PERCENT);
     long timeoutFrom = base + Math.round(minRtoMicros * (1 - rtoTolerance));
     long gapFrom = base + Math.round(minRtoMicros * GAP_START);
+    // A first timeout costs the minimum plus about one smoothed round trip, which the base holds.
+    long clusterTo = 2 * base + Math.round(minRtoMicros * CLUSTER_END);
     int paid = communication.countAtLeast(timeoutFrom);
     int inGap = communication.countBetween(gapFrom, timeoutFrom);
+    int inCluster = communication.countBetween(timeoutFrom, clusterTo);
+    double gapDensity = (double) inGap / (timeoutFrom - gapFrom);
+    double clusterDensity = (double) inCluster / (clusterTo - timeoutFrom);
     double share = (double) paid / exchanges;
     double loss = 1 - Math.pow(1 - share, 1.0 / sensitiveSegments);
-    boolean lossy = paid >= minTimeoutExchanges && inGap <= maxGapRatio * paid && loss >= minLoss;
+    boolean lossy =
+        paid >= minTimeoutExchanges
+            && gapDensity <= maxGapRatio * clusterDensity
+            && loss >= minLoss;
     return Optional.of(new Signature(exchanges, base, paid, inGap, loss, lossy));
   }
 
@@ -210,8 +227,9 @@ public final class NetworkLossRule implements DiagnosisRule {
     }
 
     /**
-     * Most exchanges between the base and the first timeout per exchange that paid one, default
-     * {@value #DEFAULT_MAX_GAP_RATIO}, 0..100: what tells clusters from a spread.
+     * Most density of exchanges in the gap below the first timeout, as a fraction of the density in
+     * the first cluster, default {@value #DEFAULT_MAX_GAP_RATIO}, 0..100: what tells clusters from
+     * a spread, whose gap is at least as dense.
      */
     public Builder maxGapRatio(double maxGapRatio) {
       this.maxGapRatio = Checks.inRange("maxGapRatio", maxGapRatio, 0, 100);

@@ -222,6 +222,15 @@ class NetworkLossRuleTest {
   }
 
   @Test
+  void aVeryJitteryPathWithAFlatTailIsNoLossEither() {
+    Diagnosis diagnosis = diagnosis(DiagnosisRule.networkLoss());
+
+    run(diagnosis, Window.clean().jittery(600), 10);
+
+    assertThat(alarms).isEmpty();
+  }
+
+  @Test
   void aFewPausedExchangesAreNoLossyPath() {
     NetworkLossRule rule = NetworkLossRule.builder().build();
     long[] communication = new long[200];
