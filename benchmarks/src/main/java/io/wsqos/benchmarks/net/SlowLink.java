@@ -2,26 +2,22 @@ package io.wsqos.benchmarks.net;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.testing.net.LinkConditions;
 import io.wsqos.testing.net.NetworkNamespace;
 import io.wsqos.testing.net.NetworkNamespace.End;
 import java.util.List;
 
 /**
  * A network namespace behind a veth pair ({@link NetworkNamespace}) whose ends are shaped with
- * {@code tc tbf}: the root end at the link's downlink rate, the namespace's at its uplink rate
- * (delay is {@link DelayRelay}'s). Closing deletes the namespace; {@code
- * benchmarks/scripts/slowlink-cleanup.sh} removes what a killed run left.
+ * {@code tc tbf} ({@link NetworkNamespace#impose}): the root end at the link's downlink rate, the
+ * namespace's at its uplink rate (delay is {@link io.wsqos.testing.net.DelayRelay}'s). Closing
+ * deletes the namespace; {@code benchmarks/scripts/slowlink-cleanup.sh} removes what a killed run
+ * left.
  */
 public final class SlowLink implements AutoCloseable {
 
   /** The prefix of the namespaces this class creates; the cleanup script looks for it. */
   public static final String NAMESPACE_PREFIX = "wsqos-link-";
-
-  /** One full-size Ethernet frame: the link never sends faster than its rate for longer. */
-  private static final int BURST_BYTES = 1_600;
-
-  /** Long enough that tbf drops nothing of the few responses in flight on the slow link. */
-  private static final int QUEUE_LATENCY_MILLIS = 30_000;
 
   private final NetworkNamespace namespace;
 
@@ -39,28 +35,15 @@ public final class SlowLink implements AutoCloseable {
     requireNonNull(profile, "profile");
     SlowLink link = new SlowLink(NetworkNamespace.create("link"));
     try {
-      link.tbf(End.HOST, profile.downBitsPerSecond());
-      link.tbf(End.INNER, profile.upBitsPerSecond());
+      link.namespace.impose(
+          End.HOST, LinkConditions.NONE.withRateBitsPerSecond(profile.downBitsPerSecond()));
+      link.namespace.impose(
+          End.INNER, LinkConditions.NONE.withRateBitsPerSecond(profile.upBitsPerSecond()));
       return link;
     } catch (RuntimeException e) {
       link.close();
       throw e;
     }
-  }
-
-  private void tbf(End end, long bitsPerSecond) {
-    namespace.tc(
-        end,
-        "qdisc",
-        "add",
-        "root",
-        "tbf",
-        "rate",
-        bitsPerSecond + "bit",
-        "burst",
-        Integer.toString(BURST_BYTES),
-        "latency",
-        QUEUE_LATENCY_MILLIS + "ms");
   }
 
   /** The root namespace's end of the link, where servers and relays are reached from inside. */

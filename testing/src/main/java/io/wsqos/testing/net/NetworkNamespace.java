@@ -4,11 +4,15 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +30,13 @@ import java.util.regex.Pattern;
  * CAP_SYS_ADMIN} and {@code CAP_NET_ADMIN} (root has them); {@link #unavailableReason} says why not
  * before anything is made.
  *
- * <p>{@link #close()} deletes the namespace and the pair, with every qdisc on them; a shutdown hook
- * does the same if the JVM exits first. Names start with {@code wsqos-PREFIX-} and the devices with
- * {@code wq}, so that leftovers of a killed JVM can be found.
+ * <p>{@link #impose} makes either direction lossy (an nftables rule on the receiving side drops
+ * packets at random) or slow ({@code tc tbf} on the sending side); {@link #delayRelayTo} delays it,
+ * per connection, with a {@link DelayRelay}.
+ *
+ * <p>{@link #close()} deletes the namespace and the pair, with every qdisc and rule on them, and
+ * stops the relays; a shutdown hook does the same if the JVM exits first. Names start with {@code
+ * wsqos-PREFIX-} and the devices with {@code wq}, so that leftovers of a killed JVM can be found.
  *
  * <pre>{@code
  * try (NetworkNamespace ns = NetworkNamespace.create("lab")) {
@@ -59,16 +67,29 @@ public final class NetworkNamespace implements AutoCloseable {
   private static final int SUBNETS = 1 << 15; // /30s in a /15
   private static final int ATTEMPTS = 20;
 
+  /** One full-size Ethernet frame: the least burst a rate limit allows. */
+  private static final int MIN_BURST_BYTES = 1_600;
+
+  /** Long enough that tbf drops nothing of the few transfers in flight on a slow link. */
+  private static final int QUEUE_LATENCY_MILLIS = 30_000;
+
+  /** The nftables table of the namespace's loss rule; one namespace, so one name. */
+  private static final String INNER_LOSS_TABLE = "wsqos_loss";
+
   private final String name;
+  private final String lossTable;
   private final String hostDevice;
   private final String innerDevice;
   private final String hostAddress;
   private final String innerAddress;
   private final Thread shutdownHook;
+  private final Map<End, LinkConditions> conditions = new EnumMap<>(End.class);
+  private final List<DelayRelay> relays = new ArrayList<>();
   private boolean closed;
 
   private NetworkNamespace(String name, String id, int subnet) {
     this.name = name;
+    this.lossTable = "wsqos_" + id;
     this.hostDevice = "wq" + id + "h";
     this.innerDevice = "wq" + id + "n";
     int base = subnet << 2;
@@ -76,6 +97,9 @@ public final class NetworkNamespace implements AutoCloseable {
     this.hostAddress = prefix + ((base & 0xff) + 1);
     this.innerAddress = prefix + ((base & 0xff) + 2);
     this.shutdownHook = new Thread(this::delete, "wsqos-netns-cleanup-" + name);
+    for (End end : End.values()) {
+      conditions.put(end, LinkConditions.NONE);
+    }
   }
 
   /**
@@ -254,6 +278,130 @@ public final class NetworkNamespace implements AutoCloseable {
     return stats;
   }
 
+  /**
+   * Imposes {@code imposed}'s loss and rate on what {@code sender} sends, replacing what was
+   * imposed on it before ({@link LinkConditions#NONE} removes it all). {@code End.HOST} is the
+   * direction into the namespace, {@code End.INNER} the one out of it.
+   *
+   * <p>Loss: an nftables rule drops that share of the IPv4 packets, each at random, where they
+   * arrive (the prerouting hook of the other end, before anything else sees them), so that the
+   * sender's TCP loses them as on a real path. Rate: a {@code tc tbf} root qdisc on the sender's
+   * device, replacing any root qdisc a caller put there. The delay is not applied here: relays
+   * started by {@link #delayRelayTo} afterwards add it.
+   *
+   * @throws IllegalStateException with the failing command and its output (nftables missing: {@code
+   *     unavailableReason("nft")} tells before)
+   */
+  public synchronized void impose(End sender, LinkConditions imposed) {
+    requireNonNull(sender, "sender");
+    requireNonNull(imposed, "imposed");
+    LinkConditions before = conditions.get(sender);
+    if (before.lossy()) {
+      nft(sender, "delete table ip " + lossTable(sender));
+    }
+    if (before.rateLimited() && !imposed.rateLimited()) {
+      tc(sender, "qdisc", "del", "root");
+    }
+    conditions.put(sender, LinkConditions.NONE);
+    if (imposed.lossy()) {
+      String table = "ip " + lossTable(sender);
+      nft(
+          sender,
+          "add table "
+              + table
+              + "\nadd chain "
+              + table
+              + " prerouting { type filter hook prerouting priority -300; policy accept; }"
+              + "\nadd rule "
+              + table
+              + " prerouting iifname "
+              + device(receiver(sender))
+              + " numgen random mod 10000 < "
+              + imposed.lossPerTenThousand()
+              + " counter drop");
+    }
+    if (imposed.rateLimited()) {
+      long burst = Math.max(MIN_BURST_BYTES, imposed.rateBitsPerSecond() / 8 / 100);
+      tc(
+          sender,
+          "qdisc",
+          "replace",
+          "root",
+          "tbf",
+          "rate",
+          imposed.rateBitsPerSecond() + "bit",
+          "burst",
+          Long.toString(burst),
+          "latency",
+          QUEUE_LATENCY_MILLIS + "ms");
+    }
+    conditions.put(sender, imposed);
+  }
+
+  /** What {@link #impose} last imposed on what {@code sender} sends; NONE at first. */
+  public synchronized LinkConditions conditions(End sender) {
+    return conditions.get(requireNonNull(sender, "sender"));
+  }
+
+  /**
+   * The packets the loss rule on what {@code sender} sends has dropped so far, as its nftables
+   * counter says; 0 when that direction is not lossy.
+   */
+  public synchronized long droppedPackets(End sender) {
+    if (!conditions.get(requireNonNull(sender, "sender")).lossy()) {
+      return 0;
+    }
+    String rules = nft(sender, "list table ip " + lossTable(sender));
+    Matcher m = Pattern.compile("counter packets (\\d+)").matcher(rules);
+    if (!m.find()) {
+      throw new IllegalStateException("no counter in the loss rule: " + rules.trim());
+    }
+    return Long.parseLong(m.group(1));
+  }
+
+  /**
+   * Starts a relay at {@link #hostAddress()} (a free port) to {@code target}, for programs inside
+   * the namespace to connect to instead: it delays what they send by the delay imposed on {@code
+   * End.INNER} and the answers by the one imposed on {@code End.HOST}, as imposed now. It relays
+   * whole TCP connections, so the delay is added to each request and response once but not to the
+   * handshake. Closed with the namespace.
+   */
+  public synchronized DelayRelay delayRelayTo(InetSocketAddress target) {
+    requireNonNull(target, "target");
+    if (closed) {
+      throw new IllegalStateException("closed: " + this);
+    }
+    InetAddress host;
+    try {
+      host = InetAddress.getByName(hostAddress);
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException("not an address: " + hostAddress, e);
+    }
+    DelayRelay relay =
+        DelayRelay.start(
+            host,
+            target,
+            conditions.get(End.INNER).delay().toMillis(),
+            conditions.get(End.HOST).delay().toMillis());
+    relays.add(relay);
+    return relay;
+  }
+
+  private static End receiver(End sender) {
+    return sender == End.HOST ? End.INNER : End.HOST;
+  }
+
+  /** The table of the rule dropping what {@code sender} sends: where it arrives. */
+  private String lossTable(End sender) {
+    return sender == End.HOST ? INNER_LOSS_TABLE : lossTable;
+  }
+
+  /** Runs an nftables script where what {@code sender} sends arrives. */
+  private String nft(End sender, String script) {
+    List<String> command = List.of("nft", script);
+    return check(receiver(sender) == End.INNER ? command(command) : command);
+  }
+
   /** Whether the namespace still exists. */
   public boolean exists() {
     return Files.exists(Path.of("/var/run/netns", name));
@@ -266,6 +414,8 @@ public final class NetworkNamespace implements AutoCloseable {
       return;
     }
     closed = true;
+    relays.forEach(DelayRelay::close);
+    relays.clear();
     delete();
     try {
       Runtime.getRuntime().removeShutdownHook(shutdownHook);
@@ -275,6 +425,10 @@ public final class NetworkNamespace implements AutoCloseable {
   }
 
   private void delete() {
+    // The namespace's own rules and qdiscs go with it; the root namespace's table does not.
+    if (conditions(End.INNER).lossy()) {
+      execute(List.of("nft", "delete table ip " + lossTable));
+    }
     // Deleting the namespace destroys the end inside it, and with it the pair.
     execute(List.of("ip", "netns", "del", name));
     if (Files.exists(Path.of("/sys/class/net", hostDevice))) {

@@ -1,4 +1,4 @@
-package io.wsqos.benchmarks.net;
+package io.wsqos.testing.net;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,4 +1,4 @@
-package io.wsqos.benchmarks.net;
+package io.wsqos.testing.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
