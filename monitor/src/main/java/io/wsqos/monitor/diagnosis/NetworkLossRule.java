@@ -16,15 +16,15 @@ import java.util.Optional;
  * <p>Per window, with {@code base} the 25th percentile of communication time and {@code R} the
  * {@linkplain Builder#minRto minimum timeout}: an exchange <em>paid a timeout</em> when it took at
  * least {@code T = base + R * (1 - rtoTolerance)}; it lies <em>in the gap</em> when it took from
- * {@code base + R / 2} up to {@code T}, and <em>in the first cluster</em> from {@code T} up to
- * {@code 2 * base + 1.5 * R}. The window is bad when it has at least {@code minExchanges}
- * exchanges, at least {@code minTimeoutExchanges} paid a timeout, the gap is at most {@code
- * maxGapRatio} as dense (exchanges per ms) as the first cluster, and the estimated loss is at least
- * {@code minLoss}. Any tail that falls off smoothly (a slow, jittery path, a busy client) is denser
- * in the gap than above it; a timeout makes the density jump at {@code T}. The estimate assumes
- * independent losses on the {@code sensitiveSegments} segments of an exchange that only a timeout
- * repairs (the request's and the last ones of the response): with {@code s} the share of exchanges
- * that paid a timeout, {@code loss = 1 - (1 - s)^(1 / sensitiveSegments)}.
+ * {@code T - R / 4} up to {@code T}, and <em>in the first cluster</em> from {@code T} up to {@code
+ * 2 * base + 1.5 * R}. The window is bad when it has at least {@code minExchanges} exchanges, at
+ * least {@code minTimeoutExchanges} paid a timeout, the gap is at most {@code maxGapRatio} as dense
+ * (exchanges per ms) as the first cluster, and the estimated loss is at least {@code minLoss}. Any
+ * tail that falls off smoothly (a slow, jittery path, a busy client) is denser in the gap than
+ * above it; a timeout makes the density jump at {@code T}. The estimate assumes independent losses
+ * on the {@code sensitiveSegments} segments of an exchange that only a timeout repairs (the
+ * request's and the last ones of the response): with {@code s} the share of exchanges that paid a
+ * timeout, {@code loss = 1 - (1 - s)^(1 / sensitiveSegments)}.
  *
  * <p>The alarm ({@value #NAME}, figure {@value #FIGURE}) is raised on the {@code
  * consecutiveWindows}-th bad window in a row, and again every {@code repeatEveryWindows} bad
@@ -67,10 +67,11 @@ public final class NetworkLossRule implements DiagnosisRule {
   static final double BASE_PERCENT = 25;
 
   /**
-   * The gap starts this fraction of the minimum timeout above the base: below it lie the cheap
-   * repairs (fast retransmit, a tail loss probe with several segments in flight, a few ms).
+   * The gap is this fraction of the minimum timeout wide, just below the first cluster: what a
+   * smooth tail puts there it also puts, less densely, above; cheap repairs (fast retransmit, a
+   * tail loss probe with several segments in flight) and a busy host's delays lie further down.
    */
-  static final double GAP_START = 0.5;
+  static final double GAP_WIDTH = 0.25;
 
   /** The first cluster ends this multiple of the minimum timeout (plus the base) above the base. */
   static final double CLUSTER_END = 1.5;
@@ -115,7 +116,7 @@ public final class NetworkLossRule implements DiagnosisRule {
     }
     long base = communication.percentile(BASE_PERCENT);
     long timeoutFrom = base + Math.round(minRtoMicros * (1 - rtoTolerance));
-    long gapFrom = base + Math.round(minRtoMicros * GAP_START);
+    long gapFrom = timeoutFrom - Math.round(minRtoMicros * GAP_WIDTH);
     // A first timeout costs the minimum plus about one smoothed round trip, which the base holds.
     long clusterTo = 2 * base + Math.round(minRtoMicros * CLUSTER_END);
     int paid = communication.countAtLeast(timeoutFrom);

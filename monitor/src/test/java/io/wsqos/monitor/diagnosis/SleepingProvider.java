@@ -16,20 +16,17 @@ import java.io.IOException;
  * %, so a {@code server-decides} client gets no compression. Prints {@code fast=URL slow=URL} when
  * both listen, and stops when its stdin closes.
  */
-public final class LossyPathProvider {
+public final class SleepingProvider {
 
-  private LossyPathProvider() {}
+  private SleepingProvider() {}
 
-  /** Arguments: the address to listen on, and how long each call of the slow provider sleeps. */
+  /** Arguments: the address to listen on, and how long each call sleeps (ms). */
   public static void main(String[] args) throws IOException {
     String host = args[0];
-    long slowMillis = Long.parseLong(args[1]);
-    EchoServiceImpl slow = new EchoServiceImpl();
-    slow.delay(slowMillis);
-    try (EmbeddedServer fastServer = server(host, new EchoServiceImpl());
-        EmbeddedServer slowServer = server(host, slow)) {
-      System.out.println(
-          "fast=" + fastServer.address("/echo") + " slow=" + slowServer.address("/echo"));
+    EchoServiceImpl service = new EchoServiceImpl();
+    service.delay(Long.parseLong(args[1]));
+    try (EmbeddedServer server = server(host, service)) {
+      System.out.println("listening at " + server.address("/echo"));
       System.out.flush();
       while (System.in.read() >= 0) {
         // The test closes stdin to stop the providers.
