@@ -1,5 +1,6 @@
 package io.wsqos.monitor.diagnosis;
 
+import io.wsqos.monitor.internal.Percentiles;
 import java.util.Arrays;
 
 /**
@@ -22,9 +23,7 @@ public final class Samples {
     if (size == 0) {
       return EMPTY;
     }
-    long[] copy = Arrays.copyOf(values, size);
-    Arrays.sort(copy);
-    return new Samples(copy);
+    return new Samples(Percentiles.sorted(values, size));
   }
 
   /** How many values. */
@@ -42,11 +41,7 @@ public final class Samples {
     if (sorted.length == 0) {
       throw new IllegalStateException("no samples");
     }
-    if (!(percent > 0 && percent <= 100)) {
-      throw new IllegalArgumentException("percent: " + percent + " (expected: (0, 100])");
-    }
-    int rank = (int) Math.ceil(percent / 100 * sorted.length);
-    return sorted[Math.max(rank, 1) - 1];
+    return Percentiles.nearestRank(sorted, percent);
   }
 
   /** How many values are at least {@code from} and below {@code to}. */
