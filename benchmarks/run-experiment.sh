@@ -4,7 +4,7 @@
 #   benchmarks/run-experiment.sh NAME --help        (its options and their defaults)
 #   benchmarks/run-experiment.sh --markdown > benchmarks/EXPERIMENTS.md
 # NAME: baseline-rate, baseline-requesters, driver-limit, compression-rate, compression-requesters,
-# slow-client, monitoring-requesters, monitoring-client, broker-rate,
+# slow-client, packet-loss, slow-links, monitoring-requesters, monitoring-client, broker-rate,
 # broker-requesters, diffserv-rate, diffserv-share, binding-workloads, binding-granularity,
 # adaptive-offers, overload, monitor-store, codec-paired (see EXPERIMENTS.md).
 # Builds the bookstore and benchmarks jars first if they are missing (REBUILD=1 forces it).

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Removes what a killed slow-client or diffserv-share run may have left behind: network namespaces
-# named wsqos-link-* or wsqos-dsshare-* (deleting one deletes its veth pair) and any host-side veth
-# end of theirs (wq + 6 hex digits + h) still present without its namespace. The experiments clean
+# Removes what a killed slow-client, slow-links, packet-loss or diffserv-share run may have left
+# behind: network namespaces named wsqos-link-* or wsqos-dsshare-* (deleting one deletes its veth
+# pair), any host-side veth end of theirs (wq + 6 hex digits + h) still present without its
+# namespace, and the root namespace's loss tables (nftables, ip wsqos_ + 6 hex digits) of a veth
+# that is gone. The experiments clean
 # up themselves on normal exit, on exceptions and on SIGINT/SIGTERM (shutdown hook); only SIGKILL
 # leaves something. Needs root. Do not run it while tests that make namespaces are running.
 set -euo pipefail
@@ -16,3 +18,11 @@ for dev in $(ip -o link show type veth | awk -F': ' '{print $2}' | cut -d@ -f1 |
     ip link del "$dev"
   fi
 done
+if command -v nft >/dev/null 2>&1; then
+  for table in $(nft list tables ip 2>/dev/null | awk '{print $3}' | grep -E '^wsqos_[0-9a-f]{6}$' || true); do
+    if [ ! -e "/sys/class/net/wq${table#wsqos_}h" ]; then
+      echo "deleting nftables table ip $table"
+      nft delete table ip "$table"
+    fi
+  done
+fi

@@ -235,7 +235,8 @@ class ArchitectureTest {
 
   /**
    * A WAR runs in whatever container deploys it and carries no Jetty: what it uses of the server
-   * module (the CXF mounts and servlet, the metrics servlet) must not load a Jetty class.
+   * module (the CXF mounts and servlet, the metrics and readiness servlets) must not load a Jetty
+   * class.
    */
   @Test
   void theServersContainerNeutralPartAndTheWarNeedNoJetty() {
@@ -246,6 +247,8 @@ class ArchitectureTest {
         .haveFullyQualifiedName("io.wsqos.server.CxfApplication")
         .or()
         .haveFullyQualifiedName("io.wsqos.server.MetricsServlet")
+        .or()
+        .haveFullyQualifiedName("io.wsqos.server.ReadinessServlet")
         .or()
         .haveFullyQualifiedName("io.wsqos.server.OneLineFaultListener")
         .or()

@@ -35,6 +35,8 @@ public final class Experiments {
                   new CompressionExperiment(false),
                   new CompressionExperiment(true),
                   new SlowClientExperiment(),
+                  new PacketLossExperiment(),
+                  new SlowLinksExperiment(),
                   new MonitoringExperiment(),
                   new MonitoringClientExperiment(),
                   new BrokerExperiment(false),

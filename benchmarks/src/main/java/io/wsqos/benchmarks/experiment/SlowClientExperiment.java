@@ -16,11 +16,8 @@ import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.testing.net.DelayRelay;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,7 +27,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.ToDoubleFunction;
 
@@ -66,9 +62,17 @@ final class SlowClientExperiment implements Experiment {
           List.of(0.0, 3000.0, 5000.0, 6000.0, 7000.0, 8000.0, 10000.0),
           "background rates (req/s); 0: no background load");
 
+  static final Option<Integer> CPU_COST_US =
+      Option.integer(
+          "cpu-cost-us",
+          0,
+          0,
+          1_000_000,
+          "the bookstore's CPU per call (its --cpu-cost-us): a small capacity, so that the server's"
+              + " queue can hold seconds of work");
+
   private static final LinkProfile PROFILE = LinkProfile.GPRS;
   private static final int FETCHES = 3;
-  private static final long CURL_MAX_SECONDS = 120;
   private static final Duration BG_WARMUP = Duration.ofSeconds(3);
   private static final Duration BG_MEASURE = Duration.ofSeconds(15);
   private static final Path SLOW_REQUEST = Path.of("examples/bookstore/requests/heavy-1.xml");
@@ -94,7 +98,8 @@ final class SlowClientExperiment implements Experiment {
 
   @Override
   public List<Option<?>> options() {
-    return Run.join(List.of(RATES, Run.REQUEST), ServerWarmup.OPTIONS, Servers.OPTIONS);
+    return Run.join(
+        List.of(RATES, Run.REQUEST, CPU_COST_US), ServerWarmup.OPTIONS, Servers.OPTIONS);
   }
 
   @Override
@@ -118,7 +123,7 @@ final class SlowClientExperiment implements Experiment {
     Servers servers =
         run.servers(
             SCENARIOS.stream().map(Side::compression).toList(),
-            token -> List.of("--compression", token));
+            token -> List.of("--compression", token, "--cpu-cost-us=" + run.get(CPU_COST_US)));
     SlowLink link = run.hold(SlowLink.create(PROFILE));
     run.progress().println("link: " + link.describe());
     byte[] slowBody =
@@ -126,13 +131,7 @@ final class SlowClientExperiment implements Experiment {
     List<Lane> lanes = new ArrayList<>();
     for (Side s : SCENARIOS) {
       URI server = servers.address(s.compression());
-      DelayRelay relay =
-          run.hold(
-              DelayRelay.start(
-                  InetAddress.getByName(link.hostAddress()),
-                  new InetSocketAddress(server.getHost(), server.getPort()),
-                  PROFILE.upDelayMillis(),
-                  PROFILE.downDelayMillis()));
+      DelayRelay relay = link.relayTo(new InetSocketAddress(server.getHost(), server.getPort()));
       Path body = Files.createTempFile("wsqos-slow-" + s.name() + "-", ".xml");
       body.toFile().deleteOnExit();
       Files.write(body, slowBody);
@@ -165,7 +164,8 @@ final class SlowClientExperiment implements Experiment {
             "qdiscs", link.describe().replace('\n', ';'),
             "warmup", ServerWarmup.describe(run.options()),
             "request", backgroundFile,
-            "jvm", servers.launch());
+            "jvm", servers.launch(),
+            "cost", run.get(CPU_COST_US));
     write(
         run, rates, fetches, background, Template.items("reports/slow-client/settings.md", values));
   }
@@ -208,53 +208,17 @@ final class SlowClientExperiment implements Experiment {
 
   /** One fetch with curl inside the namespace, through the lane's relay. */
   private static Fetch fetch(SlowLink link, Lane lane, double rate, int fetch, long loadEnds) {
-    InetSocketAddress at = lane.relay().address();
-    link.forgetTcpMetrics();
-    List<String> curl =
-        List.of(
-            "curl",
-            "-s",
-            "--compressed",
-            "-o",
-            "/dev/null",
-            "--max-time",
-            Long.toString(CURL_MAX_SECONDS),
-            "-H",
-            "Content-Type: text/xml; charset=UTF-8",
-            "-H",
-            "SOAPAction: \"\"",
-            "--data-binary",
-            "@" + lane.body(),
-            "-w",
-            "%{http_code} %{time_total} %{size_download} %header{content-encoding}",
-            "http://" + at.getAddress().getHostAddress() + ":" + at.getPort() + "/bookstore");
-    try {
-      Process p = new ProcessBuilder(link.command(curl)).redirectErrorStream(true).start();
-      p.getOutputStream().close();
-      String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      if (!p.waitFor(CURL_MAX_SECONDS + 10, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new IllegalStateException("curl did not end");
-      }
-      String[] parts = output.split(" ");
-      if (parts.length < 3 || parts.length > 4) {
-        throw new IllegalStateException("curl printed '" + output + "'");
-      }
-      return new Fetch(
-          lane.scenario().name(),
-          rate,
-          fetch,
-          Integer.parseInt(parts[0]),
-          Double.parseDouble(parts[1]),
-          Long.parseLong(parts[2]),
-          parts.length == 4 ? parts[3] : "identity",
-          rate == 0 || System.nanoTime() < loadEnds);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    }
+    CurlExchanges.Exchange e =
+        CurlExchanges.run(link, lane.relay().address(), "/bookstore", lane.body(), true, 1).get(0);
+    return new Fetch(
+        lane.scenario().name(),
+        rate,
+        fetch,
+        e.status(),
+        e.totalSeconds(),
+        e.bytesDown(),
+        e.contentEncoding(),
+        rate == 0 || System.nanoTime() < loadEnds);
   }
 
   private void write(

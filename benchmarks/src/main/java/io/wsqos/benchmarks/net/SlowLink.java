@@ -2,17 +2,18 @@ package io.wsqos.benchmarks.net;
 
 import static java.util.Objects.requireNonNull;
 
-import io.wsqos.testing.net.LinkConditions;
+import io.wsqos.testing.net.DelayRelay;
 import io.wsqos.testing.net.NetworkNamespace;
 import io.wsqos.testing.net.NetworkNamespace.End;
+import java.net.InetSocketAddress;
 import java.util.List;
 
 /**
  * A network namespace behind a veth pair ({@link NetworkNamespace}) whose ends are shaped with
  * {@code tc tbf} ({@link NetworkNamespace#impose}): the root end at the link's downlink rate, the
- * namespace's at its uplink rate (delay is {@link io.wsqos.testing.net.DelayRelay}'s). Closing
- * deletes the namespace; {@code benchmarks/scripts/slowlink-cleanup.sh} removes what a killed run
- * left.
+ * namespace's at its uplink rate; {@link #relayTo} adds the delays, {@link #loss} random loss.
+ * Closing deletes the namespace; {@code benchmarks/scripts/slowlink-cleanup.sh} removes what a
+ * killed run left.
  */
 public final class SlowLink implements AutoCloseable {
 
@@ -35,15 +36,31 @@ public final class SlowLink implements AutoCloseable {
     requireNonNull(profile, "profile");
     SlowLink link = new SlowLink(NetworkNamespace.create("link"));
     try {
-      link.namespace.impose(
-          End.HOST, LinkConditions.NONE.withRateBitsPerSecond(profile.downBitsPerSecond()));
-      link.namespace.impose(
-          End.INNER, LinkConditions.NONE.withRateBitsPerSecond(profile.upBitsPerSecond()));
+      link.namespace.impose(End.HOST, profile.down());
+      link.namespace.impose(End.INNER, profile.up());
       return link;
     } catch (RuntimeException e) {
       link.close();
       throw e;
     }
+  }
+
+  /**
+   * Makes both directions drop {@code percent} of their packets at random, on top of the profile's
+   * rates (0 for none again).
+   */
+  public void loss(double percent) {
+    for (End end : End.values()) {
+      namespace.impose(end, namespace.conditions(end).withLossPercent(percent));
+    }
+  }
+
+  /**
+   * A relay at {@link #hostAddress()} to {@code target} adding the profile's delays, for clients
+   * inside; closed with the link.
+   */
+  public DelayRelay relayTo(InetSocketAddress target) {
+    return namespace.delayRelayTo(target);
   }
 
   /** The root namespace's end of the link, where servers and relays are reached from inside. */

@@ -28,6 +28,8 @@ class ExperimentsTest {
             "compression-rate",
             "compression-requesters",
             "slow-client",
+            "packet-loss",
+            "slow-links",
             "monitoring-requesters",
             "monitoring-client",
             "broker-rate",

@@ -15,6 +15,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
@@ -83,6 +84,11 @@ public final class DelayRelay implements AutoCloseable {
     return (InetSocketAddress) listener.getLocalSocketAddress();
   }
 
+  /** The sockets of connections still relayed, both ends of each. */
+  int openSockets() {
+    return sockets.size();
+  }
+
   /** Client connections closed unanswered because the target could not be reached. */
   public long failedConnects() {
     return failedConnects.get();
@@ -110,14 +116,26 @@ public final class DelayRelay implements AutoCloseable {
       }
       sockets.add(client);
       sockets.add(server);
-      pipe(client, server, upDelayNanos, "up");
-      pipe(server, client, downDelayNanos, "down");
+      AtomicInteger open = new AtomicInteger(2);
+      // Once both directions have delivered their end, the connection's sockets are released.
+      Runnable ended =
+          () -> {
+            if (open.decrementAndGet() == 0) {
+              closeQuietly(client);
+              closeQuietly(server);
+              sockets.remove(client);
+              sockets.remove(server);
+            }
+          };
+      pipe(client, server, upDelayNanos, "up", ended);
+      pipe(server, client, downDelayNanos, "down", ended);
     }
   }
 
   private record Chunk(long dueNanos, byte[] bytes) {}
 
-  private static void pipe(Socket from, Socket to, long delayNanos, String direction) {
+  private static void pipe(
+      Socket from, Socket to, long delayNanos, String direction, Runnable ended) {
     BlockingQueue<Chunk> queue = new ArrayBlockingQueue<>(MAX_QUEUED_CHUNKS);
     daemon(
         "wsqos-relay-" + direction + "-read",
@@ -162,6 +180,8 @@ public final class DelayRelay implements AutoCloseable {
             // The other side closed: nothing left to deliver to.
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+          } finally {
+            ended.run();
           }
         });
   }

@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  *
  * <p>{@link #close()} deletes the namespace and the pair, with every qdisc and rule on them, and
  * stops the relays; a shutdown hook does the same if the JVM exits first. Names start with {@code
- * wsqos-PREFIX-} and the devices with {@code wq}, so that leftovers of a killed JVM can be found.
+ * wsqos-PREFIX-}, the devices with {@code wq} and the root namespace's loss table is {@code ip
+ * wsqos_ID}, so that leftovers of a killed JVM can be found.
  *
  * <pre>{@code
  * try (NetworkNamespace ns = NetworkNamespace.create("lab")) {

@@ -2,6 +2,7 @@ package io.wsqos.testing.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -89,6 +91,8 @@ class DelayRelayTest {
     assertThat(relay.failedConnects()).as("relay connections the echo server never took").isZero();
     assertThat(echoed).isEqualTo(message);
     assertThat(elapsedMillis).isGreaterThanOrEqualTo(UP_DELAY_MILLIS + DOWN_DELAY_MILLIS);
+    // Both directions ended: the relay lets go of the connection's sockets.
+    await().atMost(Duration.ofSeconds(10)).until(() -> relay.openSockets() == 0);
   }
 
   @Test

@@ -14,16 +14,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A running broker: its {@link BrokerParts} (registry, selector, {@link BrokerService}) served on
- * one {@link EmbeddedServer} with REST, SOAP and (unless turned off) Prometheus metrics, within the
- * server's limits from {@link BrokerOptions}; the errors the server answers itself (a malformed
- * path, a header too large, the limits, an unknown path) are in the REST API's JSON. Start one with
- * {@link #start(Arguments)} from {@link BrokerOptions}; {@link #close()} stops the server, then the
- * selector, then the registry.
+ * one {@link EmbeddedServer} with REST, SOAP, a readiness check and (unless turned off) Prometheus
+ * metrics, within the server's limits from {@link BrokerOptions}; the errors the server answers
+ * itself (a malformed path, a header too large, the limits, an unknown path) are in the REST API's
+ * JSON. Start one with {@link #start(Arguments)} from {@link BrokerOptions}; {@link #close()} stops
+ * the server, then the selector, then the registry.
  */
 public final class Broker implements AutoCloseable {
 
   /** The path of the metrics in Prometheus' text format. */
   public static final String METRICS_PATH = BrokerApis.METRICS_PATH;
+
+  /** The path of the readiness check (200 while the registry's database answers, else 503). */
+  public static final String READY_PATH = BrokerApis.READY_PATH;
 
   private final BrokerParts parts;
   private final EmbeddedServer server;
@@ -58,7 +61,8 @@ public final class Broker implements AutoCloseable {
               .maxRequestBodyBytes(arguments.get(BrokerOptions.MAX_REQUEST_BODY_BYTES))
               .maxInFlightBodyBytes(arguments.get(BrokerOptions.MAX_IN_FLIGHT_BODY_BYTES))
               .errorBody(new JsonErrorBody())
-              .mounts(parts.apis());
+              .mounts(parts.apis())
+              .servlet(READY_PATH, parts.readinessServlet());
       Optional<Servlet> metrics = parts.metricsServlet();
       metrics.ifPresent(servlet -> builder.servlet(METRICS_PATH, servlet));
       return new Broker(parts, builder.start(), metrics.isPresent());
@@ -125,6 +129,11 @@ public final class Broker implements AutoCloseable {
   /** The URL of the Prometheus metrics, if they are on. */
   public Optional<String> metricsAddress() {
     return metrics ? Optional.of(server.address(METRICS_PATH)) : Optional.empty();
+  }
+
+  /** The URL of the readiness check. */
+  public String readyAddress() {
+    return server.address(READY_PATH);
   }
 
   /** Blocks until the broker's server has stopped. */

@@ -5,13 +5,15 @@ import io.wsqos.broker.service.BrokerService;
 import io.wsqos.broker.soap.BrokerPort;
 import io.wsqos.broker.soap.BrokerSoap;
 import io.wsqos.server.CxfMounts;
+import io.wsqos.server.ReadinessServlet;
 
 /**
  * The one place where the broker's APIs are mounted, for the executable jar and the WAR alike: REST
  * (JSON) under {@value #REST_PATH} with its OpenAPI description at {@value #OPENAPI_PATH}, SOAP at
  * {@value #SOAP_PATH} (WSDL at {@code /soap?wsdl}), both through the same {@link BrokerService},
- * and the Prometheus metrics at {@value #METRICS_PATH}. The paths are relative to where the
- * application is served (the root of the jar's server, the WAR's context path).
+ * the Prometheus metrics at {@value #METRICS_PATH} and the readiness check at {@value #READY_PATH}.
+ * The paths are relative to where the application is served (the root of the jar's server, the
+ * WAR's context path).
  */
 public final class BrokerApis {
 
@@ -26,6 +28,9 @@ public final class BrokerApis {
 
   /** The metrics in Prometheus' text format. */
   public static final String METRICS_PATH = "/metrics";
+
+  /** The readiness check: 200 while the registry's database answers, else 503. */
+  public static final String READY_PATH = ReadinessServlet.PATH;
 
   private BrokerApis() {}
 

@@ -68,6 +68,7 @@ public final class BrokerLauncher {
     out.println("  OpenAPI  " + broker.openApiAddress());
     out.println("  SOAP     " + broker.wsdlAddress());
     broker.metricsAddress().ifPresent(metrics -> out.println("  metrics  " + metrics));
+    out.println("  ready    " + broker.readyAddress());
     broker
         .generatedAdminToken()
         .ifPresent(

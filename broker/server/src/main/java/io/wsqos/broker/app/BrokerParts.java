@@ -8,11 +8,13 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.wsqos.broker.registry.QualityRule;
 import io.wsqos.broker.registry.Registry;
+import io.wsqos.broker.selection.IndexState;
 import io.wsqos.broker.selection.OfferSelector;
 import io.wsqos.broker.service.BrokerService;
 import io.wsqos.cli.Arguments;
 import io.wsqos.server.CxfMounts;
 import io.wsqos.server.MetricsServlet;
+import io.wsqos.server.ReadinessServlet;
 import jakarta.servlet.Servlet;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -24,9 +26,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Everything a broker is made of except the web server that serves it: the registry, the selector
  * over it, the {@link BrokerService}, the meters, and what to serve (the REST and SOAP APIs of
- * {@link BrokerApis}, the metrics servlet). Built from {@link BrokerOptions} by {@link
- * #build(Arguments)}, the same way for the executable jar ({@link Broker}) and for the WAR; the
- * options that place a server ({@code host}, {@code port}) are not read here. {@link #close()}
+ * {@link BrokerApis}, the metrics and readiness servlets). Built from {@link BrokerOptions} by
+ * {@link #build(Arguments)}, the same way for the executable jar ({@link Broker}) and for the WAR;
+ * the options that place a server ({@code host}, {@code port}) are not read here. {@link #close()}
  * stops the selector, then closes the registry.
  */
 public final class BrokerParts implements AutoCloseable {
@@ -152,6 +154,22 @@ public final class BrokerParts implements AutoCloseable {
     return prometheus == null
         ? Optional.empty()
         : Optional.of(new MetricsServlet(prometheus::scrape));
+  }
+
+  /**
+   * The servlet of the readiness check, to serve at {@link BrokerApis#READY_PATH}: 200 while the
+   * database confirms the selector's index (selections are not {@linkplain IndexState#mayBeStale()
+   * stale}), 503 otherwise, saying since when; the database's own error goes to the log only, as
+   * for the APIs. It reads the selector's state, which its refresh keeps, so a check does no I/O.
+   */
+  public Servlet readinessServlet() {
+    return new ReadinessServlet(
+        () -> {
+          IndexState state = selector.state();
+          return state.mayBeStale()
+              ? Optional.of("the registry's database has not answered since " + state.confirmedAt())
+              : Optional.empty();
+        });
   }
 
   /**

@@ -83,6 +83,9 @@ public final class BrokerWebListener implements ServletContextListener {
       // Watches of selections are answered asynchronously.
       servlet.setAsyncSupported(true);
       servlet.addMapping("/*");
+      context
+          .addServlet("wsqos-broker-ready", built.readinessServlet())
+          .addMapping(BrokerApis.READY_PATH);
       Optional<Servlet> metrics = built.metricsServlet();
       if (metrics.isPresent()) {
         context
@@ -100,13 +103,15 @@ public final class BrokerWebListener implements ServletContextListener {
 
   private void logStarted(String contextPath, boolean metrics) {
     logger.info(
-        "Broker started: REST {}{}, OpenAPI {}{}, SOAP {}{}?wsdl{}",
+        "Broker started: REST {}{}, OpenAPI {}{}, SOAP {}{}?wsdl, ready {}{}{}",
         contextPath,
         BrokerApis.REST_PATH,
         contextPath,
         BrokerApis.OPENAPI_PATH,
         contextPath,
         BrokerApis.SOAP_PATH,
+        contextPath,
+        BrokerApis.READY_PATH,
         metrics ? ", metrics " + contextPath + BrokerApis.METRICS_PATH : "");
     parts
         .generatedAdminToken()

@@ -208,6 +208,9 @@ class BrokerWarIT {
         send(HttpRequest.newBuilder(URI.create(root + "/metrics")).GET().build());
     assertThat(metrics.statusCode()).isEqualTo(200);
     assertThat(metrics.body()).contains("wsqos_broker_selections_seconds_count");
+    HttpResponse<String> ready =
+        send(HttpRequest.newBuilder(URI.create(root + "/ready")).GET().build());
+    assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
 
     HttpResponse<String> console =
         send(HttpRequest.newBuilder(URI.create(root + "/h2-console")).GET().build());

@@ -43,6 +43,7 @@ import io.wsqos.proxy.DscpMarkingFeature;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.server.Launcher;
 import io.wsqos.server.MetricsServlet;
+import io.wsqos.server.ReadinessServlet;
 import jakarta.servlet.Servlet;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -79,10 +80,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The bookstore's launcher: serves it on an {@link EmbeddedServer} at {@code
  * http://HOST:PORT/bookstore} with the compression and monitoring the command line asks for, the
- * QoS report at {@code /qos/report} and the metrics at {@code /metrics}. Run {@code java -jar
- * bookstore.jar --help} for the options. It prints one line on stdout, {@code Bookstore listening
- * at http://HOST:PORT/bookstore}, once it accepts requests (the rest goes to the log on stderr),
- * and stops cleanly on Ctrl-C or SIGTERM.
+ * QoS report at {@code /qos/report}, the metrics at {@code /metrics} and a readiness check at
+ * {@code /ready}. Run {@code java -jar bookstore.jar --help} for the options. It prints one line on
+ * stdout, {@code Bookstore listening at http://HOST:PORT/bookstore}, once it accepts requests (the
+ * rest goes to the log on stderr), and stops cleanly on Ctrl-C or SIGTERM.
  */
 public final class BookstoreServer implements AutoCloseable {
 
@@ -100,6 +101,9 @@ public final class BookstoreServer implements AutoCloseable {
 
   /** The path of the metrics in Prometheus' text format. */
   public static final String METRICS_PATH = "/metrics";
+
+  /** The path of the readiness check: 200 once the bookstore serves, for health checks. */
+  public static final String READY_PATH = ReadinessServlet.PATH;
 
   /** The H2 database file name (without {@code .mv.db}) in {@code --monitor-db-dir}. */
   public static final String DATABASE_NAME = "qos";
@@ -200,6 +204,7 @@ public final class BookstoreServer implements AutoCloseable {
       boolean logRecords = monitor && arguments.get(MONITOR_RECORDS).equals("log");
       Map<String, Servlet> servlets = new LinkedHashMap<>();
       servlets.put(METRICS_PATH, new MetricsServlet(registry::scrape));
+      servlets.put(READY_PATH, ReadinessServlet.whileServed());
       Optional<Path> logFile = Optional.empty();
       String logUrl = null;
       if (logRecords) {

@@ -128,6 +128,7 @@ class LauncherEndToEndTest {
       assertThat(gunzip(heavy.content())).contains("getBookDetailsResponse");
       assertThat(report.status()).isEqualTo(404);
       assertThat(get(server.address(BookstoreServer.METRICS_PATH))).isNotNull();
+      assertThat(get(server.address(BookstoreServer.READY_PATH))).isEqualTo("ready\n");
     }
   }
 
