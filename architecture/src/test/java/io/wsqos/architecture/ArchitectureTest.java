@@ -46,6 +46,7 @@ class ArchitectureTest {
         "io.wsqos.monitor.reconfiguration..",
         "io.wsqos.monitor.remote.."),
     MONITOR_JDBC("io.wsqos.monitor.jdbc..", "db.migration.monitor.."),
+    MONITOR_OTEL("io.wsqos.monitor.otel.."),
     BROKER_API("io.wsqos.broker.api..", "io.wsqos.broker.client..", "io.wsqos.broker.adaptive.."),
     // Listed package by package: io.wsqos.broker.api is another module's.
     BROKER(
@@ -74,26 +75,29 @@ class ArchitectureTest {
 
     /**
      * The modules this one may depend on: a library on core (the JDBC store on the monitor it
-     * stores for and on the JDBC base, the broker on its API, the JDBC base and, for its launcher,
-     * the server; the binding selector on the server, on which it publishes SOAP and its
-     * descriptor; the broker's WAR on the broker and the server's container-neutral part; the
-     * Spring Boot starter, which wires features as an application would, on the features it
-     * configures), the command-line parser and the JDBC base on none, the test kit on the server
-     * and the payloads, the examples on every library and the server, the benchmarks on everything.
-     * Only what holds a launcher uses the command-line parser: the broker, its WAR, the QoS proxy,
-     * the JDBC store (its report), the examples and the benchmarks.
+     * stores for and on the JDBC base, the OpenTelemetry tracing on the monitor it traces, the
+     * broker on its API, the JDBC base and, for its launcher, the server; the binding selector on
+     * the server, on which it publishes SOAP and its descriptor; the broker's WAR on the broker and
+     * the server's container-neutral part; the Spring Boot starter, which wires features as an
+     * application would, on the features it configures), the command-line parser and the JDBC base
+     * on none, the test kit on the server and the payloads, the examples on every library and the
+     * server, the benchmarks on everything. Only what holds a launcher uses the command-line
+     * parser: the broker, its WAR, the QoS proxy, the JDBC store (its report), the examples and the
+     * benchmarks.
      */
     Set<Module> mayUse() {
       return switch (this) {
         case CORE, CLI, JDBC, SERVER, TEST_PAYLOADS -> Set.of();
         case MONITOR, BROKER_API -> Set.of(CORE);
+        case MONITOR_OTEL -> Set.of(CORE, MONITOR);
         case BINDING_SELECTOR -> Set.of(CORE, SERVER);
         case QOS_PROXY -> Set.of(CORE, SERVER, CLI);
         case MONITOR_JDBC -> Set.of(CORE, MONITOR, JDBC, CLI);
         case BROKER -> Set.of(CORE, BROKER_API, JDBC, SERVER, CLI);
         case BROKER_WAR -> Set.of(CORE, BROKER_API, BROKER, SERVER, CLI);
         case TESTING -> Set.of(SERVER, TEST_PAYLOADS);
-        case SPRING_BOOT_STARTER -> Set.of(CORE, MONITOR, MONITOR_JDBC, QOS_PROXY, BROKER_API);
+        case SPRING_BOOT_STARTER ->
+            Set.of(CORE, MONITOR, MONITOR_JDBC, MONITOR_OTEL, QOS_PROXY, BROKER_API);
         case EXAMPLES -> EnumSet.complementOf(EnumSet.of(EXAMPLES, BENCHMARKS, TESTING));
         case BENCHMARKS -> EnumSet.complementOf(EnumSet.of(BENCHMARKS));
       };
@@ -124,6 +128,7 @@ class ArchitectureTest {
             Module.JDBC,
             Module.MONITOR,
             Module.MONITOR_JDBC,
+            Module.MONITOR_OTEL,
             Module.BROKER_API,
             Module.BROKER,
             Module.BROKER_WAR,
@@ -192,6 +197,20 @@ class ArchitectureTest {
             "org.h2..",
             "org.postgresql..")
         .because("a client adds monitoring without a database (wsqos-monitor-jdbc has the store)")
+        .check(classes);
+  }
+
+  @Test
+  void theMonitorTracesThroughItsInterfaceAndNeedsNoOpenTelemetry() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(Module.MONITOR.packages)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.opentelemetry..")
+        .because(
+            "a client monitors without OpenTelemetry; wsqos-monitor-otel implements its"
+                + " ExchangeTracer")
         .check(classes);
   }
 

@@ -15,7 +15,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -45,7 +44,7 @@ public final class MonitoringClient {
       Option.choice(
           "mode",
           "plain",
-          Arrays.stream(MonitoringMode.values()).map(MonitoringMode::token).toList(),
+          MonitoringMode.CLIENT_MODES.stream().map(MonitoringMode::token).toList(),
           "what monitors the client");
   static final Option<String> URL =
       Option.string("url", null, "the bookstore's address").required();
@@ -91,6 +90,8 @@ public final class MonitoringClient {
       case MONITOR_ONLY ->
           factory.getFeatures().add(MonitoringFeature.builder().listener(records -> {}).build());
       case CXF_METRICS -> factory.getFeatures().add(BookstoreServer.cxfMetrics(registry));
+      case MONITORED_OTEL ->
+          throw new IllegalArgumentException("--mode: " + mode + " (server only)");
     }
     BookstoreService proxy = factory.create(BookstoreService.class);
     Client client = ClientProxy.getClient(proxy);

@@ -50,7 +50,7 @@ final class MonitoringClientExperiment implements Experiment {
           List.of(16, 4, 1));
 
   static final Option<List<MonitoringMode>> VARIANTS =
-      MonitoringMode.variants(List.of(MonitoringMode.values()));
+      MonitoringMode.variants(MonitoringMode.CLIENT_MODES, MonitoringMode.CLIENT_MODES);
   static final Option<String> TRANSPORT =
       Option.choice(
           "transport",
@@ -64,7 +64,10 @@ final class MonitoringClientExperiment implements Experiment {
           MonitoringMode.MONITOR_ONLY.token(),
           "the server every client calls, or same: each client a server of its own mode",
           v -> {
-            if (!v.equals(SAME_SERVER_MODE) && MonitoringMode.fromToken(v).isEmpty()) {
+            if (!v.equals(SAME_SERVER_MODE)
+                && MonitoringMode.fromToken(v)
+                    .filter(MonitoringMode.CLIENT_MODES::contains)
+                    .isEmpty()) {
               throw new IllegalArgumentException(
                   "plain, monitored, monitor-only, cxf-metrics or same");
             }

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * The provider-side monitoring experiment {@code monitoring-requesters}: the Grid5000 sweep, closed
@@ -76,19 +77,34 @@ final class MonitoringExperiment implements Experiment {
    */
   @Override
   public void run(Run run) throws IOException {
+    boolean otlp = run.get(modes).stream().anyMatch(MonitoringMode::exportsOtlp);
+    try (OtlpSink sink = otlp ? OtlpSink.start() : null) {
+      run(run, sink);
+    }
+  }
+
+  /** The run, with {@code otlp} receiving the exports of the modes that make them, or null. */
+  private void run(Run run, OtlpSink otlp) throws IOException {
     Path work = MonitorLogs.workDirectory(run, name());
     boolean jdbc = run.options().isSet(MonitorLogs.JDBC_URL);
     String url = jdbc ? run.get(MonitorLogs.JDBC_URL) : MonitorLogs.h2Url(work.resolve("db"));
     String user = run.get(MonitorLogs.JDBC_USER);
     long storeMillis = run.get(MonitorLogs.STORE).toMillis();
-    List<String> log =
-        new ArrayList<>(
-            List.of(
-                "--monitor-db-dir=" + work.resolve("db"),
-                "--monitor-store-interval=" + storeMillis + "ms"));
-    if (jdbc) {
-      log.addAll(List.of("--monitor-jdbc=" + url, "--monitor-jdbc-user=" + user));
-    }
+    // Each logging server its own H2 file (H2 opens a file in one process); the analysis reads
+    // the monitored one's.
+    Function<String, List<String>> logOf =
+        token -> {
+          List<String> log =
+              new ArrayList<>(
+                  List.of(
+                      "--monitor-db-dir="
+                          + work.resolve(token.equals(MONITORED) ? "db" : "db-" + token),
+                      "--monitor-store-interval=" + storeMillis + "ms"));
+          if (jdbc) {
+            log.addAll(List.of("--monitor-jdbc=" + url, "--monitor-jdbc-user=" + user));
+          }
+          return log;
+        };
     // The t1 a monitored requester would send: the provider reads it, echoes it and keeps it.
     byte[] body =
         QosEnvelopes.withTimestamps(
@@ -100,7 +116,11 @@ final class MonitoringExperiment implements Experiment {
         run.servers(
             tokens,
             token -> {
-              List<String> args = new ArrayList<>(MonitoringMode.of(token).serverArgs(log));
+              MonitoringMode mode = MonitoringMode.of(token);
+              List<String> args = new ArrayList<>(mode.serverArgs(logOf.apply(token)));
+              if (mode.exportsOtlp()) {
+                args.add("--monitor-otlp=" + otlp.endpoint());
+              }
               args.add("--stats-file=" + work.resolve("server-" + token + ".properties"));
               return args;
             });
@@ -133,6 +153,10 @@ final class MonitoringExperiment implements Experiment {
     String jvm = servers.launch();
     servers.close();
     List<String> settings = new ArrayList<>();
+    if (otlp != null) {
+      // After the servers stopped: each exported what it held as it stopped.
+      settings.add(otlp.describe());
+    }
     Map<String, Properties> stats = MonitorLogs.readStats(run, work, "server-", tokens, settings);
     String target = "`" + (jdbc ? url : "jdbc:h2:file:<temp>/db/qos") + "`";
     for (MonitoringMode mode : modes) {

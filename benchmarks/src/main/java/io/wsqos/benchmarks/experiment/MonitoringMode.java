@@ -27,9 +27,24 @@ enum MonitoringMode {
       "cxf-metrics",
       ", CXF's MetricsFeature (MicrometerMetricsProvider, StandardTags, JAX-WS operation and"
           + " fault-code tags, SimpleMeterRegistry)",
-      List.of("--cxf-metrics"));
+      List.of("--cxf-metrics")),
+  /**
+   * {@link #MONITORED} with the records also exported as OpenTelemetry spans and metrics over OTLP
+   * (wsqos-monitor-otel) to the experiment's {@link OtlpSink}; a server mode only.
+   */
+  MONITORED_OTEL(
+      "monitored-otel",
+      ", %s-side MonitoringFeature with a QosLog (%s) to %s, Micrometer SimpleMeterRegistry, and"
+          + " an OpenTelemetryTracer (its own SDK: batch span processor, metrics every 60 s)"
+          + " exporting over OTLP/HTTP to a receiver in the driver's JVM that discards what it gets",
+      List.of("--monitor"));
 
-  private static final String EXPECTED = "plain, monitored, monitor-only or cxf-metrics";
+  /** The modes a client of the monitoring-client experiment can have. */
+  static final List<MonitoringMode> CLIENT_MODES =
+      List.of(PLAIN, MONITORED, MONITOR_ONLY, CXF_METRICS);
+
+  private static final String EXPECTED =
+      "plain, monitored, monitor-only, cxf-metrics or monitored-otel";
 
   private final String token;
   private final String description;
@@ -50,7 +65,14 @@ enum MonitoringMode {
    * QosLog} (database, intervals), for {@link #MONITORED}.
    */
   List<String> serverArgs(List<String> log) {
-    return this == MONITORED ? Stream.concat(args.stream(), log.stream()).toList() : args;
+    return this == MONITORED || this == MONITORED_OTEL
+        ? Stream.concat(args.stream(), log.stream()).toList()
+        : args;
+  }
+
+  /** Whether a server in this mode exports over OTLP, to the URL {@code --monitor-otlp} names. */
+  boolean exportsOtlp() {
+    return this == MONITORED_OTEL;
   }
 
   /**
@@ -84,13 +106,26 @@ enum MonitoringMode {
 
   /** {@code --variants}: modes, the first the baseline. */
   static Option<List<MonitoringMode>> variants(List<MonitoringMode> defaults) {
+    return variants(defaults, List.of(values()));
+  }
+
+  /** {@code --variants}: modes among {@code allowed}, the first the baseline. */
+  static Option<List<MonitoringMode>> variants(
+      List<MonitoringMode> defaults, List<MonitoringMode> allowed) {
+    String expected =
+        allowed.size() == values().length
+            ? EXPECTED
+            : String.join(", ", allowed.stream().map(MonitoringMode::token).toList());
     return Option.listOf(
         Option.of(
             "variants",
             "MODE",
             (MonitoringMode) null,
             "the variants, the first the baseline",
-            token -> fromToken(token).orElseThrow(() -> new IllegalArgumentException(EXPECTED))),
+            token ->
+                fromToken(token)
+                    .filter(allowed::contains)
+                    .orElseThrow(() -> new IllegalArgumentException(expected))),
         defaults);
   }
 }

@@ -5,4 +5,5 @@ import io.wsqos.monitor.QosRecord;
 import java.util.function.Consumer;
 
 /** What every interceptor of one {@link MonitoringFeature} shares; immutable. */
-record MonitorContext(WsQosCodec codec, MicrosClock clock, Consumer<QosRecord> sink) {}
+record MonitorContext(
+    WsQosCodec codec, MicrosClock clock, Consumer<QosRecord> sink, Tracing tracing) {}

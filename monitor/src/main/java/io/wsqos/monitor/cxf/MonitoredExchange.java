@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What both sides' monitors learn about one exchange, kept in the exchange: the stamps taken so
- * far, whether the peer's headers were valid, and whether the record was emitted (once, whoever
- * gets there first).
+ * far, whether the peer's headers were valid, the tracer's state, and whether the record was
+ * emitted (once, whoever gets there first).
  */
 abstract class MonitoredExchange {
   final AtomicBoolean recorded = new AtomicBoolean();
@@ -15,4 +15,7 @@ abstract class MonitoredExchange {
   long t2 = QosRecord.ABSENT;
   long t3 = QosRecord.ABSENT;
   Validity headerValidity = Validity.VALID;
+
+  /** What the feature's {@link ExchangeTracer} keeps for this exchange, if any. */
+  Object traced;
 }

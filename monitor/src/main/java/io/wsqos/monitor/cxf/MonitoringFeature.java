@@ -60,7 +60,8 @@ import org.slf4j.LoggerFactory;
  * <p><b>Lifecycle.</b> The feature owns the {@link Builder#log log} it is given and what it is told
  * to {@link Builder#closing close}: once every bus, server and client it was added to has gone (see
  * {@link FeatureLifecycle}), or at {@link #close()}, it closes those first, in the order given (the
- * rerouting, then the diagnosis), and the log last, which writes what it holds.
+ * rerouting, then the diagnosis), then its {@link Builder#tracer tracer}, and the log last, which
+ * writes what it holds.
  */
 public final class MonitoringFeature implements AbstractPortableFeature, AutoCloseable {
 
@@ -74,7 +75,8 @@ public final class MonitoringFeature implements AbstractPortableFeature, AutoClo
 
   private MonitoringFeature(Builder builder) {
     MonitorContext context =
-        new MonitorContext(new WsQosCodec(), MicrosClock.system(), builder.sink);
+        new MonitorContext(
+            new WsQosCodec(), MicrosClock.system(), builder.sink, Tracing.of(builder.tracer));
     requester = new RequesterInterceptors(context);
     provider = new ProviderInterceptors(context);
     meterRegistry = builder.meterRegistry;
@@ -153,8 +155,9 @@ public final class MonitoringFeature implements AbstractPortableFeature, AutoClo
   }
 
   /**
-   * Closes what the feature owns, in order (those given to {@link Builder#closing}, then the log),
-   * now rather than when the last bus, server or client it was added to goes. Idempotent.
+   * Closes what the feature owns, in order (those given to {@link Builder#closing}, the tracer,
+   * then the log), now rather than when the last bus, server or client it was added to goes.
+   * Idempotent.
    */
   @Override
   public void close() {
@@ -173,6 +176,7 @@ public final class MonitoringFeature implements AbstractPortableFeature, AutoClo
     private final List<AutoCloseable> closing = new ArrayList<>();
     private final List<AutoCloseable> owned = new ArrayList<>();
     private MeterRegistry meterRegistry;
+    private ExchangeTracer<?> tracer;
 
     private Builder() {}
 
@@ -224,6 +228,16 @@ public final class MonitoringFeature implements AbstractPortableFeature, AutoClo
     }
 
     /**
+     * Follows each exchange with {@code tracer} from its first stamp to its record, e.g. {@code
+     * wsqos-monitor-otel}'s OpenTelemetry spans. A tracer that is {@link AutoCloseable} is owned by
+     * the feature: closed after those given to {@link #closing} and before the log. Default: none.
+     */
+    public Builder tracer(ExchangeTracer<?> tracer) {
+      this.tracer = requireNonNull(tracer, "tracer");
+      return this;
+    }
+
+    /**
      * Returns the feature; it can be added to any number of clients, servers and buses.
      *
      * @throws IllegalStateException if neither {@link #log} nor {@link #listener} was set
@@ -234,6 +248,9 @@ public final class MonitoringFeature implements AbstractPortableFeature, AutoClo
       }
       owned.clear();
       owned.addAll(closing);
+      if (tracer instanceof AutoCloseable closeable) {
+        owned.add(closeable);
+      }
       if (log != null) {
         owned.add(log);
       }

@@ -77,6 +77,7 @@ final class ProviderInterceptors {
         message.setContent(InputStream.class, state.requestBytes);
       }
       message.getExchange().put(ProviderExchange.class, state);
+      state.traced = context.tracing().start(Side.PROVIDER, state.t2, message);
     }
   }
 
@@ -174,7 +175,9 @@ final class ProviderInterceptors {
       if (!state.headerValidity.isValid()) {
         builder.invalid(state.headerValidity);
       }
-      context.sink().accept(builder.build());
+      QosRecord record = builder.build();
+      context.sink().accept(record);
+      context.tracing().end(record, exchange, state.traced);
     }
   }
 }

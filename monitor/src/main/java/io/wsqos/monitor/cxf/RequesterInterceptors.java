@@ -93,7 +93,9 @@ final class RequesterInterceptors {
     if (!state.headerValidity.isValid()) {
       builder.invalid(state.headerValidity);
     }
-    context.sink().accept(builder.build());
+    QosRecord record = builder.build();
+    context.sink().accept(record);
+    context.tracing().end(record, exchange, state.traced);
   }
 
   /** First out phase: keeps the exchange's state and records an exchange the out chain failed. */
@@ -159,6 +161,7 @@ final class RequesterInterceptors {
         state.endpoint = address.toString();
       }
       state.t1 = context.clock().nowMicros();
+      state.traced = context.tracing().start(Side.REQUESTER, state.t1, message);
       context.codec().write(soap, MonitoringTimestamps.EMPTY.withT1(state.t1));
     }
   }

@@ -2,6 +2,7 @@ package io.wsqos.spring.boot;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
+import io.opentelemetry.api.OpenTelemetry;
 import io.wsqos.broker.client.BrokerClient;
 import io.wsqos.broker.client.BrokerEndpointCandidates;
 import io.wsqos.core.compression.CompressionFeature;
@@ -9,10 +10,12 @@ import io.wsqos.core.compression.CompressionPolicy;
 import io.wsqos.core.entitlement.PriorityEntitlement;
 import io.wsqos.core.routing.EndpointCandidates;
 import io.wsqos.monitor.QosLog;
+import io.wsqos.monitor.cxf.ExchangeTracer;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.diagnosis.AlarmListener;
 import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
+import io.wsqos.monitor.otel.OpenTelemetryTracer;
 import io.wsqos.proxy.DscpMarkingFeature;
 import java.net.URI;
 import java.util.ArrayList;
@@ -31,6 +34,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.ClassUtils;
 
 /**
  * wsqos's features on the application's CXF bus, each switched on by its {@code wsqos.*.enabled}
@@ -48,6 +52,8 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnBean(Bus.class)
 @EnableConfigurationProperties(WsQosProperties.class)
 public class WsQosAutoConfiguration {
+
+  private static final String OPENTELEMETRY_TRACER = "io.wsqos.monitor.otel.OpenTelemetryTracer";
 
   /** The compression feature of {@code wsqos.compression.*}. */
   @Bean
@@ -87,8 +93,16 @@ public class WsQosAutoConfiguration {
       ObjectProvider<MeterRegistry> registry,
       ObjectProvider<DataSource> dataSource,
       ObjectProvider<Diagnosis> diagnosis,
-      ObjectProvider<ReroutingFeatures> rerouting) {
+      ObjectProvider<ReroutingFeatures> rerouting,
+      ObjectProvider<ExchangeTracer<?>> tracer) {
     WsQosProperties.Monitor monitor = properties.getMonitor();
+    if (monitor.getOpentelemetry().isEnabled()
+        && !ClassUtils.isPresent(OPENTELEMETRY_TRACER, getClass().getClassLoader())) {
+      throw PropertyChecks.invalid(
+          "wsqos.monitor.opentelemetry.enabled",
+          true,
+          "needs io.wsqos:wsqos-monitor-otel on the class path");
+    }
     JdbcRecordStore.Builder store = JdbcRecordStore.builder();
     DataSource applications = monitor.isUseDataSource() ? dataSource.getIfUnique() : null;
     if (monitor.getJdbcUrl() != null && !monitor.getJdbcUrl().isBlank()) {
@@ -114,11 +128,13 @@ public class WsQosAutoConfiguration {
     if (judging != null) {
       closing.add(judging);
     }
-    return MonitoringFeature.builder()
-        .log(log.store(store.build()).build())
-        .closing(closing.toArray(AutoCloseable[]::new))
-        .meterRegistry(meters)
-        .build();
+    MonitoringFeature.Builder feature =
+        MonitoringFeature.builder()
+            .log(log.store(store.build()).build())
+            .closing(closing.toArray(AutoCloseable[]::new))
+            .meterRegistry(meters);
+    tracer.ifUnique(feature::tracer);
+    return feature.build();
   }
 
   /**
@@ -171,6 +187,32 @@ public class WsQosAutoConfiguration {
           .entitlement(PriorityEntitlement.everyone(properties.getDscp().getEntitlement()))
           .meterRegistry(registryOf(registry))
           .build();
+    }
+  }
+
+  /**
+   * {@code wsqos.monitor.opentelemetry.*}: present only when {@code wsqos-monitor-otel} is on the
+   * class path.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = OPENTELEMETRY_TRACER)
+  @ConditionalOnProperty(
+      prefix = "wsqos.monitor.opentelemetry",
+      name = "enabled",
+      havingValue = "true")
+  static class OpenTelemetryTracing {
+
+    /**
+     * The monitor's records as spans and metrics through the application's {@code OpenTelemetry}
+     * bean, else through one built from the {@code OTEL_*} settings; the monitoring feature owns
+     * it.
+     */
+    @Bean
+    @ConditionalOnMissingBean(ExchangeTracer.class)
+    OpenTelemetryTracer wsqosOpenTelemetryTracer(ObjectProvider<OpenTelemetry> openTelemetry) {
+      OpenTelemetryTracer.Builder builder = OpenTelemetryTracer.builder();
+      openTelemetry.ifUnique(builder::openTelemetry);
+      return builder.build();
     }
   }
 

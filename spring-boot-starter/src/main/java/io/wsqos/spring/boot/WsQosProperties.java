@@ -127,6 +127,8 @@ public class WsQosProperties {
 
     private final Rerouting rerouting = new Rerouting();
 
+    private final Opentelemetry opentelemetry = new Opentelemetry();
+
     /** Rules over rolling windows of the records, raising alarms ({@code Diagnosis}). */
     public Diagnosis getDiagnosis() {
       return diagnosis;
@@ -135,6 +137,11 @@ public class WsQosProperties {
     /** Moving the application's CXF clients to another provider ({@code ReroutingFeature}). */
     public Rerouting getRerouting() {
       return rerouting;
+    }
+
+    /** The records as OpenTelemetry spans and metrics ({@code wsqos-monitor-otel}). */
+    public Opentelemetry getOpentelemetry() {
+      return opentelemetry;
     }
 
     public boolean isEnabled() {
@@ -457,6 +464,23 @@ public class WsQosProperties {
      * moves the application's clients of that service among its candidates on a transport failure
      * and on the diagnosis's alarms. The defaults are the {@code ReroutingFeature} builder's.
      */
+    public static class Opentelemetry {
+      /**
+       * Whether each record also leaves as an OpenTelemetry span and in two metrics, through the
+       * application's OpenTelemetry bean (else one built from the OTEL_* settings); needs
+       * io.wsqos:wsqos-monitor-otel.
+       */
+      private boolean enabled;
+
+      public boolean isEnabled() {
+        return enabled;
+      }
+
+      public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+      }
+    }
+
     public static class Rerouting {
       /** Whether the application's CXF clients are rerouted among their services' candidates. */
       private boolean enabled;

@@ -101,6 +101,19 @@ final class BookstoreOptions {
           List.of("log", "discard"),
           "What the monitor does with its records; discard measures the interceptors alone"
               + " (benchmarks)");
+  static final Option<String> MONITOR_OTLP =
+      Option.of(
+          "monitor-otlp",
+          "URL",
+          null,
+          "Also export the monitor's records as OpenTelemetry spans and metrics over OTLP/HTTP to"
+              + " this endpoint, e.g. http://127.0.0.1:4318; implies --monitor",
+          url -> {
+            if (!url.startsWith("http://") && !url.startsWith("https://")) {
+              throw new IllegalArgumentException("an http:// or https:// URL");
+            }
+            return url;
+          });
   static final Option<Boolean> DSCP =
       Option.flag(
           "dscp",
@@ -175,6 +188,7 @@ final class BookstoreOptions {
           MONITOR_STORE_INTERVAL,
           MONITOR_WRITER_PRIORITY,
           MONITOR_RECORDS,
+          MONITOR_OTLP,
           DSCP,
           ADMISSION,
           ADMISSION_ENTITLEMENT,

@@ -17,6 +17,7 @@ import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_FLUSH_INTERVA
 import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_H2_SETTINGS;
 import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_JDBC;
 import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_JDBC_USER;
+import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_OTLP;
 import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_RECORDS;
 import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_STORE_INTERVAL;
 import static io.wsqos.examples.bookstore.BookstoreOptions.MONITOR_WRITER_PRIORITY;
@@ -39,6 +40,7 @@ import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.jdbc.JdbcRecordStore;
+import io.wsqos.monitor.otel.OpenTelemetryTracer;
 import io.wsqos.proxy.DscpMarkingFeature;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.server.Launcher;
@@ -200,7 +202,21 @@ public final class BookstoreServer implements AutoCloseable {
       features.add(served);
       Compression compression = Compression.of(arguments.get(COMPRESSION));
       compression.feature(registry, resources).ifPresent(features::add);
-      boolean monitor = arguments.get(MONITOR) || arguments.isSet(MONITOR_JDBC);
+      boolean monitor =
+          arguments.get(MONITOR) || arguments.isSet(MONITOR_JDBC) || arguments.isSet(MONITOR_OTLP);
+      Optional<OpenTelemetryTracer> tracer =
+          arguments.isSet(MONITOR_OTLP)
+              ? Optional.of(
+                  OpenTelemetryTracer.builder()
+                      .settings(
+                          Map.of(
+                              "otel.exporter.otlp.endpoint",
+                              arguments.get(MONITOR_OTLP),
+                              "otel.service.name",
+                              "bookstore"))
+                      .build())
+              : Optional.empty();
+      tracer.ifPresent(resources::add);
       boolean logRecords = monitor && arguments.get(MONITOR_RECORDS).equals("log");
       Map<String, Servlet> servlets = new LinkedHashMap<>();
       servlets.put(METRICS_PATH, new MetricsServlet(registry::scrape));
@@ -230,12 +246,16 @@ public final class BookstoreServer implements AutoCloseable {
                 .writerPriority(arguments.get(MONITOR_WRITER_PRIORITY))
                 .build();
         resources.add(log);
-        features.add(MonitoringFeature.builder().log(log).build());
+        MonitoringFeature.Builder monitoring = MonitoringFeature.builder().log(log);
+        tracer.ifPresent(monitoring::tracer);
+        features.add(monitoring.build());
         HikariDataSource reportSource = reportDataSource(logUrl, arguments.get(MONITOR_JDBC_USER));
         resources.add(reportSource);
         servlets.put(REPORT_PATH, new QosReportServlet(reportSource));
       } else if (monitor) {
-        features.add(MonitoringFeature.builder().listener(records -> {}).build());
+        MonitoringFeature.Builder monitoring = MonitoringFeature.builder().listener(records -> {});
+        tracer.ifPresent(monitoring::tracer);
+        features.add(monitoring.build());
       }
       if (arguments.get(DSCP)) {
         features.add(DscpMarkingFeature.builder().meterRegistry(registry).build());
