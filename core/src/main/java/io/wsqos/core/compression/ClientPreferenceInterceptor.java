@@ -19,21 +19,27 @@ import org.apache.cxf.phase.Phase;
 
 /**
  * On a client's requests: writes the WS-QoS {@code Requirement} with the call's compression
- * preference (keeping the terms of a requirement already on the message) and, unless the preference
- * is {@code none}, an {@code Accept-Encoding} listing the codings the client inflates.
+ * preference (the request context's, else the {@link ClientPreferencePolicy}'s; keeping the terms
+ * of a requirement already on the message) and, unless the preference is {@code none}, an {@code
+ * Accept-Encoding} listing the codings the client inflates.
  */
 final class ClientPreferenceInterceptor extends AbstractPhaseInterceptor<Message> {
   private static final QosTerms DEFAULT_TERMS = QosTerms.of(TransportPriority.BEST_EFFORT);
 
   private final CompressionPreference defaultPreference;
+  private final ClientPreferencePolicy policy;
   private final String acceptEncoding;
   private final WsQosCodec headerCodec;
 
   ClientPreferenceInterceptor(
-      CompressionPreference defaultPreference, List<ContentCoding> codings, WsQosCodec codec) {
+      CompressionPreference defaultPreference,
+      ClientPreferencePolicy policy,
+      List<ContentCoding> codings,
+      WsQosCodec codec) {
     // SETUP: before the conduit sends the HTTP headers and before the SOAP headers are written.
     super(Phase.SETUP);
     this.defaultPreference = defaultPreference;
+    this.policy = policy;
     this.acceptEncoding =
         codings.stream().map(ContentCoding::token).collect(Collectors.joining(", "));
     this.headerCodec = codec;
@@ -59,7 +65,14 @@ final class ClientPreferenceInterceptor extends AbstractPhaseInterceptor<Message
   private CompressionPreference preference(Message message) {
     Object value = message.getContextualProperty(CompressionFeature.PREFERENCE_PROPERTY);
     if (value == null) {
-      return defaultPreference;
+      // The conduit selector has set the call's address before the chain runs.
+      Object endpoint = message.get(Message.ENDPOINT_ADDRESS);
+      CompressionPreference preference =
+          policy.preference(endpoint == null ? null : endpoint.toString(), defaultPreference);
+      if (preference == null) {
+        throw new IllegalStateException("ClientPreferencePolicy " + policy + " returned null");
+      }
+      return preference;
     }
     if (value instanceof CompressionPreference preference) {
       return preference;

@@ -48,11 +48,11 @@ import org.apache.cxf.interceptor.InterceptorProvider;
  * with a body that did not inflate completely and correctly.
  *
  * <p><b>Client.</b> Requests carry a WS-QoS {@code Requirement} with the {@link
- * Builder#clientPreference client's preference} (or, per call, the {@link CompressionPreference} in
- * the request context under {@link #PREFERENCE_PROPERTY}) and an {@code Accept-Encoding} listing
- * the feature's codings; compressed responses are inflated within the same limits, and a response
- * that cannot be inflated fails the call with an exception whose cause is the {@link
- * InflationException}.
+ * Builder#clientPreference client's preference} (as its {@link Builder#clientPolicy policy} adapts
+ * it to the endpoint called, or, per call, the {@link CompressionPreference} in the request context
+ * under {@link #PREFERENCE_PROPERTY}) and an {@code Accept-Encoding} listing the feature's codings;
+ * compressed responses are inflated within the same limits, and a response that cannot be inflated
+ * fails the call with an exception whose cause is the {@link InflationException}.
  *
  * <p><b>Where.</b> Add it to a server, a client, or a bus ({@code bus.setFeatures(...)}), where it
  * acts on every server and client of the bus, each interceptor on the side it belongs to. Its
@@ -180,7 +180,8 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
     this.inflationCheck = new InflationCheckInterceptor();
     this.inflationFault = new InflationFaultInterceptor();
     this.clientOut =
-        new ClientPreferenceInterceptor(builder.clientPreference, available, headerCodec);
+        new ClientPreferenceInterceptor(
+            builder.clientPreference, builder.clientPolicy, available, headerCodec);
   }
 
   /** Returns a builder whose settings start at their documented defaults. */
@@ -311,6 +312,7 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
     private InflationLimits inflationLimits = InflationLimits.defaults();
     private MeterRegistry meterRegistry;
     private CompressionPreference clientPreference = CompressionPreference.SERVER_DECIDES;
+    private ClientPreferencePolicy clientPolicy = ClientPreferencePolicy.configured();
 
     private Builder() {}
 
@@ -398,6 +400,16 @@ public final class CompressionFeature implements AbstractPortableFeature, AutoCl
      */
     public Builder clientPreference(CompressionPreference clientPreference) {
       this.clientPreference = requireNonNull(clientPreference, "clientPreference");
+      return this;
+    }
+
+    /**
+     * Decides per call, from the endpoint called, the preference a client sends instead of {@link
+     * #clientPreference}: e.g. {@link EndpointPreferences}, which asks a lossy path to compress.
+     * Default {@link ClientPreferencePolicy#configured()}. Ignored on servers.
+     */
+    public Builder clientPolicy(ClientPreferencePolicy clientPolicy) {
+      this.clientPolicy = requireNonNull(clientPolicy, "clientPolicy");
       return this;
     }
 

@@ -1,6 +1,7 @@
 package io.wsqos.core.compression;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.wsqos.core.header.CompressionAction;
@@ -8,9 +9,12 @@ import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.SkipReason;
 import io.wsqos.core.load.ScriptedLoadProbe;
 import io.wsqos.testing.CxfServerExtension;
+import io.wsqos.testing.MutableClock;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import jakarta.xml.ws.BindingProvider;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -180,6 +184,64 @@ class CompressionFeatureTest {
     assertThat(recorder.action).isEqualTo(CompressionAction.skipped(SkipReason.CLIENT_SAID_NONE));
   }
 
+  @Test
+  void anEscalatedEndpointIsAskedToCompressEvenWhenTheServerWouldNot() {
+    MutableClock clock = new MutableClock(Instant.parse("2026-12-07T05:00:00Z"));
+    EndpointPreferences lossy = EndpointPreferences.create(clock);
+    ResponseRecorder recorder = new ResponseRecorder();
+    EchoService client =
+        client(CompressionPreference.SERVER_DECIDES, lossy, recorder, ContentCoding.GZIP);
+    primeLoad(LoadState.ABOVE_THRESHOLD);
+
+    client.text(RESPONSE_CHARS);
+    CompressionAction before = recorder.action;
+    lossy.compress(server.address(), Duration.ofMinutes(5));
+    client.text(RESPONSE_CHARS);
+    CompressionAction escalated = recorder.action;
+    clock.advance(Duration.ofMinutes(5));
+    client.text(RESPONSE_CHARS);
+    CompressionAction lapsed = recorder.action;
+
+    assertThat(before).isEqualTo(CompressionAction.skipped(SkipReason.LOAD_ABOVE_THRESHOLD));
+    assertThat(escalated).isEqualTo(CompressionAction.applied(ContentCoding.GZIP.token()));
+    assertThat(lapsed).isEqualTo(CompressionAction.skipped(SkipReason.LOAD_ABOVE_THRESHOLD));
+  }
+
+  @Test
+  void anEscalationIsForItsEndpointOnlyAndAClientThatSaidNoneKeepsIt() {
+    EndpointPreferences lossy = EndpointPreferences.create();
+    lossy.compress("http://198.18.0.2:8080/elsewhere", Duration.ofMinutes(5));
+    ResponseRecorder deciding = new ResponseRecorder();
+    ResponseRecorder refusing = new ResponseRecorder();
+    EchoService other =
+        client(CompressionPreference.SERVER_DECIDES, lossy, deciding, ContentCoding.GZIP);
+    EchoService none = client(CompressionPreference.NONE, lossy, refusing, ContentCoding.GZIP);
+    primeLoad(LoadState.ABOVE_THRESHOLD);
+    lossy.compress(server.address(), Duration.ofMinutes(5));
+    lossy.clear(server.address());
+
+    other.text(RESPONSE_CHARS);
+    lossy.compress(server.address(), Duration.ofMinutes(5));
+    none.text(RESPONSE_CHARS);
+
+    assertThat(deciding.action)
+        .isEqualTo(CompressionAction.skipped(SkipReason.LOAD_ABOVE_THRESHOLD));
+    assertThat(refusing.action).isEqualTo(CompressionAction.skipped(SkipReason.CLIENT_SAID_NONE));
+    assertThat(lossy.escalated())
+        .containsOnlyKeys("http://198.18.0.2:8080/elsewhere", server.address());
+  }
+
+  @Test
+  void badEscalationsSayWhatWasExpected() {
+    EndpointPreferences lossy = EndpointPreferences.create();
+
+    assertThatThrownBy(() -> lossy.compress(" ", Duration.ofMinutes(1)))
+        .hasMessageContaining("endpoint");
+    assertThatThrownBy(() -> lossy.compress(server.address(), Duration.ofDays(2)))
+        .hasMessageContaining("hold");
+    assertThat(lossy.escalated()).isEmpty();
+  }
+
   private static void primeLoad(LoadState load) {
     probe.set(load.before);
     ResponseRecorder primer = new ResponseRecorder();
@@ -190,10 +252,19 @@ class CompressionFeatureTest {
 
   private static EchoService client(
       CompressionPreference preference, ResponseRecorder recorder, ContentCoding coding) {
+    return client(preference, ClientPreferencePolicy.configured(), recorder, coding);
+  }
+
+  private static EchoService client(
+      CompressionPreference preference,
+      ClientPreferencePolicy policy,
+      ResponseRecorder recorder,
+      ContentCoding coding) {
     CompressionFeature feature =
         CompressionFeature.builder()
             .policy(CompressionPolicy.never())
             .clientPreference(preference)
+            .clientPolicy(policy)
             .codings(coding)
             .build();
     clientFeatures.add(feature);

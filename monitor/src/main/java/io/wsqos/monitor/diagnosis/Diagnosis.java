@@ -132,7 +132,8 @@ public final class Diagnosis implements QosRecordListener, AutoCloseable {
         DiagnosisRule.communicationDominates(
             DEFAULT_COMMUNICATION_SHARE,
             Duration.ofMillis(DEFAULT_MIN_MEAN_RESPONSE_MILLIS),
-            DEFAULT_CONSECUTIVE_WINDOWS));
+            DEFAULT_CONSECUTIVE_WINDOWS),
+        DiagnosisRule.networkLoss());
   }
 
   /** Adds the batch's valid records of this diagnosis's side to their endpoints' windows. */

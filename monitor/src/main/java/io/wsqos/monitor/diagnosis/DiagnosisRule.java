@@ -14,8 +14,10 @@ import java.util.function.ToDoubleFunction;
  * windows in a row were bad). The factories here cover the usual cases; {@link #of} builds others.
  *
  * <p>Every factory rule raises once per episode: on the K-th consecutive window that crosses its
- * limit, then not again until a window does not cross it. A window where the rule does not apply
- * (e.g. no succeeded request to take a percentile of) ends an episode too.
+ * limit, then not again until a window does not cross it ({@link #networkLoss()} also repeats while
+ * the episode lasts, every {@link NetworkLossRule#DEFAULT_REPEAT_EVERY_WINDOWS} windows). A window
+ * where the rule does not apply (e.g. no succeeded request to take a percentile of) ends an episode
+ * too.
  */
 public interface DiagnosisRule {
 
@@ -102,6 +104,15 @@ public interface DiagnosisRule {
                 && w.response().meanMicros() >= minMeanMicros,
         w -> w.communication().meanMicros() / w.response().meanMicros(),
         share -> share >= minShare);
+  }
+
+  /**
+   * The {@link NetworkLossRule} with its defaults: communication times clustered at the base time
+   * plus retransmission timeouts, a lossy path rather than a slow provider. {@link
+   * NetworkLossRule#builder()} sets its thresholds.
+   */
+  static DiagnosisRule networkLoss() {
+    return NetworkLossRule.builder().build();
   }
 
   /**

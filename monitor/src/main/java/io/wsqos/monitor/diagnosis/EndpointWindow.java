@@ -52,8 +52,9 @@ final class EndpointWindow {
             requests,
             succeeded,
             execution.statsAndReset(),
-            communication.statsAndReset(),
-            response.statsAndReset());
+            communication.stats(),
+            response.statsAndReset(),
+            communication.samplesAndReset());
     requests = 0;
     succeeded = 0;
     return stats;
@@ -74,13 +75,27 @@ final class EndpointWindow {
       values[size++] = value.getAsLong();
     }
 
+    TimeStats stats() {
+      return TimeStats.of(values, size);
+    }
+
+    Samples samplesAndReset() {
+      Samples samples = Samples.of(values, size);
+      reset();
+      return samples;
+    }
+
     TimeStats statsAndReset() {
-      TimeStats stats = TimeStats.of(values, size);
+      TimeStats stats = stats();
+      reset();
+      return stats;
+    }
+
+    private void reset() {
       size = 0;
       if (values.length > 1024) {
         values = new long[16];
       }
-      return stats;
     }
   }
 }

@@ -8,6 +8,11 @@ public enum RerouteReason {
   INITIAL,
   /** A diagnosis alarm named the endpoint the client used. */
   ALARM,
+  /**
+   * A {@code network-loss} alarm named the path to the endpoint the client used, and the feature
+   * was built to leave lossy paths ({@link ReroutingFeature.Builder#rerouteOnNetworkLoss}).
+   */
+  NETWORK_LOSS,
   /** A call failed on the transport at the endpoint the client used. */
   TRANSPORT_FAILURE,
   /** A better-ranked endpoint passed its probe: the client returns to it. */

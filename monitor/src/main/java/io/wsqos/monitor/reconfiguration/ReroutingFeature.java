@@ -12,6 +12,7 @@ import io.wsqos.core.overload.ProviderBusyException;
 import io.wsqos.core.routing.EndpointCandidates;
 import io.wsqos.monitor.diagnosis.Alarm;
 import io.wsqos.monitor.diagnosis.AlarmListener;
+import io.wsqos.monitor.diagnosis.NetworkLossRule;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -91,6 +92,9 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
   /** Default most resends of one idempotent call. */
   public static final int DEFAULT_MAX_RETRIES = 1;
 
+  /** Default: a {@code network-loss} alarm moves no client. */
+  public static final boolean DEFAULT_REROUTE_ON_NETWORK_LOSS = false;
+
   /** Most resends of one call a builder accepts. */
   public static final int MAX_RETRIES = 16;
 
@@ -107,6 +111,7 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
   private final EndpointProbe probe;
   private final Set<String> idempotentOperations;
   private final int maxRetries;
+  private final boolean rerouteOnNetworkLoss;
   private final MeterRegistry registry;
   private final String threadName;
   private final long probeIntervalMillis;
@@ -131,6 +136,7 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
     probe = builder.probe;
     idempotentOperations = Set.copyOf(builder.idempotentOperations);
     maxRetries = builder.maxRetries;
+    rerouteOnNetworkLoss = builder.rerouteOnNetworkLoss;
     threadName = builder.threadName;
     probeIntervalMillis = builder.probeInterval.toMillis();
     lifecycle =
@@ -194,11 +200,19 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
     }
   }
 
-  /** Moves the client away from the alarm's endpoint if it uses it; called by the diagnosis. */
+  /**
+   * Moves the client away from the alarm's endpoint if it uses it; called by the diagnosis. A
+   * {@value NetworkLossRule#NAME} alarm moves it only if the builder said {@link
+   * Builder#rerouteOnNetworkLoss(boolean) so}.
+   */
   @Override
   public void onAlarm(Alarm alarm) {
     requireNonNull(alarm, "alarm");
-    policy.onAlarm(alarm.endpoint(), alarm.describe());
+    if (NetworkLossRule.NAME.equals(alarm.rule())) {
+      policy.onNetworkLoss(alarm.endpoint(), alarm.describe(), rerouteOnNetworkLoss);
+    } else {
+      policy.onAlarm(alarm.endpoint(), alarm.describe());
+    }
   }
 
   /** The endpoint calls go to now; empty while no candidate is known (the client's own address). */
@@ -347,6 +361,7 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
     private EndpointProbe probe;
     private final Set<String> idempotentOperations = new LinkedHashSet<>();
     private int maxRetries = DEFAULT_MAX_RETRIES;
+    private boolean rerouteOnNetworkLoss = DEFAULT_REROUTE_ON_NETWORK_LOSS;
     private final List<RerouteListener> listeners = new ArrayList<>();
     private Clock clock = Clock.systemUTC();
     private String threadName = DEFAULT_THREAD_NAME;
@@ -411,6 +426,18 @@ public final class ReroutingFeature implements Feature, AlarmListener, AutoClose
      */
     public Builder maxRetries(int maxRetries) {
       this.maxRetries = Checks.inRange("maxRetries", maxRetries, 1, MAX_RETRIES);
+      return this;
+    }
+
+    /**
+     * Whether a {@value NetworkLossRule#NAME} alarm moves the client off that path like any other
+     * alarm (reason {@code network-loss}), default {@value #DEFAULT_REROUTE_ON_NETWORK_LOSS}: by
+     * default it stays, since the provider is not to blame and a loss on the client's own link
+     * follows it to every provider; compressing for the path is the remedy there ({@code
+     * EndpointPreferences}). Set it when providers are reached over paths of their own.
+     */
+    public Builder rerouteOnNetworkLoss(boolean rerouteOnNetworkLoss) {
+      this.rerouteOnNetworkLoss = rerouteOnNetworkLoss;
       return this;
     }
 

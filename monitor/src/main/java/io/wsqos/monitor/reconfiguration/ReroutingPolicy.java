@@ -9,10 +9,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +57,9 @@ final class ReroutingPolicy {
 
   /** Endpoints known not to be healthy; an endpoint absent from it is healthy. Guarded by this. */
   private final Map<String, EndpointHealth> unhealthy = new HashMap<>();
+
+  /** Degraded endpoints whose alarm was a lossy path, not a slow provider. Guarded by this. */
+  private final Set<String> lossyPaths = new HashSet<>();
 
   /** When the last switch happened; null before the first. Guarded by this. */
   private Instant lastSwitch;
@@ -192,6 +197,26 @@ final class ReroutingPolicy {
   }
 
   /**
+   * A {@code network-loss} alarm named the path to {@code endpoint}. With {@code leave}, it is
+   * degraded like any alarm's endpoint and a switch away from it has the reason {@link
+   * RerouteReason#NETWORK_LOSS}; without, nothing changes (the provider is not to blame, and a loss
+   * on the client's own link follows it to any provider) and the alarm is counted as skipped,
+   * reason {@code network-loss}.
+   */
+  synchronized Decision onNetworkLoss(String endpoint, String detail, boolean leave) {
+    requireNonNull(endpoint, "endpoint");
+    if (!leave) {
+      skipped("network-loss");
+      logger.info("Staying on {} of {} despite {}", endpoint, service, detail);
+      return Decision.NO_BETTER_CANDIDATE;
+    }
+    if (endpoint.equals(current) || ranked().contains(endpoint)) {
+      lossyPaths.add(endpoint);
+    }
+    return onTrouble(endpoint, EndpointHealth.DEGRADED, "network-loss: " + detail);
+  }
+
+  /**
    * A call to {@code endpoint} failed on the transport: it is down, and the client leaves it at
    * once if it uses it and a healthier candidate exists.
    */
@@ -229,6 +254,7 @@ final class ReroutingPolicy {
     requireNonNull(endpoint, "endpoint");
     if (healthy) {
       EndpointHealth was = unhealthy.remove(endpoint);
+      lossyPaths.remove(endpoint);
       if (was != null) {
         logger.info("Endpoint {} of {} passed its probe (was {})", endpoint, service, was);
       }
@@ -283,7 +309,9 @@ final class ReroutingPolicy {
       reason = RerouteReason.CANDIDATE_REMOVED;
     } else if (bestHealth.compareTo(fromHealth) < 0) {
       reason =
-          fromHealth == EndpointHealth.DOWN ? RerouteReason.TRANSPORT_FAILURE : RerouteReason.ALARM;
+          fromHealth == EndpointHealth.DOWN
+              ? RerouteReason.TRANSPORT_FAILURE
+              : lossyPaths.contains(from) ? RerouteReason.NETWORK_LOSS : RerouteReason.ALARM;
     } else if (bestHealth == EndpointHealth.HEALTHY && ranked.indexOf(best) < fromRank) {
       reason = RerouteReason.RECOVERED;
     } else {

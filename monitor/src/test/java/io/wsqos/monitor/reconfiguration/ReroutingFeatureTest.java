@@ -15,6 +15,7 @@ import io.wsqos.monitor.TimeStats;
 import io.wsqos.monitor.cxf.ExchangeFailures;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.diagnosis.Alarm;
+import io.wsqos.monitor.diagnosis.NetworkLossRule;
 import io.wsqos.monitor.diagnosis.WindowStats;
 import io.wsqos.testing.CxfServerExtension;
 import io.wsqos.testing.TestServer;
@@ -108,14 +109,23 @@ class ReroutingFeatureTest {
   }
 
   private static Alarm alarm(String endpoint) {
+    return alarm(endpoint, "p95-response-time", "p95 response time (ms)", 900, 500);
+  }
+
+  private static Alarm networkLoss(String endpoint) {
+    return alarm(endpoint, NetworkLossRule.NAME, NetworkLossRule.FIGURE, 0.02, 0.005);
+  }
+
+  private static Alarm alarm(
+      String endpoint, String rule, String figure, double observed, double limit) {
     Instant now = Instant.now();
     return new Alarm(
         now,
         endpoint,
-        "p95-response-time",
-        "p95 response time (ms)",
-        900,
-        500,
+        rule,
+        figure,
+        observed,
+        limit,
         3,
         new WindowStats(
             endpoint, now, now, 10, 10, TimeStats.EMPTY, TimeStats.EMPTY, TimeStats.EMPTY));
@@ -177,6 +187,44 @@ class ReroutingFeatureTest {
                 "alarm"))
         .isEqualTo(1);
     assertThat(reroutes).singleElement().extracting(Reroute::reason).isEqualTo(RerouteReason.ALARM);
+  }
+
+  @Test
+  void aNetworkLossAlarmMovesNoClientByDefault() {
+    ReroutingFeature rerouting =
+        started(rerouting(a.address(), b.address()).cooldown(Duration.ofMillis(1)));
+    EchoService client = b.client(EchoService.class, rerouting);
+
+    rerouting.onAlarm(networkLoss(a.address()));
+    String answer = client.echo("Ada");
+
+    assertThat(answer).isEqualTo("echo: Ada");
+    assertThat(serviceA.invocations()).isEqualTo(1);
+    assertThat(rerouting.currentEndpoint()).contains(a.address());
+    assertThat(rerouting.health()).containsEntry(a.address(), EndpointHealth.HEALTHY);
+    assertThat(count("wsqos.monitor.reroutes.skipped", "reason", "network-loss")).isEqualTo(1);
+    assertThat(reroutes).isEmpty();
+  }
+
+  @Test
+  void aNetworkLossAlarmMovesTheClientWhenBuiltToLeaveLossyPaths() {
+    ReroutingFeature rerouting =
+        started(
+            rerouting(a.address(), b.address())
+                .cooldown(Duration.ofHours(1))
+                .rerouteOnNetworkLoss(true));
+    EchoService client = b.client(EchoService.class, rerouting);
+
+    rerouting.onAlarm(networkLoss(a.address()));
+    String answer = client.echo("Ada");
+
+    assertThat(answer).isEqualTo("echo: Ada");
+    assertThat(serviceB.invocations()).isEqualTo(1);
+    assertThat(rerouting.currentEndpoint()).contains(b.address());
+    assertThat(reroutes)
+        .singleElement()
+        .extracting(Reroute::reason)
+        .isEqualTo(RerouteReason.NETWORK_LOSS);
   }
 
   @Test

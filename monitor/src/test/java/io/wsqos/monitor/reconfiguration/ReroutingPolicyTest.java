@@ -93,6 +93,56 @@ class ReroutingPolicyTest {
   }
 
   @Test
+  void aLossyPathKeepsTheClientWhereItIsWhenTheFeatureStaysOnLoss() {
+    ReroutingPolicy policy = policy(A, B, C);
+
+    Decision decision = policy.onNetworkLoss(A, "network-loss at A", false);
+
+    assertThat(decision).isEqualTo(Decision.NO_BETTER_CANDIDATE);
+    assertThat(policy.current()).isEqualTo(A);
+    assertThat(policy.health(A)).isEqualTo(EndpointHealth.HEALTHY);
+    assertThat(policy.toProbe()).isEmpty();
+    assertThat(skipped("network-loss")).isEqualTo(1);
+    assertThat(reroutes).isEmpty();
+  }
+
+  @Test
+  void aLossyPathLeftOnLossIsTheReasonNetworkLossNotAlarm() {
+    ReroutingPolicy policy = policy(A, B, C);
+
+    Decision decision = policy.onNetworkLoss(A, "network-loss at A", true);
+    clock.advance(COOLDOWN.plusSeconds(1));
+    policy.onNetworkLoss(B, "network-loss at B", true);
+    clock.advance(COOLDOWN.plusSeconds(1));
+    policy.onAlarm(C, "p95 too high");
+
+    assertThat(decision).isEqualTo(Decision.SWITCHED);
+    assertThat(policy.health(A)).isEqualTo(EndpointHealth.DEGRADED);
+    assertThat(reroutes)
+        .extracting(Reroute::reason)
+        .containsExactly(RerouteReason.NETWORK_LOSS, RerouteReason.NETWORK_LOSS);
+    assertThat(reroutes(A, B, "network-loss")).isEqualTo(1);
+    assertThat(reroutes(B, C, "network-loss")).isEqualTo(1);
+    assertThat(reroutes.get(0).detail()).contains("network-loss at A");
+  }
+
+  @Test
+  void aSlowProviderAfterALossyPathThatRecoveredIsAnAlarmAgain() {
+    ReroutingPolicy policy = policy(A, B);
+    policy.onNetworkLoss(A, "lossy", true);
+    policy.onProbe(A, true);
+    clock.advance(COOLDOWN.plusSeconds(1));
+    policy.reevaluate();
+    clock.advance(COOLDOWN.plusSeconds(1));
+
+    policy.onAlarm(A, "p95 too high");
+
+    assertThat(reroutes)
+        .extracting(Reroute::reason)
+        .containsExactly(RerouteReason.NETWORK_LOSS, RerouteReason.RECOVERED, RerouteReason.ALARM);
+  }
+
+  @Test
   void alarmForAnUnknownEndpointChangesNothingAndIsCounted() {
     ReroutingPolicy policy = policy(A, B);
 

@@ -8,6 +8,7 @@ import io.wsqos.core.routing.EndpointCandidates;
 import io.wsqos.monitor.diagnosis.AlarmListener;
 import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.diagnosis.DiagnosisRule;
+import io.wsqos.monitor.diagnosis.NetworkLossRule;
 import io.wsqos.monitor.reconfiguration.EndpointProbe;
 import io.wsqos.monitor.reconfiguration.ReroutingFeature;
 import io.wsqos.spring.boot.PropertyChecks.Property;
@@ -107,6 +108,22 @@ final class MonitorParts {
                   p + "consecutive-windows",
                   communication.getConsecutiveWindows())));
     }
+    WsQosProperties.Monitor.Diagnosis.NetworkLoss loss = settings.getNetworkLoss();
+    if (loss.isEnabled()) {
+      String p = DIAGNOSIS + "network-loss.";
+      NetworkLossRule.Builder builder = NetworkLossRule.builder();
+      check(p + "min-rto", loss.getMinRto(), () -> builder.minRto(loss.getMinRto()));
+      check(p + "min-loss", loss.getMinLoss(), () -> builder.minLoss(loss.getMinLoss()));
+      check(
+          p + "min-exchanges",
+          loss.getMinExchanges(),
+          () -> builder.minExchanges(loss.getMinExchanges()));
+      check(
+          p + "consecutive-windows",
+          loss.getConsecutiveWindows(),
+          () -> builder.consecutiveWindows(loss.getConsecutiveWindows()));
+      rules.add(builder.build());
+    }
     return rules;
   }
 
@@ -182,6 +199,7 @@ final class MonitorParts {
           REROUTING + "max-retries",
           settings.getMaxRetries(),
           () -> builder.maxRetries(settings.getMaxRetries()));
+      builder.rerouteOnNetworkLoss(settings.isRerouteOnNetworkLoss());
       features.add(builder.build());
     }
     return new ReroutingFeatures(features);

@@ -215,6 +215,7 @@ public class WsQosProperties {
       private final P95ResponseTime p95ResponseTime = new P95ResponseTime();
       private final Availability availability = new Availability();
       private final Communication communication = new Communication();
+      private final NetworkLoss networkLoss = new NetworkLoss();
 
       public boolean isEnabled() {
         return enabled;
@@ -261,6 +262,11 @@ public class WsQosProperties {
       /** The rule on communication's share of response time. */
       public Communication getCommunication() {
         return communication;
+      }
+
+      /** The rule on retransmission timeouts in communication time (a lossy path). */
+      public NetworkLoss getNetworkLoss() {
+        return networkLoss;
       }
 
       /** {@code DiagnosisRule.p95ResponseTimeAbove}. */
@@ -393,6 +399,64 @@ public class WsQosProperties {
           this.consecutiveWindows = consecutiveWindows;
         }
       }
+
+      /** {@code NetworkLossRule}. */
+      public static class NetworkLoss {
+        /** Whether a path whose communication times cluster at retransmission timeouts alarms. */
+        private boolean enabled = true;
+
+        /** The TCP's smallest retransmission timeout on the paths (Linux's); 1 ms..10 s. */
+        private Duration minRto = Duration.ofMillis(200); // DEFAULT_MIN_RTO_MILLIS
+
+        /** The estimated segment loss from which a window is bad; 0..1. */
+        private double minLoss = 0.005; // NetworkLossRule.DEFAULT_MIN_LOSS
+
+        /** The fewest exchanges in a window for the network-loss rule to judge it; 1 or more. */
+        private int minExchanges = 30; // NetworkLossRule.DEFAULT_MIN_EXCHANGES
+
+        /** Bad windows in a row that raise the network-loss alarm; 1..1000. */
+        private int consecutiveWindows = 3; // Diagnosis.DEFAULT_CONSECUTIVE_WINDOWS
+
+        public boolean isEnabled() {
+          return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+          this.enabled = enabled;
+        }
+
+        public Duration getMinRto() {
+          return minRto;
+        }
+
+        public void setMinRto(Duration minRto) {
+          this.minRto = minRto;
+        }
+
+        public double getMinLoss() {
+          return minLoss;
+        }
+
+        public void setMinLoss(double minLoss) {
+          this.minLoss = minLoss;
+        }
+
+        public int getMinExchanges() {
+          return minExchanges;
+        }
+
+        public void setMinExchanges(int minExchanges) {
+          this.minExchanges = minExchanges;
+        }
+
+        public int getConsecutiveWindows() {
+          return consecutiveWindows;
+        }
+
+        public void setConsecutiveWindows(int consecutiveWindows) {
+          this.consecutiveWindows = consecutiveWindows;
+        }
+      }
     }
 
     /**
@@ -451,6 +515,12 @@ public class WsQosProperties {
 
       /** The most resends of one idempotent call; 1..16. */
       private int maxRetries = 1; // ReroutingFeature.DEFAULT_MAX_RETRIES
+
+      /**
+       * Whether a network-loss alarm moves the clients off that path; by default they stay (the
+       * provider is not to blame).
+       */
+      private boolean rerouteOnNetworkLoss; // DEFAULT_REROUTE_ON_NETWORK_LOSS
 
       public boolean isEnabled() {
         return enabled;
@@ -518,6 +588,14 @@ public class WsQosProperties {
 
       public int getMaxRetries() {
         return maxRetries;
+      }
+
+      public boolean isRerouteOnNetworkLoss() {
+        return rerouteOnNetworkLoss;
+      }
+
+      public void setRerouteOnNetworkLoss(boolean rerouteOnNetworkLoss) {
+        this.rerouteOnNetworkLoss = rerouteOnNetworkLoss;
       }
 
       public void setMaxRetries(int maxRetries) {

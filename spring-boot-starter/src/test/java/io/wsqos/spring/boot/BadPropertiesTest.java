@@ -39,6 +39,7 @@ class BadPropertiesTest {
         "wsqos.compression.min-body-bytes | -1 | minBodyBytes: -1 (expected: 0..",
         "wsqos.monitor.flush-interval | 0ms | flushInterval: 0 ms (expected: 1..",
         "wsqos.monitor.diagnosis.availability.floor | 1.5 | floor: 1.5 (expected: (0, 1])",
+        "wsqos.monitor.diagnosis.network-loss.min-loss | 1.5 | minLoss: 1.5 (expected: 0.0..1.0)",
         "wsqos.monitor.diagnosis.p95-response-time.consecutive-windows | 0 | consecutiveWindows: 0",
         "wsqos.monitor.rerouting.cooldown | 0s | cooldown: 0 ms (expected: 1..3600000 ms)",
         "wsqos.monitor.rerouting.candidates.EchoService | ftp://a/echo | 'ftp://a/echo' (expected:"

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.wsqos.core.compression.CompressionFeature;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.diagnosis.Diagnosis;
+import io.wsqos.monitor.diagnosis.NetworkLossRule;
 import io.wsqos.monitor.reconfiguration.ReroutingFeature;
 import org.junit.jupiter.api.Test;
 
@@ -39,12 +40,19 @@ class PropertyDefaultsTest {
             new int[] {
               diagnosis.getP95ResponseTime().getConsecutiveWindows(),
               diagnosis.getAvailability().getConsecutiveWindows(),
-              diagnosis.getCommunication().getConsecutiveWindows()
+              diagnosis.getCommunication().getConsecutiveWindows(),
+              diagnosis.getNetworkLoss().getConsecutiveWindows()
             })
         .containsOnly(Diagnosis.DEFAULT_CONSECUTIVE_WINDOWS);
     assertThat(diagnosis.getP95ResponseTime().isEnabled()).isTrue();
     assertThat(diagnosis.getAvailability().isEnabled()).isTrue();
     assertThat(diagnosis.getCommunication().isEnabled()).isTrue();
+    assertThat(diagnosis.getNetworkLoss().isEnabled()).isTrue();
+    assertThat(diagnosis.getNetworkLoss().getMinRto().toMillis())
+        .isEqualTo(NetworkLossRule.DEFAULT_MIN_RTO_MILLIS);
+    assertThat(diagnosis.getNetworkLoss().getMinLoss()).isEqualTo(NetworkLossRule.DEFAULT_MIN_LOSS);
+    assertThat(diagnosis.getNetworkLoss().getMinExchanges())
+        .isEqualTo(NetworkLossRule.DEFAULT_MIN_EXCHANGES);
   }
 
   @Test
@@ -61,6 +69,8 @@ class PropertyDefaultsTest {
         .isEqualTo(ReroutingFeature.DEFAULT_PROBE_TIMEOUT_MILLIS);
     assertThat(rerouting.getMaxRetries()).isEqualTo(ReroutingFeature.DEFAULT_MAX_RETRIES);
     assertThat(rerouting.getIdempotent()).isEmpty();
+    assertThat(rerouting.isRerouteOnNetworkLoss())
+        .isEqualTo(ReroutingFeature.DEFAULT_REROUTE_ON_NETWORK_LOSS);
   }
 
   @Test
