@@ -11,6 +11,10 @@ WORKDIR /var/lib/wsqos
 EXPOSE 8080
 HEALTHCHECK --interval=5s --timeout=5s --start-period=120s --retries=6 \
   CMD ["/opt/wsqos/healthcheck.sh", "8080"]
+# Configuration by the bookstore's environment variables (examples/bookstore/README.md#options):
+# every interface, dynamic compression, the monitor's log in the volume.
+ENV WSQOS_BOOKSTORE_HOST=0.0.0.0 \
+    WSQOS_BOOKSTORE_COMPRESSION=dynamic \
+    WSQOS_BOOKSTORE_MONITOR=true \
+    WSQOS_BOOKSTORE_MONITOR_DB_DIR=/var/lib/wsqos/monitor
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=50", "-jar", "/opt/wsqos/bookstore.jar"]
-# The bookstore's options (examples/bookstore/README.md#options); listen on every interface.
-CMD ["--host", "0.0.0.0", "--compression", "dynamic", "--monitor", "--monitor-db-dir", "/var/lib/wsqos/monitor"]

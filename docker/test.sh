@@ -203,19 +203,19 @@ cp "$broker_jar" "$bookstore_jar" "$work/ctx/jars/"
 
 # --- the cluster ---------------------------------------------------------------------------------
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-WSQOS_BROKER_1_PORT=$(free_port)
-WSQOS_BROKER_2_PORT=$(free_port)
-WSQOS_BOOKSTORE_PORT=$(free_port)
-WSQOS_PROMETHEUS_PORT=$(free_port)
+WSQOS_HOST_PORT_BROKER_1=$(free_port)
+WSQOS_HOST_PORT_BROKER_2=$(free_port)
+WSQOS_HOST_PORT_BOOKSTORE=$(free_port)
+WSQOS_HOST_PORT_PROMETHEUS=$(free_port)
 WSQOS_BROKER_ADMIN_TOKEN=$(head -c 32 /dev/urandom | base64 | tr -d '/+=\n')
 WSQOS_POSTGRES_PASSWORD=$(head -c 24 /dev/urandom | base64 | tr -d '/+=\n')
-export WSQOS_BROKER_1_PORT WSQOS_BROKER_2_PORT WSQOS_BOOKSTORE_PORT WSQOS_PROMETHEUS_PORT \
+export WSQOS_HOST_PORT_BROKER_1 WSQOS_HOST_PORT_BROKER_2 WSQOS_HOST_PORT_BOOKSTORE WSQOS_HOST_PORT_PROMETHEUS \
   WSQOS_BROKER_ADMIN_TOKEN WSQOS_POSTGRES_PASSWORD
 export WSQOS_TAG=$tag WSQOS_JRE_IMAGE=wsqos-test/jre:$tag WSQOS_DEBIAN_IMAGE=wsqos-test/debian:$tag
-broker1=http://127.0.0.1:$WSQOS_BROKER_1_PORT
-broker2=http://127.0.0.1:$WSQOS_BROKER_2_PORT
-bookstore=http://127.0.0.1:$WSQOS_BOOKSTORE_PORT
-prometheus=http://127.0.0.1:$WSQOS_PROMETHEUS_PORT
+broker1=http://127.0.0.1:$WSQOS_HOST_PORT_BROKER_1
+broker2=http://127.0.0.1:$WSQOS_HOST_PORT_BROKER_2
+bookstore=http://127.0.0.1:$WSQOS_HOST_PORT_BOOKSTORE
+prometheus=http://127.0.0.1:$WSQOS_HOST_PORT_PROMETHEUS
 
 build_started=$(date +%s)
 log "building the images (docker-compose build)"
@@ -259,7 +259,7 @@ wait_until 10 "an offer published on broker-2 selected first on broker-1" cheape
 # The selected bookstore, called from the host: compressed and monitored.
 headers=$work/headers
 curl -sf --max-time 30 -o "$work/body.gz" -D "$headers" \
-  --connect-to "bookstore:8080:127.0.0.1:$WSQOS_BOOKSTORE_PORT" \
+  --connect-to "bookstore:8080:127.0.0.1:$WSQOS_HOST_PORT_BOOKSTORE" \
   -H 'Content-Type: text/xml; charset=UTF-8' -H 'Accept-Encoding: gzip, identity;q=0' \
   --data-binary "@$repo/examples/bookstore/requests/heavy-5.xml" "$address" ||
   die "calling the bookstore at $address"

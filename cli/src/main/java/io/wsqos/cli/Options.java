@@ -131,11 +131,21 @@ public final class Options {
    * with. It never exits: the main decides (see {@link MainArguments#exitIfFailed()}).
    */
   public MainArguments parseForMain(String[] args, PrintStream out, PrintStream err) {
+    return parseForMain(List.of(), args, out, err);
+  }
+
+  /**
+   * As {@link #parseForMain(String[], PrintStream, PrintStream)}, reading {@code args} over {@code
+   * sources} as {@link #parse(List, String...)} does (a usage error may then name a source's entry,
+   * such as an environment variable).
+   */
+  public MainArguments parseForMain(
+      List<Source> sources, String[] args, PrintStream out, PrintStream err) {
     requireNonNull(out, "out");
     requireNonNull(err, "err");
     Arguments arguments;
     try {
-      arguments = parse(args);
+      arguments = parse(sources, args);
     } catch (UsageException e) {
       err.println(e.getMessage());
       err.print(usage());

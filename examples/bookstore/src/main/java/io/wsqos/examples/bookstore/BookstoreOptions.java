@@ -16,6 +16,13 @@ import java.util.List;
  */
 final class BookstoreOptions {
 
+  /**
+   * The prefix of the environment variables the launcher reads under its command line: {@code
+   * --monitor-jdbc} is {@code WSQOS_BOOKSTORE_MONITOR_JDBC}, a flag takes {@code true} or {@code
+   * false}.
+   */
+  static final String ENV_PREFIX = "WSQOS_BOOKSTORE_";
+
   static final Option<String> HOST =
       Option.string("host", BookstoreServer.DEFAULT_HOST, "Interface to listen on")
           .withMetavar("HOST");

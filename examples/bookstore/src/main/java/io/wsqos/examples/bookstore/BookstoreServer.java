@@ -32,6 +32,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.wsqos.cli.Arguments;
 import io.wsqos.cli.MainArguments;
+import io.wsqos.cli.Source;
 import io.wsqos.core.admission.AdmissionControl;
 import io.wsqos.core.admission.AdmissionHandler;
 import io.wsqos.core.entitlement.PriorityEntitlement;
@@ -491,15 +492,20 @@ public final class BookstoreServer implements AutoCloseable {
    * arguments, with 1 if the server cannot start.
    */
   public static void main(String[] args) {
-    int status = run(args, System.out, System.err);
+    int status = run(args, System.getenv(), System.out, System.err);
     if (status != 0) {
       System.exit(status);
     }
   }
 
-  /** The body of {@link #main}, returning the exit status instead of exiting. */
-  static int run(String[] args, PrintStream out, PrintStream err) {
-    MainArguments parsed = OPTIONS.parseForMain(args, out, err);
+  /**
+   * The body of {@link #main}, returning the exit status instead of exiting: {@code args} over the
+   * {@value BookstoreOptions#ENV_PREFIX} variables of {@code environment}.
+   */
+  static int run(String[] args, Map<String, String> environment, PrintStream out, PrintStream err) {
+    MainArguments parsed =
+        OPTIONS.parseForMain(
+            List.of(Source.environment(BookstoreOptions.ENV_PREFIX, environment)), args, out, err);
     if (parsed.done()) {
       return parsed.exitStatus();
     }

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.wsqos.cli.Arguments;
 import io.wsqos.cli.Options;
+import io.wsqos.cli.Source;
 import io.wsqos.testing.RawHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -15,6 +16,7 @@ import java.net.ConnectException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
 import org.junit.jupiter.api.Test;
@@ -95,6 +97,7 @@ class BookstoreServerTest {
     int status =
         BookstoreServer.run(
             new String[] {"--port", "http"},
+            Map.of(),
             new PrintStream(out, true, UTF_8),
             new PrintStream(err, true, UTF_8));
 
@@ -103,6 +106,37 @@ class BookstoreServerTest {
     assertThat(err.toString(UTF_8))
         .startsWith("--port: http (expected: 0..65535)")
         .contains(BookstoreOptions.OPTIONS.usage());
+  }
+
+  @Test
+  void environmentVariablesAreReadUnderTheCommandLineAndABadOneIsNamed() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status =
+        BookstoreServer.run(
+            new String[] {"--port", "0"},
+            Map.of("WSQOS_BOOKSTORE_PORT", "8081", "WSQOS_BOOKSTORE_MONITOR", "maybe"),
+            new PrintStream(new ByteArrayOutputStream(), true, UTF_8),
+            new PrintStream(err, true, UTF_8));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(err.toString(UTF_8))
+        .startsWith("WSQOS_BOOKSTORE_MONITOR (--monitor): maybe (expected: true or false)");
+
+    Arguments arguments =
+        BookstoreOptions.OPTIONS.parse(
+            List.of(
+                Source.environment(
+                    BookstoreOptions.ENV_PREFIX,
+                    Map.of(
+                        "WSQOS_BOOKSTORE_PORT", "8081",
+                        "WSQOS_BOOKSTORE_COMPRESSION", "dynamic",
+                        "WSQOS_BOOKSTORE_MONITOR", "true"))),
+            "--port",
+            "0");
+    assertThat(arguments.get(BookstoreOptions.PORT)).isZero();
+    assertThat(arguments.get(BookstoreOptions.COMPRESSION)).isEqualTo("dynamic");
+    assertThat(arguments.get(BookstoreOptions.MONITOR)).isTrue();
   }
 
   @Test
@@ -129,7 +163,8 @@ class BookstoreServerTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     int status =
-        BookstoreServer.run(new String[] {"--help"}, new PrintStream(out, true, UTF_8), System.err);
+        BookstoreServer.run(
+            new String[] {"--help"}, Map.of(), new PrintStream(out, true, UTF_8), System.err);
 
     assertThat(status).isZero();
     assertThat(out.toString(UTF_8)).isEqualTo(BookstoreOptions.OPTIONS.usage());
