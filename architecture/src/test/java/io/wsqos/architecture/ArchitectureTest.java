@@ -56,6 +56,7 @@ class ArchitectureTest {
         "io.wsqos.broker.rest..",
         "io.wsqos.broker.app..",
         "io.wsqos.broker.soap..",
+        "io.wsqos.broker.console..",
         "db.migration.broker.."),
     BROKER_WAR("io.wsqos.broker.war.."),
     QOS_PROXY("io.wsqos.proxy.."),

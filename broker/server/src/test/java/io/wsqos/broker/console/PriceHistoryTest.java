@@ -3,20 +3,12 @@ package io.wsqos.broker.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.TestCandidates;
 import io.wsqos.broker.api.Candidate;
-import io.wsqos.broker.api.Endpoint;
-import io.wsqos.broker.api.Offer;
-import io.wsqos.broker.api.OfferTerms;
-import io.wsqos.broker.api.Provider;
-import io.wsqos.broker.api.Service;
-import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Set;
-import javax.xml.namespace.QName;
 import org.junit.jupiter.api.Test;
 
 /** The prices the console charts: a point per offer version, bounded, forgotten with the offer. */
@@ -25,19 +17,7 @@ class PriceHistoryTest {
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
   private static Candidate offer(long id, long version, String price) {
-    Provider provider = new Provider(1, "Acme");
-    Service service =
-        new Service(1, new QName("urn:x", "Books"), URI.create("http://books.example/?wsdl"));
-    Endpoint endpoint =
-        new Endpoint(id, 1, 1, URI.create("http://books.example/" + id), Set.of(Binding.SOAP_1_1));
-    OfferTerms terms =
-        OfferTerms.builder()
-            .price(price, "EUR")
-            .availability(0.99)
-            .maxResponseTimeMillis(200)
-            .throughputPerSecond(50)
-            .build();
-    return new Candidate(provider, service, endpoint, new Offer(id, id, version, terms));
+    return TestCandidates.offer(id, version, "Acme", price, "EUR");
   }
 
   @Test

@@ -4,17 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.wsqos.broker.api.Binding;
+import io.wsqos.broker.TestCandidates;
 import io.wsqos.broker.api.Candidate;
-import io.wsqos.broker.api.Endpoint;
-import io.wsqos.broker.api.Offer;
-import io.wsqos.broker.api.OfferTerms;
-import io.wsqos.broker.api.Provider;
-import io.wsqos.broker.api.Service;
-import java.net.URI;
 import java.util.List;
-import java.util.Set;
-import javax.xml.namespace.QName;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,18 +19,7 @@ class OfferPriceGaugesTest {
   private final OfferPriceGauges gauges = new OfferPriceGauges(meters);
 
   private static Candidate offer(long id, String provider, String price, String currency) {
-    Service service =
-        new Service(1, new QName("urn:x", "Books"), URI.create("http://books.example/?wsdl"));
-    Endpoint endpoint =
-        new Endpoint(id, 1, 1, URI.create("http://books.example/" + id), Set.of(Binding.SOAP_1_1));
-    OfferTerms terms =
-        OfferTerms.builder()
-            .price(price, currency)
-            .availability(0.99)
-            .maxResponseTimeMillis(200)
-            .throughputPerSecond(50)
-            .build();
-    return new Candidate(new Provider(1, provider), service, endpoint, new Offer(id, id, 1, terms));
+    return TestCandidates.offer(id, 1, provider, price, currency);
   }
 
   private List<Gauge> registered() {
