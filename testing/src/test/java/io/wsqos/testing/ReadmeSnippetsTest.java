@@ -59,7 +59,7 @@ class ReadmeSnippetsTest {
     // snippet-start testing-readme-hold
     try (EchoServiceImpl.Hold held = service.hold()) {
       assertThatThrownBy(() -> client.echo("slow"))
-          .hasStackTraceContaining("timed out"); // the client's receive timeout
+          .hasStackTraceContaining("TimeoutException"); // the client's receive timeout
       await().atMost(Duration.ofSeconds(30)).until(() -> service.heldCalls() == 1);
     } // released: the held call returns, and the server stops at once
     // snippet-end testing-readme-hold
