@@ -51,29 +51,11 @@ class QosAwareBusyTest {
   private Service service;
   private QosAwareClientFeature feature;
 
-  /** The provider's name and the text, so that a test sees who answered. */
-  private record Named(String name) implements EchoService {
-    @Override
-    public String echo(String text) {
-      return name + ": " + text;
-    }
-
-    @Override
-    public String text(int chars) {
-      return "";
-    }
-
-    @Override
-    public int length(String body) {
-      return body.length();
-    }
-  }
-
   @BeforeEach
   void start() {
     broker = BrokerStack.start();
-    a = TestServer.builder(EchoService.class, new Named("a")).inInterceptor(scriptA).start();
-    b = TestServer.start(EchoService.class, new Named("b"));
+    a = TestServer.builder(EchoService.class, new NamedEcho("a")).inInterceptor(scriptA).start();
+    b = TestServer.start(EchoService.class, new NamedEcho("b"));
   }
 
   @AfterEach

@@ -66,24 +66,6 @@ class QosAwareClientTest {
   private final List<QosTerms> requirementsSeen = new CopyOnWriteArrayList<>();
   private QosAwareClientFeature feature;
 
-  /** The provider's name and the text, so that a test sees who answered. */
-  private record Named(String name) implements EchoService {
-    @Override
-    public String echo(String text) {
-      return name + ": " + text;
-    }
-
-    @Override
-    public String text(int chars) {
-      return "";
-    }
-
-    @Override
-    public int length(String body) {
-      return body.length();
-    }
-  }
-
   @BeforeEach
   void start() {
     broker = BrokerStack.start();
@@ -92,7 +74,7 @@ class QosAwareClientTest {
   }
 
   private TestServer provider(String name) {
-    return TestServer.builder(EchoService.class, new Named(name))
+    return TestServer.builder(EchoService.class, new NamedEcho(name))
         .feature(WsQosHeaderFeature.builder().build())
         .inInterceptor(
             new AbstractPhaseInterceptor<Message>(Phase.PRE_INVOKE) {
@@ -250,7 +232,7 @@ class QosAwareClientTest {
             .meterRegistry(new SimpleMeterRegistry())
             .build();
     TestServer own =
-        TestServer.builder(EchoService.class, new Named("own"))
+        TestServer.builder(EchoService.class, new NamedEcho("own"))
             .bus(
                 bus -> {
                   List<Feature> features = new ArrayList<>(bus.getFeatures());
@@ -288,7 +270,7 @@ class QosAwareClientTest {
   void theClientMovesToTheOtherProviderWhenItsOwnMeasurementsFlagTheOffer() {
     // A answers each call after 50 ms and promises 20 ms; B promises a second and is dearer.
     TestServer slow =
-        TestServer.builder(EchoService.class, new Named("slow"))
+        TestServer.builder(EchoService.class, new NamedEcho("slow"))
             .inInterceptor(
                 new AbstractPhaseInterceptor<Message>(Phase.PRE_INVOKE) {
                   @Override
