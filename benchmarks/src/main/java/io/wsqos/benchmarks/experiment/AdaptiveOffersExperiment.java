@@ -32,6 +32,8 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -433,26 +435,22 @@ final class AdaptiveOffersExperiment implements Experiment {
             loadedTable(runs, rowsByMode)));
     sections.add(Report.section("Each client while all four want to call", "", clientsTable(runs)));
     double scale = run.get(SCALE);
-    List<String> settings =
-        List.of(
-            "scale %s: window and period %.1f s, the timeline %.0f s per mode (seed: 30 s and %.0f s)"
-                .formatted(
-                    scale,
-                    AdaptiveTimeline.WINDOW_S * scale,
-                    AdaptiveTimeline.END_S * scale,
-                    AdaptiveTimeline.END_S),
-            "bookstore: `--cpu-cost-us=%d` (%s), pinned to CPU %s"
-                    .formatted(cost.micros(), cost.how(), run.get(BOOKSTORE_CPU))
-                + (run.get(BOOKSTORE_NICE) == 0 ? "" : " at niceness " + run.get(BOOKSTORE_NICE))
-                + ";"
-                + " broker (H2 in memory) and clients pinned to CPU %s; JVMs %s"
-                    .formatted(
-                        run.get(OTHERS_CPU) == null ? "none" : run.get(OTHERS_CPU),
-                        String.join(" ", Run.JVM_OPTIONS)),
-            "load: the bookstore process's CPU time (/proc/PID/stat) over its pinned cores, sampled every %.1f s, averaged over the window"
-                .formatted(SAMPLE_SECONDS / 2),
-            "clients: Table 6 (max 0.10, 0.40, 0.50, 0.70 EUR), %.0f calls/s each, open loop, response timeout %d ms"
-                .formatted(AdaptiveTimeline.RATE, run.get(RESPONSE_TIMEOUT_MS)));
+    Map<String, Object> values = new HashMap<>();
+    values.put("scale", scale);
+    values.put("window", "%.1f".formatted(AdaptiveTimeline.WINDOW_S * scale));
+    values.put("timeline", "%.0f".formatted(AdaptiveTimeline.END_S * scale));
+    values.put("seedTimeline", "%.0f".formatted(AdaptiveTimeline.END_S));
+    values.put("cost", cost.micros());
+    values.put("how", cost.how());
+    values.put("bookstoreCpu", run.get(BOOKSTORE_CPU));
+    int nice = run.get(BOOKSTORE_NICE);
+    values.put("nice", nice == 0 ? "" : " at niceness " + nice);
+    values.put("othersCpu", run.get(OTHERS_CPU) == null ? "none" : run.get(OTHERS_CPU));
+    values.put("jvm", String.join(" ", Run.JVM_OPTIONS));
+    values.put("sample", "%.1f".formatted(SAMPLE_SECONDS / 2));
+    values.put("rate", "%.0f".formatted(AdaptiveTimeline.RATE));
+    values.put("timeout", run.get(RESPONSE_TIMEOUT_MS));
+    List<String> settings = Template.items("reports/adaptive-offers/settings.md", values);
     run.report(
             "Adaptive WS-QoS offers protect a server from overload (Table 6, Figures 68-70)",
             summary(),
@@ -534,31 +532,18 @@ final class AdaptiveOffersExperiment implements Experiment {
       {AdaptiveTimeline.PART_III_S, AdaptiveTimeline.END_S + 1}
     };
     for (double[] p : parts) {
-      List<Row> in =
-          rows.stream()
-              .filter(r -> r.sample().seedSeconds() >= p[0] && r.sample().seedSeconds() < p[1])
-              .toList();
+      List<Row> in = during(rows, p[0], p[1]);
+      List<BigDecimal> prices = in.stream().map(r -> r.sample().price()).toList();
       long changes = 0;
-      for (int i = 1; i < in.size(); i++) {
-        changes +=
-            in.get(i).sample().price().compareTo(in.get(i - 1).sample().price()) != 0 ? 1 : 0;
+      for (int i = 1; i < prices.size(); i++) {
+        changes += prices.get(i).compareTo(prices.get(i - 1)) != 0 ? 1 : 0;
       }
       table.row(
           AdaptiveTimeline.part(p[0]),
           Table.point(p[0]) + ".." + Table.point(Math.min(p[1], AdaptiveTimeline.END_S)),
           Table.fixed(Summary.of(in, r -> r.sample().load() * 100).mean(), 1),
           Table.fixed(Summary.of(in, r -> r.sample().averageLoad() * 100).mean(), 1),
-          in.stream()
-                  .map(r -> r.sample().price())
-                  .min(BigDecimal::compareTo)
-                  .orElseThrow()
-                  .toPlainString()
-              + ".."
-              + in.stream()
-                  .map(r -> r.sample().price())
-                  .max(BigDecimal::compareTo)
-                  .orElseThrow()
-                  .toPlainString(),
+          Collections.min(prices).toPlainString() + ".." + Collections.max(prices).toPlainString(),
           changes,
           Table.fixed(Summary.of(in, r -> AdaptiveTimeline.total(r.sent())).mean(), 1));
     }
@@ -627,11 +612,13 @@ final class AdaptiveOffersExperiment implements Experiment {
   }
 
   private static List<Row> loadedRows(List<Row> rows) {
+    return during(rows, AdaptiveTimeline.JOIN_S[3], AdaptiveTimeline.LEAVE_S[0]);
+  }
+
+  /** The rows sampled at seed times from {@code from} to before {@code to}. */
+  private static List<Row> during(List<Row> rows, double from, double to) {
     return rows.stream()
-        .filter(
-            r ->
-                r.sample().seedSeconds() >= AdaptiveTimeline.JOIN_S[3]
-                    && r.sample().seedSeconds() < AdaptiveTimeline.LEAVE_S[0])
+        .filter(r -> r.sample().seedSeconds() >= from && r.sample().seedSeconds() < to)
         .toList();
   }
 
