@@ -12,6 +12,7 @@ import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Results;
 import io.wsqos.benchmarks.report.SweepReport;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Arguments;
 import io.wsqos.cli.Option;
 import io.wsqos.cli.Options;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -39,10 +41,7 @@ import java.util.function.UnaryOperator;
 public final class Run implements AutoCloseable {
 
   /** How idle cores were treated, written into every report's machine section. */
-  static final String CORE_WAKE_CONVENTION =
-      "none: no keeper thread spins; the driver's I/O thread blocks in epoll and its waker"
-          + " thread parks between sends, so at low rates an idle core may sleep and its wake-up"
-          + " time is part of the measured latency, the same for every variant and point";
+  static final String CORE_WAKE_CONVENTION = Template.text("reports/core-wake.md");
 
   /** The heap and collector of every server and client JVM, the same for each variant. */
   static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseParallelGC");
@@ -240,15 +239,13 @@ public final class Run implements AutoCloseable {
   /** The settings line of the driver's timeouts and kept-alive pool. */
   public String describeTimeouts() {
     DriverOptions options = driverOptions();
-    return "connect timeout "
-        + options.connectTimeout().toMillis()
-        + " ms, response timeout "
-        + options.responseTimeout().toMillis()
-        + " ms; open loop on kept-alive connections: at most "
-        + options.maxConnections()
-        + " per server, a request waits for a free one at most "
-        + options.queueTimeout().toMillis()
-        + " ms (else queue_timeout)";
+    return Template.render(
+        "reports/timeouts.md",
+        Map.of(
+            "connect", options.connectTimeout().toMillis(),
+            "response", options.responseTimeout().toMillis(),
+            "connections", options.maxConnections(),
+            "queue", options.queueTimeout().toMillis()));
   }
 
   /** The bytes of a request file. */

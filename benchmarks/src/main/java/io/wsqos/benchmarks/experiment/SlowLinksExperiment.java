@@ -10,6 +10,7 @@ import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Figures 47 to 50 of {@code 000_49aae6b7688bc2eb.txt}: a lone client's service time against the
@@ -197,10 +199,9 @@ final class SlowLinksExperiment implements Experiment {
     run.report(
             "Service time against response size over slow links (Figures 47-50)",
             summary(),
-            List.of(
-                "links (qdiscs): " + String.join(" | ", qdiscs),
-                "fetches per link, body and coding: " + run.get(FETCHES) + " (median)",
-                "server: BookstoreServer --compression dynamic, its own JVM, no other load"))
+            Template.items(
+                "reports/slow-links/settings.md",
+                Map.of("qdiscs", String.join(" | ", qdiscs), "fetches", run.get(FETCHES))))
         .add(Report.section("Service time (median ms)", "", table))
         .write(run.out().resolve("report.md"));
     run.progress().println("wrote " + run.out().toAbsolutePath());

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -124,23 +125,23 @@ public final class SweepReport {
     return List.of(
         Report.section(
             "Throughput and response time",
-            "Mean ± standard deviation over "
-                + repetitions
-                + " repetition(s); response times of successful requests, from the intended send"
-                + " time."
-                + (ratios
-                    ? " Ratios are this variant's mean over the baseline's (`"
-                        + baseline
-                        + "`) at the same point."
-                    : ""),
+            Template.render(
+                "reports/sweep/throughput.md",
+                Map.of(
+                    "repetitions",
+                    repetitions,
+                    "ratios",
+                    ratios
+                        ? " "
+                            + Template.render(
+                                "reports/sweep/ratios.md", Map.of("baseline", baseline))
+                        : "")),
             main),
         Report.section(
-            "Requests and failures by cause",
-            "Mean per repetition. Availability is succeeded / requests.",
-            counts),
+            "Requests and failures by cause", Template.text("reports/sweep/counts.md"), counts),
         Report.section(
             "Response-time distribution (Table 3 buckets)",
-            "Share of successful requests per response-time interval, over all repetitions.",
+            Template.text("reports/sweep/buckets.md"),
             buckets));
   }
 

@@ -116,6 +116,26 @@ class ReportWritersTest {
   }
 
   @Test
+  void sectionsSayWhatTheirFiguresAreAndTheRatiosBaseline() {
+    String md = render(List.of(), results);
+    String single =
+        render(List.of(), results.stream().filter(r -> r.variant().equals("plain")).toList());
+
+    assertThat(md)
+        .contains(
+            "Mean ± standard deviation over 2 repetition(s); response times of successful"
+                + " requests, from the intended send time. Ratios are this variant's mean over the"
+                + " baseline's (`plain`) at the same point.\n")
+        .contains("Mean per repetition. Availability is succeeded / requests.\n")
+        .contains(
+            "Share of successful requests per response-time interval, over all repetitions.\n");
+    assertThat(single)
+        .contains(
+            "Mean ± standard deviation over 2 repetition(s); response times of successful"
+                + " requests, from the intended send time.\n");
+  }
+
+  @Test
   void markdownCountsFailuresByCauseAndTheTable3Buckets() {
     String md = render(List.of(), results);
 
