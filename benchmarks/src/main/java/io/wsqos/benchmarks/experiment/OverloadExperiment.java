@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
+import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RequestSource;
@@ -24,9 +25,10 @@ import java.util.function.ToDoubleFunction;
 /**
  * Admission control past saturation (issue 41): the bookstore with and without {@code --admission},
  * each in its own JVM pinned as {@code --server-cpus} says, under an open loop at multiples of its
- * capacity (measured first by a closed loop on the server without the feature), one connection per
- * request and kept alive; then a class mix at twice the capacity, and the CPU per request at low
- * load. Every figure is the median of the repetitions with its range.
+ * capacity (the open-loop peak of the server without the feature, measured first), one connection
+ * per request and kept alive; in each mode a class mix at twice the capacity; the CPU per request
+ * at low load; and what a refusal costs beside a served request, which bounds the goodput any
+ * refusal can keep on one core. Every figure is the median of the repetitions with its range.
  */
 final class OverloadExperiment implements Experiment {
 
@@ -44,7 +46,11 @@ final class OverloadExperiment implements Experiment {
           Double::valueOf);
   static final Option<Integer> CAPACITY_REQUESTERS =
       Option.integer(
-          "capacity-requesters", 32, 1, 1000, "closed-loop requesters measuring the capacity");
+          "capacity-requesters",
+          32,
+          1,
+          1000,
+          "closed-loop requesters whose throughput starts the open-loop ramp to the capacity");
   static final Option<String> ADMISSION_OPT =
       Option.string(
               "admission-opt",
@@ -62,11 +68,39 @@ final class OverloadExperiment implements Experiment {
   static final Option<Integer> FIXED_LIMIT =
       Option.integer(
           "fixed-limit",
-          8,
+          0,
           0,
           100_000,
           "also run admission-fixed, the feature with this fixed limit instead of the gradient"
               + " (0: not run)");
+
+  static final Option<Integer> CPU_COST_US =
+      Option.integer(
+          "cpu-cost-us",
+          0,
+          0,
+          1_000_000,
+          "the bookstore's CPU per call on every server (its --cpu-cost-us): 0 is the bookstore"
+              + " as it is; more is a service with work of its own, beside which a refusal is"
+              + " cheap");
+
+  static final Option<Integer> KEEP_ALIVE_CONNECTIONS =
+      Option.integer(
+          "keep-alive-connections",
+          256,
+          1,
+          10_000,
+          "the driver's kept-alive connections per server at most: more than the feature's"
+              + " limit and queue, so that the server, not the driver's pool, holds the excess");
+
+  /** Each step of the ramp to the capacity offers this much more than the one before. */
+  private static final double RAMP_STEP = 1.2;
+
+  /** The ramp stops when a step serves less than this share of what it offered. */
+  private static final double RAMP_SATURATED = 0.95;
+
+  /** A run counts towards a refusal's cost when at least this share of its offer was refused. */
+  private static final double COST_MIN_REFUSED = 0.05;
 
   private List<String> variants = List.of("plain", "admission");
 
@@ -85,6 +119,8 @@ final class OverloadExperiment implements Experiment {
             MIX_EXPEDITED,
             ADMISSION_OPT,
             FIXED_LIMIT,
+            CPU_COST_US,
+            KEEP_ALIVE_CONNECTIONS,
             Connections.OPTION,
             Run.REQUEST),
         Run.driverSweep(5, 2, 5, 5_000),
@@ -97,7 +133,8 @@ final class OverloadExperiment implements Experiment {
     int servers = options.get(FIXED_LIMIT) > 0 ? 3 : 2;
     int modes = options.get(Connections.OPTION).keepAlive().size();
     RunTiming timing = RunTiming.of(options);
-    // The capacity, unless given: three closed-loop runs per connection mode, no pause between.
+    // The capacity, unless given: a closed-loop run, a ramp of about five open-loop steps and
+    // three runs at the best, per connection mode.
     Duration capacity =
         options.isSet(CAPACITY)
             ? Duration.ZERO
@@ -105,13 +142,14 @@ final class OverloadExperiment implements Experiment {
                 .warmup()
                 .plus(timing.measure())
                 .plus(Estimates.RUN_OVERHEAD)
-                .multipliedBy(3L * modes);
+                .plus(timing.pause())
+                .multipliedBy(9L * modes);
     return Estimates.jvmStarts(servers)
         .plus(Estimates.serverWarmups(options, servers))
         .plus(capacity)
         .plus(Estimates.sweep(options, options.get(LOADS).size() * modes, servers))
-        // The mix: expedited alone, then with best effort, on each server.
-        .plus(Estimates.sweep(options, 2, servers))
+        // The mix in each mode: expedited alone, then with best effort, on each server.
+        .plus(Estimates.sweep(options, 2 * modes, servers))
         .plus(Estimates.OWN_START_AND_REPORT);
   }
 
@@ -127,7 +165,8 @@ final class OverloadExperiment implements Experiment {
       double p99Millis,
       double refusedPerSecond,
       double otherFailedPerSecond,
-      double cpuMicrosPerResponse) {}
+      double cpuMicrosPerResponse,
+      double cpuMicrosPerSecond) {}
 
   @Override
   public void run(Run run) throws Exception {
@@ -142,29 +181,35 @@ final class OverloadExperiment implements Experiment {
     Servers servers =
         run.servers(
             variants,
-            v ->
-                switch (v) {
-                  case "admission" -> admissionArgs(run);
-                  case "admission-fixed" ->
-                      List.of(
-                          "--admission",
-                          "--admission-entitlement",
-                          "expedited",
-                          "--admission-min-limit=" + fixed,
-                          "--admission-max-limit=" + fixed);
-                  default -> List.of();
-                });
+            v -> {
+              List<String> args = new ArrayList<>(serverArgs(run));
+              switch (v) {
+                case "admission" -> args.addAll(admissionArgs(run));
+                case "admission-fixed" ->
+                    args.addAll(
+                        List.of(
+                            "--admission",
+                            "--admission-entitlement",
+                            "expedited",
+                            "--admission-min-limit=" + fixed,
+                            "--admission-max-limit=" + fixed));
+                default -> {}
+              }
+              return args;
+            });
     List<Variant> warm = new ArrayList<>();
     for (String v : variants) {
       warm.add(new Variant(v, source(servers.address(v), envelope, false)));
     }
     ServerWarmup.run(name(), run.options(), run.driverOptions(), warm, run.progress());
     RunTiming timing = run.timing();
+    DriverOptions driverOptions =
+        run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS));
     List<Row> rows = new ArrayList<>();
     Map<String, Double> capacities = new LinkedHashMap<>();
     for (boolean keepAlive : connections.keepAlive()) {
       String mode = keepAlive ? "kept-alive" : "per-request";
-      double capacity = capacity(run, servers, envelope, keepAlive);
+      double capacity = capacity(run, servers, envelope, keepAlive, driverOptions);
       capacities.put(mode, capacity);
       run.progress().printf(Locale.ROOT, "capacity (%s): %.0f req/s%n", mode, capacity);
       List<Variant> sides = new ArrayList<>();
@@ -172,9 +217,13 @@ final class OverloadExperiment implements Experiment {
         sides.add(new Variant(v, source(servers.address(v), envelope, keepAlive)));
       }
       List<RunWindow> windows = new ArrayList<>();
+      OpenLoopDriver driver = OpenLoopDriver.create(driverOptions);
       PointRunner open =
           RunWindow.windowed(
-              windows, run.driver(false), v -> servers.pid(v.name()), run.progress());
+              windows,
+              (v, x, warmup, measure) -> driver.run(v.source(), x, warmup, measure),
+              v -> servers.pid(v.name()),
+              run.progress());
       List<RunResult> results =
           Sweep.interleave(
               loads,
@@ -191,10 +240,15 @@ final class OverloadExperiment implements Experiment {
         rows.add(
             row(mode, w.variant(), "load", w.x() / capacity, w.repetition(), results.get(i), w));
       }
+      rows.addAll(mix(run, servers, envelope, capacity, keepAlive, driverOptions));
     }
-    double capacity = capacities.values().iterator().next();
-    rows.addAll(mix(run, servers, envelope, capacity));
     write(run, servers, rows, capacities, loads);
+  }
+
+  /** The options of every server: the bookstore's CPU per call, when set. */
+  private static List<String> serverArgs(Run run) {
+    int cost = run.get(CPU_COST_US);
+    return cost > 0 ? List.of("--cpu-cost-us=" + cost) : List.of();
   }
 
   private static List<String> admissionArgs(Run run) {
@@ -218,20 +272,52 @@ final class OverloadExperiment implements Experiment {
     return RequestSource.of(Variant.soapPost(url, body).keepAlive(keepAlive).build());
   }
 
-  private static double capacity(Run run, Servers servers, byte[] envelope, boolean keepAlive) {
+  /**
+   * The open-loop peak of the server without the feature: from a closed loop's throughput,
+   * open-loop steps {@link #RAMP_STEP} apart until one serves less than {@link #RAMP_SATURATED} of
+   * its offer; then three runs at the step that served most, whose median goodput is the capacity.
+   * A closed loop is no measure of it: its requesters wait for their answers, so it leaves the
+   * server idle between them and finds well under the peak.
+   */
+  private static double capacity(
+      Run run, Servers servers, byte[] envelope, boolean keepAlive, DriverOptions options) {
     if (run.options().isSet(CAPACITY)) {
       return run.get(CAPACITY);
     }
-    PointRunner closed = run.driver(true);
-    Variant plain = new Variant("plain", source(servers.address("plain"), envelope, keepAlive));
-    List<Double> throughputs = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
-      RunResult r =
-          closed.run(
-              plain, run.get(CAPACITY_REQUESTERS), run.timing().warmup(), run.timing().measure());
-      throughputs.add(r.throughputPerSecond());
+    RunTiming timing = run.timing();
+    RequestSource plain = source(servers.address("plain"), envelope, keepAlive);
+    double start =
+        ClosedLoopDriver.create(options)
+            .run(plain, run.get(CAPACITY_REQUESTERS), timing.warmup(), timing.measure())
+            .throughputPerSecond();
+    pause(timing);
+    OpenLoopDriver open = OpenLoopDriver.create(options);
+    double bestRate = start;
+    double best = 0;
+    for (double rate = start; rate < 50 * start; rate *= RAMP_STEP) {
+      RunResult r = open.run(plain, rate, timing.warmup(), timing.measure());
+      pause(timing);
+      run.progress()
+          .printf(
+              Locale.ROOT,
+              "[capacity] %s: offered %.0f/s, served %.0f/s%n",
+              keepAlive ? "kept-alive" : "per-request",
+              rate,
+              r.throughputPerSecond());
+      if (r.throughputPerSecond() > best) {
+        best = r.throughputPerSecond();
+        bestRate = rate;
+      }
+      if (r.throughputPerSecond() < RAMP_SATURATED * rate) {
+        break;
+      }
     }
-    return Summary.of(throughputs, Double::doubleValue).median();
+    List<Double> peaks = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      peaks.add(open.run(plain, bestRate, timing.warmup(), timing.measure()).throughputPerSecond());
+      pause(timing);
+    }
+    return Summary.of(peaks, Double::doubleValue).median();
   }
 
   private static Row row(
@@ -239,6 +325,7 @@ final class OverloadExperiment implements Experiment {
     double seconds = r.window().toNanos() / 1e9;
     // The feature's refusals: 503 with Retry-After, which the driver counts as busy.
     long refused = r.count(Outcome.BUSY);
+    boolean cpu = w != null && w.responses() > 0 && !w.cpuNanos().isEmpty();
     return new Row(
         mode,
         variant,
@@ -250,14 +337,22 @@ final class OverloadExperiment implements Experiment {
         r.succeeded() == 0 ? Double.NaN : r.latencyPercentileMillis(99),
         refused / seconds,
         (r.failed() - refused) / seconds,
-        w == null || w.responses() == 0 ? Double.NaN : w.withoutJitNanos() / 1e3 / w.responses());
+        cpu ? w.withoutJitNanos() / 1e3 / w.responses() : Double.NaN,
+        cpu ? w.withoutJitNanos() / 1e3 / seconds : Double.NaN);
   }
 
   /**
    * Expedited alone at {@link #MIX_EXPEDITED} of the capacity, then with best effort filling the
-   * offered load to twice the capacity, on each server, one connection per request.
+   * offered load to twice the capacity, on each server, in one connection mode.
    */
-  private List<Row> mix(Run run, Servers servers, byte[] envelope, double capacity) {
+  private List<Row> mix(
+      Run run,
+      Servers servers,
+      byte[] envelope,
+      double capacity,
+      boolean keepAlive,
+      DriverOptions options) {
+    String mode = keepAlive ? "kept-alive" : "per-request";
     byte[] expedited =
         QosEnvelopes.withRequirement(
             envelope, CompressionPreference.NONE, TransportPriority.EXPEDITED);
@@ -267,7 +362,6 @@ final class OverloadExperiment implements Experiment {
     double exRate = run.get(MIX_EXPEDITED) * capacity;
     double beRate = 2 * capacity - exRate;
     RunTiming timing = run.timing();
-    DriverOptions options = run.driverOptions();
     List<Row> rows = new ArrayList<>();
     Sweep.interleave(
         List.of("alone", "mixed"),
@@ -282,22 +376,24 @@ final class OverloadExperiment implements Experiment {
                       () ->
                           OpenLoopDriver.create(options)
                               .run(
-                                  source(url, bestEffort, false),
+                                  source(url, bestEffort, keepAlive),
                                   beRate,
                                   timing.warmup(),
                                   timing.measure()))
                   : CompletableFuture.completedFuture(null);
           RunResult ex =
               OpenLoopDriver.create(options)
-                  .run(source(url, expedited, false), exRate, timing.warmup(), timing.measure());
-          rows.add(row("per-request", variant, "mix-" + part + "-expedited", 2, rep, ex, null));
+                  .run(
+                      source(url, expedited, keepAlive), exRate, timing.warmup(), timing.measure());
+          rows.add(row(mode, variant, "mix-" + part + "-expedited", 2, rep, ex, null));
           if (be.join() != null) {
-            rows.add(row("per-request", variant, "mix-mixed-best-effort", 2, rep, be.join(), null));
+            rows.add(row(mode, variant, "mix-mixed-best-effort", 2, rep, be.join(), null));
           }
           run.progress()
               .printf(
                   Locale.ROOT,
-                  "[mix] %s %s rep %d: expedited %.0f/s p99 %.1f ms%n",
+                  "[mix %s] %s %s rep %d: expedited %.0f/s p99 %.1f ms%n",
+                  mode,
                   variant,
                   part,
                   rep,
@@ -327,7 +423,8 @@ final class OverloadExperiment implements Experiment {
             "p99_ms",
             "refused_per_s",
             "other_failed_per_s",
-            "server_cpu_us_per_response");
+            "server_cpu_us_per_response",
+            "server_cpu_us_per_s");
     for (Row r : rows) {
       csv.row(
           r.mode(),
@@ -340,15 +437,17 @@ final class OverloadExperiment implements Experiment {
           Table.fixed(r.p99Millis(), 2),
           Table.fixed(r.refusedPerSecond(), 1),
           Table.fixed(r.otherFailedPerSecond(), 1),
-          Table.fixed(r.cpuMicrosPerResponse(), 1));
+          Table.fixed(r.cpuMicrosPerResponse(), 1),
+          Table.fixed(r.cpuMicrosPerSecond(), 0));
     }
     csv.writeCsv(run.out().resolve("results.csv"));
     List<String> sections = new ArrayList<>();
     for (Map.Entry<String, Double> mode : capacities.entrySet()) {
       sections.add(loadSection(rows, mode.getKey(), mode.getValue(), loads));
+      sections.add(refusalSection(rows, mode.getKey(), loads));
       sections.add(cpuSection(rows, mode.getKey(), loads.get(0)));
+      sections.add(mixSection(rows, mode.getKey()));
     }
-    sections.add(mixSection(rows));
     List<String> settings =
         List.of(
             "servers: the bookstore (`BookstoreServer --port=0`), without and with `"
@@ -357,19 +456,30 @@ final class OverloadExperiment implements Experiment {
                 + (run.get(FIXED_LIMIT) > 0
                     ? ", and with the feature at a fixed limit of " + run.get(FIXED_LIMIT)
                     : "")
+                + (run.get(CPU_COST_US) > 0
+                    ? ", every one with `--cpu-cost-us=" + run.get(CPU_COST_US) + "`"
+                    : "")
                 + ", each in its own JVM ("
                 + servers.launch()
                 + ")",
             "capacity: "
                 + (run.options().isSet(CAPACITY)
                     ? "given"
-                    : "median of 3 closed-loop runs of "
+                    : "the open-loop peak of the server without the feature: from the throughput"
+                        + " of "
                         + run.get(CAPACITY_REQUESTERS)
-                        + " requesters on the server without the feature")
+                        + " closed-loop requesters, open-loop steps of x"
+                        + RAMP_STEP
+                        + " until one served under "
+                        + RAMP_SATURATED
+                        + " of its offer, then the median goodput of 3 runs at the step that"
+                        + " served most")
                 + ", "
                 + capacities,
             "timing: " + run.timing().describe(run.options(), true),
-            "timeouts: " + run.describeTimeouts());
+            "timeouts: "
+                + Run.describeTimeouts(
+                    run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS))));
     Report report = run.report("Admission control past saturation (issue 41)", summary(), settings);
     report.add(sections).write(run.out().resolve("report.md"));
     run.progress().println("wrote " + run.out().toAbsolutePath());
@@ -424,6 +534,60 @@ final class OverloadExperiment implements Experiment {
         table);
   }
 
+  /**
+   * What a refusal costs the server beside a served request, and the goodput that cost allows: on
+   * one saturated core, serving S and refusing R per second of an offer x times the capacity C
+   * takes S c + R r = 1 with S + R = x C, so S / C = (1 - x r/c) / (1 - r/c). A refusal's cost r is
+   * read off each run of the feature that refused at least {@link #COST_MIN_REFUSED} of its offer,
+   * as its CPU beyond its served requests' (at c each, the feature's CPU per response at 1x) per
+   * refusal.
+   */
+  private static String refusalSection(List<Row> rows, String mode, List<Double> loads) {
+    List<Row> atOne = select(rows, mode, "admission", "load", 1.0);
+    List<Row> refusing =
+        rows.stream()
+            .filter(
+                r ->
+                    r.mode().equals(mode)
+                        && r.variant().equals("admission")
+                        && r.part().equals("load")
+                        && r.refusedPerSecond() >= COST_MIN_REFUSED * r.offered()
+                        && Double.isFinite(r.cpuMicrosPerSecond()))
+            .toList();
+    List<Row> served =
+        atOne.stream().filter(r -> Double.isFinite(r.cpuMicrosPerResponse())).toList();
+    Table table = Table.of("quantity", "value");
+    String text =
+        "On one core, serving S and refusing R per second of an offer x times the capacity C"
+            + " takes S c + R r = 1 (c a served request's CPU, r a refusal's), so the goodput no"
+            + " refusal at that cost can beat is S / C = (1 - x r/c) / (1 - r/c). c is the"
+            + " feature's CPU per response at 1x; r each refusing run's CPU beyond its served"
+            + " requests', per refusal.";
+    if (served.isEmpty() || refusing.isEmpty()) {
+      table.row("runs that refused", "none, or no CPU read: no estimate");
+      return Report.section("What a refusal costs, " + mode, text, table);
+    }
+    double c = Summary.of(served, Row::cpuMicrosPerResponse).median();
+    List<Double> costs = new ArrayList<>();
+    for (Row r : refusing) {
+      costs.add((r.cpuMicrosPerSecond() - r.goodput() * c) / r.refusedPerSecond());
+    }
+    Summary cost = Summary.of(costs, Double::doubleValue);
+    double ratio = cost.median() / c;
+    table.row(
+        "served request, c (us)", Summary.of(served, Row::cpuMicrosPerResponse).medianRange(1));
+    table.row("refusal, r (us), " + costs.size() + " runs", cost.medianRange(1));
+    table.row("r / c", Table.fixed(ratio, 3));
+    for (double load : loads) {
+      if (load > 1) {
+        double bound = Math.max(0, Math.min(1, (1 - load * ratio) / (1 - ratio)));
+        table.row(
+            "goodput / capacity at most, at " + Table.fixed(load, 2) + "x", Table.fixed(bound, 2));
+      }
+    }
+    return Report.section("What a refusal costs, " + mode, text, table);
+  }
+
   private static String cpuSection(List<Row> rows, String mode, double lowLoad) {
     List<Row> plain = select(rows, mode, "plain", "load", lowLoad);
     List<Row> admission = select(rows, mode, "admission", "load", lowLoad);
@@ -448,7 +612,7 @@ final class OverloadExperiment implements Experiment {
         table);
   }
 
-  private String mixSection(List<Row> rows) {
+  private String mixSection(List<Row> rows, String mode) {
     Table table =
         Table.of(
             "variant",
@@ -458,11 +622,22 @@ final class OverloadExperiment implements Experiment {
             "goodput/s",
             "p99 (ms)",
             "refused/s",
-            "other failures/s");
+            "other failures/s",
+            "expedited goodput mixed / alone, paired");
     for (String variant : variants) {
+      List<Row> alone = select(rows, mode, variant, "mix-alone-expedited", 2);
       for (String part :
           List.of("mix-alone-expedited", "mix-mixed-expedited", "mix-mixed-best-effort")) {
-        List<Row> at = select(rows, "per-request", variant, part, 2);
+        List<Row> at = select(rows, mode, variant, part, 2);
+        List<Double> ratios = new ArrayList<>();
+        if (part.equals("mix-mixed-expedited")) {
+          for (Row mixed : at) {
+            alone.stream()
+                .filter(a -> a.rep() == mixed.rep() && a.goodput() > 0)
+                .findFirst()
+                .ifPresent(a -> ratios.add(mixed.goodput() / a.goodput()));
+          }
+        }
         table.row(
             variant,
             part.endsWith("best-effort") ? "best effort" : "expedited",
@@ -471,11 +646,12 @@ final class OverloadExperiment implements Experiment {
             cell(at, Row::goodput, 0),
             cell(at, Row::p99Millis, 1),
             cell(at, Row::refusedPerSecond, 0),
-            cell(at, Row::otherFailedPerSecond, 0));
+            cell(at, Row::otherFailedPerSecond, 0),
+            ratios.isEmpty() ? "" : Summary.of(ratios, Double::doubleValue).medianRange(3));
       }
     }
     return Report.section(
-        "Class mix at 2x, one connection per request",
+        "Class mix at 2x, " + mode,
         "Expedited alone, then the same expedited rate with best effort filling the offered load"
             + " to twice the capacity; goal: expedited goodput mixed >= 0.95 of alone, with the"
             + " feature.",

@@ -17,7 +17,7 @@ import org.apache.cxf.staxutils.StaxUtils;
  * {@code examples/bookstore/requests/}: a {@code Requirement}, as the paper's {@code SOAPExtension}
  * did, or the {@code Timestamps} with a t1 a monitored requester sends.
  */
-final class QosEnvelopes {
+public final class QosEnvelopes {
 
   private static final WsQosCodec CODEC = new WsQosCodec();
 
@@ -37,7 +37,7 @@ final class QosEnvelopes {
    * {@code envelope} with a {@code Requirement} of {@code preference} in the class {@code
    * priority}.
    */
-  static byte[] withRequirement(
+  public static byte[] withRequirement(
       byte[] envelope, CompressionPreference preference, TransportPriority priority) {
     return withHeader(envelope, m -> CODEC.write(m, QosRequirement.of(preference, priority)));
   }

@@ -238,7 +238,11 @@ public final class Run implements AutoCloseable {
 
   /** The settings line of the driver's timeouts and kept-alive pool. */
   public String describeTimeouts() {
-    DriverOptions options = driverOptions();
+    return describeTimeouts(driverOptions());
+  }
+
+  /** The settings line of {@code options}' timeouts and kept-alive pool. */
+  public static String describeTimeouts(DriverOptions options) {
     return Template.render(
         "reports/timeouts.md",
         Map.of(

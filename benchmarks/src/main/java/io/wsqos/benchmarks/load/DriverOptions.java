@@ -61,6 +61,12 @@ public record DriverOptions(
     return new Builder();
   }
 
+  /** These options with the kept-alive pool bounded at {@code maxConnections} per server. */
+  public DriverOptions withMaxConnections(int maxConnections) {
+    return new DriverOptions(
+        connectTimeout, responseTimeout, maxInFlight, maxConnections, queueTimeout);
+  }
+
   private static void checkPositive(String name, Duration value) {
     if (value == null || value.isNegative() || value.isZero()) {
       throw new IllegalArgumentException(name + ": " + value + " (expected: > 0)");

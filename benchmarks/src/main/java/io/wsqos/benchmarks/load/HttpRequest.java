@@ -73,6 +73,11 @@ public final class HttpRequest {
     return encoded.clone();
   }
 
+  /** Writes the whole request to {@code out}, without a copy. */
+  void writeTo(java.io.OutputStream out) throws java.io.IOException {
+    out.write(encoded);
+  }
+
   /** A fresh read-only view of the encoded bytes, positioned at the start. */
   ByteBuffer buffer() {
     return ByteBuffer.wrap(encoded).asReadOnlyBuffer();
