@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.util.DriverDataSource;
 import java.io.PrintWriter;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
@@ -20,6 +21,9 @@ import org.flywaydb.core.Flyway;
  * that several share one database, the application's own included.
  */
 public final class JdbcMigrations {
+
+  /** The first key of the advisory locks migrations take on PostgreSQL: "wsqs" in ASCII. */
+  private static final int ADVISORY_LOCK_KEY = 0x77737173;
 
   private JdbcMigrations() {}
 
@@ -63,16 +67,53 @@ public final class JdbcMigrations {
     if (!noStatementTimeout.isEmpty()) {
       migrating = new StatementOnConnect(migrating, noStatementTimeout);
     }
-    Flyway.configure(JdbcMigrations.class.getClassLoader())
-        .dataSource(migrating)
-        .locations(locations.toArray(String[]::new))
-        .table(historyTable)
-        // A database that already holds other tables (the application's, another module's)
-        // gets the module's history table at version 0, and then every migration.
-        .baselineOnMigrate(true)
-        .baselineVersion("0")
-        .load()
-        .migrate();
+    Flyway flyway =
+        Flyway.configure(JdbcMigrations.class.getClassLoader())
+            .dataSource(migrating)
+            .locations(locations.toArray(String[]::new))
+            .table(historyTable)
+            // A database that already holds other tables (the application's, another module's)
+            // gets the module's history table at version 0, and then every migration.
+            .baselineOnMigrate(true)
+            .baselineVersion("0")
+            .load();
+    if (database != Database.POSTGRESQL) {
+      flyway.migrate();
+      return;
+    }
+    // Flyway locks the history table only once it has decided to create or baseline it: two
+    // processes starting on one fresh schema (two brokers on one PostgreSQL) both decide, and the
+    // second fails to baseline the table the first has just created. One session lock per schema
+    // and history table makes the second wait, then find every migration applied.
+    try (Connection lock = migrating.getConnection()) {
+      advisoryLock(lock, "pg_advisory_lock", historyTable);
+      try {
+        flyway.migrate();
+      } finally {
+        advisoryLock(lock, "pg_advisory_unlock", historyTable);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot lock the schema to migrate " + locations, e);
+    }
+  }
+
+  /**
+   * Calls PostgreSQL's {@code function} on the two-key lock of this project (the first key) and of
+   * the schema's {@code historyTable} (the second); Flyway's own locks take one key, a space that
+   * does not overlap.
+   */
+  private static void advisoryLock(Connection connection, String function, String historyTable)
+      throws SQLException {
+    try (PreparedStatement statement =
+        connection.prepareStatement(
+            "SELECT "
+                + function
+                + "("
+                + ADVISORY_LOCK_KEY
+                + ", hashtext(current_schema() || '.' || ?))")) {
+      statement.setString(1, historyTable);
+      statement.execute();
+    }
   }
 
   /**
