@@ -303,18 +303,18 @@ final class OverloadExperiment implements Experiment {
               "[capacity] %s: offered %.0f/s, served %.0f/s%n",
               keepAlive ? "kept-alive" : "per-request",
               rate,
-              r.throughputPerSecond());
-      if (r.throughputPerSecond() > best) {
-        best = r.throughputPerSecond();
+              r.deliveredPerSecond());
+      if (r.deliveredPerSecond() > best) {
+        best = r.deliveredPerSecond();
         bestRate = rate;
       }
-      if (r.throughputPerSecond() < RAMP_SATURATED * rate) {
+      if (r.deliveredPerSecond() < RAMP_SATURATED * rate) {
         break;
       }
     }
     List<Double> peaks = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      peaks.add(open.run(plain, bestRate, timing.warmup(), timing.measure()).throughputPerSecond());
+      peaks.add(open.run(plain, bestRate, timing.warmup(), timing.measure()).deliveredPerSecond());
       pause(timing);
     }
     return Summary.of(peaks, Double::doubleValue).median();
@@ -333,7 +333,7 @@ final class OverloadExperiment implements Experiment {
         load,
         rep,
         r.offeredPerSecond(),
-        r.throughputPerSecond(),
+        r.deliveredPerSecond(),
         r.succeeded() == 0 ? Double.NaN : r.latencyPercentileMillis(99),
         refused / seconds,
         (r.failed() - refused) / seconds,
@@ -397,7 +397,7 @@ final class OverloadExperiment implements Experiment {
                   variant,
                   part,
                   rep,
-                  ex.throughputPerSecond(),
+                  ex.deliveredPerSecond(),
                   ex.latencyPercentileMillis(99));
           pause(timing);
           return null;
@@ -529,8 +529,11 @@ final class OverloadExperiment implements Experiment {
     }
     return Report.section(
         "Load, " + mode + String.format(Locale.ROOT, " (capacity %.0f req/s)", capacity),
-        "Median [min, max] over the repetitions. Refused: HTTP 503 with Retry-After (the feature's refusals);"
-            + " other failures: timeouts, resets, refused connections.",
+        "Median [min, max] over the repetitions. Goodput: successful responses that arrived within"
+            + " the window (a server that queues past saturation answers the window's requests"
+            + " after it, which would overstate its rate); p99: of the successful responses to the"
+            + " requests due in the window. Refused: HTTP 503 with Retry-After (the feature's"
+            + " refusals); other failures: timeouts, resets, refused connections.",
         table);
   }
 

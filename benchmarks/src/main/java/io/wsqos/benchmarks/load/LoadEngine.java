@@ -128,6 +128,7 @@ final class LoadEngine {
   private long queueTimeouts;
   private long connectionsOpened;
   private long reconnects;
+  private long succeededInWindow;
   private final Histogram latencyMicros =
       new Histogram(HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
   private final Histogram serviceMicros =
@@ -467,6 +468,9 @@ final class LoadEngine {
         serviceMicros.recordValue(micros(now - exchange.startedNanos));
       }
     }
+    if (outcome == Outcome.SUCCESS && now >= measureFromNanos && now < measureToNanos) {
+      succeededInWindow++;
+    }
     workload.completed(now);
   }
 
@@ -556,6 +560,7 @@ final class LoadEngine {
         sendLagCount == 0 ? 0 : sendLagSumNanos / 1000.0 / sendLagCount,
         maxInFlightSeen,
         connectionsOpened,
-        reconnects);
+        reconnects,
+        succeededInWindow);
   }
 }

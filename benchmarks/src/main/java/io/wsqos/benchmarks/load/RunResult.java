@@ -24,6 +24,10 @@ import org.HdrHistogram.Histogram;
  * @param connectionsOpened connections the driver opened during the whole run, warm-up included
  * @param reconnects of those, the kept-alive connections opened in place of one the server closed
  *     (or that failed)
+ * @param succeededInWindow successful responses that arrived within the window, whenever their
+ *     requests were due: what the server delivered in it. Past saturation a server that queues
+ *     without bound still answers the window's requests after it (until the driver gives up), so
+ *     {@link #succeeded()} over the window overstates its rate and this does not.
  */
 public record RunResult(
     RequestCounts counts,
@@ -35,7 +39,8 @@ public record RunResult(
     double meanSendLagMicros,
     int maxInFlight,
     long connectionsOpened,
-    long reconnects) {
+    long reconnects,
+    long succeededInWindow) {
 
   public RunResult {
     latencyMicros = latencyMicros.copy();
@@ -45,10 +50,12 @@ public record RunResult(
   /**
    * A run made by another driver than ours (e.g. client threads calling through a CXF proxy, which
    * time each call from its start): the counts, the window and the latency histogram of the
-   * successes in microseconds, which is also the service time.
+   * successes in microseconds, which is also the service time. Their successes are taken to have
+   * arrived within the window.
    */
   public static RunResult of(RequestCounts counts, Duration window, Histogram latencyMicros) {
-    return new RunResult(counts, window, latencyMicros, latencyMicros, 0, 0, 0, 0, 0, 0);
+    return new RunResult(
+        counts, window, latencyMicros, latencyMicros, 0, 0, 0, 0, 0, 0, counts.succeeded());
   }
 
   /** Requests sent that ended in {@code outcome}. */
@@ -79,6 +86,15 @@ public record RunResult(
   /** Successful responses per second of the window. */
   public double throughputPerSecond() {
     return succeeded() / seconds();
+  }
+
+  /**
+   * Successful responses that arrived within the window, per second of it ({@link
+   * #succeededInWindow()}): the rate a server delivered, which past saturation is below {@link
+   * #throughputPerSecond()} when the server queues what it cannot serve.
+   */
+  public double deliveredPerSecond() {
+    return succeededInWindow / seconds();
   }
 
   /** A copy of the latency histogram of successes, from the intended send time, in microseconds. */
@@ -114,13 +130,15 @@ public record RunResult(
   @Override
   public String toString() {
     return String.format(
-        "RunResult[requests=%d, counts=%s, offered=%.1f/s, throughput=%.1f/s, mean=%.3f ms,"
+        "RunResult[requests=%d, counts=%s, offered=%.1f/s, throughput=%.1f/s, delivered=%.1f/s,"
+            + " mean=%.3f ms,"
             + " p50=%.3f ms, p99=%.3f ms, sendLag mean=%.0f us max=%d us, maxInFlight=%d,"
             + " connections=%d, reconnects=%d]",
         requests(),
         counts,
         offeredPerSecond(),
         throughputPerSecond(),
+        deliveredPerSecond(),
         meanLatencyMillis(),
         latencyPercentileMillis(50),
         latencyPercentileMillis(99),

@@ -143,6 +143,25 @@ class BoundedConnectionsTest {
   }
 
   @Test
+  void aBacklogAnsweredAfterTheWindowCountsAsSucceededButNotAsDeliveredInIt() throws IOException {
+    // Two connections answering one request per 20 ms each deliver 50 of the 100 requests due in
+    // the half second at most, however fast the machine; the rest are answered after the window.
+    try (ScriptedHttpServer server =
+        ScriptedHttpServer.keptAlive(OpenLoopDriverTest.OK, 20, Integer.MAX_VALUE)) {
+
+      RunResult result =
+          OpenLoopDriver.create(TWO_CONNECTIONS)
+              .run(keptAlive(server.uri()), 200, NO_WARMUP, HALF_SECOND);
+
+      assertThat(result.succeeded()).isEqualTo(100);
+      assertThat(result.succeededInWindow()).isPositive().isLessThanOrEqualTo(2 * (500 / 20) + 2);
+      assertThat(result.deliveredPerSecond())
+          .isEqualTo(result.succeededInWindow() / 0.5)
+          .isLessThan(result.throughputPerSecond());
+    }
+  }
+
+  @Test
   void rejectsAnEmptyPoolAndANonPositiveQueueTimeout() {
     assertThatThrownBy(() -> DriverOptions.builder().maxConnections(0).build())
         .isInstanceOf(IllegalArgumentException.class)

@@ -418,8 +418,8 @@ public final class AdmissionControl implements AutoCloseable {
     }
 
     /**
-     * How much slower than the long-run mean a window's mean latency may be before the limit
-     * shrinks. Default {@value #DEFAULT_TOLERANCE}; at least 1.
+     * How much slower than the reference (the service's latency without a queue) a window's mean
+     * latency may be before the limit shrinks. Default {@value #DEFAULT_TOLERANCE}; at least 1.
      */
     public Builder tolerance(double tolerance) {
       if (!(tolerance >= 1) || Double.isInfinite(tolerance)) {

@@ -163,7 +163,7 @@ final class BookstoreOptions {
           AdmissionControl.DEFAULT_TOLERANCE,
           1.0,
           100.0,
-          "With --admission, how much slower than the long run a window may be before the limit"
+          "With --admission, how much slower than the service without a queue a window may be before the limit"
               + " shrinks");
   static final Option<Boolean> CXF_METRICS =
       Option.flag(
