@@ -166,7 +166,8 @@ final class OverloadExperiment implements Experiment {
       double refusedPerSecond,
       double otherFailedPerSecond,
       double cpuMicrosPerResponse,
-      double cpuMicrosPerSecond) {}
+      double cpuMicrosPerSecond,
+      double jitMicrosPerSecond) {}
 
   @Override
   public void run(Run run) throws Exception {
@@ -203,6 +204,7 @@ final class OverloadExperiment implements Experiment {
     }
     ServerWarmup.run(name(), run.options(), run.driverOptions(), warm, run.progress());
     RunTiming timing = run.timing();
+    servers.settle(timing.pause(), run.progress());
     DriverOptions driverOptions =
         run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS));
     List<Row> rows = new ArrayList<>();
@@ -232,7 +234,7 @@ final class OverloadExperiment implements Experiment {
               false,
               (load, p, rep, variant) -> {
                 RunResult r = open.run(variant, load * capacity, timing.warmup(), timing.measure());
-                pause(timing);
+                servers.settle(timing.pause(), run.progress());
                 return r;
               });
       for (int i = 0; i < results.size(); i++) {
@@ -260,14 +262,6 @@ final class OverloadExperiment implements Experiment {
     return args;
   }
 
-  private static void pause(RunTiming timing) {
-    try {
-      Thread.sleep(timing.pause().toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
   private static RequestSource source(URI url, byte[] body, boolean keepAlive) {
     return RequestSource.of(Variant.soapPost(url, body).keepAlive(keepAlive).build());
   }
@@ -290,13 +284,13 @@ final class OverloadExperiment implements Experiment {
         ClosedLoopDriver.create(options)
             .run(plain, run.get(CAPACITY_REQUESTERS), timing.warmup(), timing.measure())
             .throughputPerSecond();
-    pause(timing);
+    servers.settle(timing.pause(), run.progress());
     OpenLoopDriver open = OpenLoopDriver.create(options);
     double bestRate = start;
     double best = 0;
     for (double rate = start; rate < 50 * start; rate *= RAMP_STEP) {
       RunResult r = open.run(plain, rate, timing.warmup(), timing.measure());
-      pause(timing);
+      servers.settle(timing.pause(), run.progress());
       run.progress()
           .printf(
               Locale.ROOT,
@@ -315,7 +309,7 @@ final class OverloadExperiment implements Experiment {
     List<Double> peaks = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       peaks.add(open.run(plain, bestRate, timing.warmup(), timing.measure()).deliveredPerSecond());
-      pause(timing);
+      servers.settle(timing.pause(), run.progress());
     }
     return Summary.of(peaks, Double::doubleValue).median();
   }
@@ -338,7 +332,8 @@ final class OverloadExperiment implements Experiment {
         refused / seconds,
         (r.failed() - refused) / seconds,
         cpu ? w.withoutJitNanos() / 1e3 / w.responses() : Double.NaN,
-        cpu ? w.withoutJitNanos() / 1e3 / seconds : Double.NaN);
+        cpu ? w.withoutJitNanos() / 1e3 / seconds : Double.NaN,
+        cpu ? w.cpuNanos().getOrDefault(CpuCategory.JIT, 0L) / 1e3 / seconds : Double.NaN);
   }
 
   /**
@@ -399,7 +394,7 @@ final class OverloadExperiment implements Experiment {
                   rep,
                   ex.deliveredPerSecond(),
                   ex.latencyPercentileMillis(99));
-          pause(timing);
+          servers.settle(timing.pause(), run.progress());
           return null;
         });
     return rows;
@@ -424,7 +419,8 @@ final class OverloadExperiment implements Experiment {
             "refused_per_s",
             "other_failed_per_s",
             "server_cpu_us_per_response",
-            "server_cpu_us_per_s");
+            "server_cpu_us_per_s",
+            "server_jit_us_per_s");
     for (Row r : rows) {
       csv.row(
           r.mode(),
@@ -438,7 +434,8 @@ final class OverloadExperiment implements Experiment {
           Table.fixed(r.refusedPerSecond(), 1),
           Table.fixed(r.otherFailedPerSecond(), 1),
           Table.fixed(r.cpuMicrosPerResponse(), 1),
-          Table.fixed(r.cpuMicrosPerSecond(), 0));
+          Table.fixed(r.cpuMicrosPerSecond(), 0),
+          Table.fixed(r.jitMicrosPerSecond(), 0));
     }
     csv.writeCsv(run.out().resolve("results.csv"));
     List<String> sections = new ArrayList<>();
@@ -477,6 +474,14 @@ final class OverloadExperiment implements Experiment {
                 + ", "
                 + capacities,
             "timing: " + run.timing().describe(run.options(), true),
+            String.format(
+                Locale.ROOT,
+                "settling: after each pause the next run waits until every server has used under"
+                    + " %.0f%% of a core for %d ms (at most %d s), so that no run shares the core"
+                    + " with the backlog an overloaded run left",
+                IdleWait.IDLE_SHARE * 100,
+                IdleWait.PROBE.toMillis(),
+                Servers.SETTLE_LIMIT.toSeconds()),
             "timeouts: "
                 + Run.describeTimeouts(
                     run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS))));

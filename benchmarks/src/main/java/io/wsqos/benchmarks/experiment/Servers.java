@@ -10,7 +10,9 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
@@ -162,6 +164,31 @@ final class Servers implements AutoCloseable {
       throw new IllegalArgumentException("mode: " + token + " (expected: a started one)");
     }
     return process;
+  }
+
+  /** How long {@link #settle} waits at most for the servers to go idle. */
+  static final Duration SETTLE_LIMIT = Duration.ofSeconds(60);
+
+  /**
+   * Sleeps {@code pause}, then waits until every server is idle ({@link IdleWait}), at most {@link
+   * #SETTLE_LIMIT}, so that the next run has the cores to itself; says so on {@code progress} when
+   * a server was still busy after the pause.
+   */
+  void settle(Duration pause, PrintStream progress) {
+    LockSupport.parkNanos(pause.toNanos());
+    List<Long> pids = processes.values().stream().map(p -> p.jvm().pid()).toList();
+    IdleWait.Result result = IdleWait.await(pids, SETTLE_LIMIT);
+    if (!result.idle()) {
+      progress.printf(
+          Locale.ROOT,
+          "[settle] a server was still busy %d s after the pause; the next run starts anyway%n",
+          result.waited().toSeconds());
+    } else if (result.waited().compareTo(IdleWait.PROBE.multipliedBy(2)) >= 0) {
+      progress.printf(
+          Locale.ROOT,
+          "[settle] the servers went idle %.1f s after the pause%n",
+          result.waited().toMillis() / 1e3);
+    }
   }
 
   /** How the server JVMs were launched, for a report's settings: options and pinning. */
