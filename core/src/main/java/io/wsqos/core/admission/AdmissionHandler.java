@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.io.Content;
@@ -70,34 +69,25 @@ public final class AdmissionHandler extends Handler.Wrapper {
     TransportPriority priority =
         control.classify(started.prefix, started.prefixLength, started.complete, clientId);
     Request replayed = started.replay(request);
-    Admission admission =
-        control.enter(
-            priority,
-            new Admission.Waiter() {
-              @Override
-              public void admitted(Permit permit) {
-                request.getContext().execute(() -> serve(replayed, response, callback, permit));
-              }
-
-              @Override
-              public void refused(Refusal refusal) {
-                started.release();
-                refuse(response, callback, refusal);
-              }
+    ExpiringWaiter waiter =
+        new ExpiringWaiter(
+            permit ->
+                request.getContext().execute(() -> serve(replayed, response, callback, permit)),
+            refusal -> {
+              started.release();
+              refuse(response, callback, refusal);
             });
+    Admission admission = control.enter(priority, waiter);
     if (admission instanceof Admission.Admitted admitted) {
       serve(replayed, response, callback, admitted.permit());
     } else if (admission instanceof Admission.Refused refused) {
       started.release();
       refuse(response, callback, refused.refusal());
     } else if (admission instanceof Admission.Queued queued) {
-      request
-          .getComponents()
-          .getScheduler()
-          .schedule(
-              () -> control.expire(queued.ticket()),
-              control.maxQueueTime().toNanos(),
-              TimeUnit.NANOSECONDS);
+      waiter.expireAfter(
+          request.getComponents().getScheduler(),
+          control.maxQueueTime(),
+          () -> control.expire(queued.ticket()));
     }
     return true;
   }

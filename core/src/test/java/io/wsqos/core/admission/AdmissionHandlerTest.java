@@ -11,6 +11,7 @@ import io.wsqos.core.header.TransportPriority;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.service.EchoService;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -81,6 +82,23 @@ class AdmissionHandlerTest {
     assertThat(count(AdmissionControl.REFUSED_COUNTER, BEST_EFFORT)).isEqualTo(1);
     assertThat(count(AdmissionControl.QUEUED_COUNTER, ASSURED)).isEqualTo(1);
     assertThat(count(AdmissionControl.ADMITTED_COUNTER, ASSURED)).isEqualTo(2);
+  }
+
+  @Test
+  void aRequestQueuedPastTheBoundIsRefusedByItsExpiryAndTheHeldOneStillServed() throws Exception {
+    AdmissionControl control =
+        start(AdmissionControl.builder().limit(1, 1, 1).maxQueueTime(Duration.ofMillis(200)));
+    CompletableFuture<RawHttp.Response> held = post(Envelopes.echo("held", ASSURED));
+    await().until(() -> service.started.get() == 1);
+
+    RawHttp.Response expired = post(Envelopes.echo("waiting", ASSURED)).get();
+    service.open.countDown();
+
+    assertThat(expired.status()).isEqualTo(503);
+    assertThat(expired.text()).contains("waited 200 ms");
+    assertThat(control.queued()).isZero();
+    assertThat(held.get().status()).isEqualTo(200);
+    assertThat(service.started.get()).as("the expired request reached no endpoint").isEqualTo(1);
   }
 
   @Test
