@@ -16,6 +16,7 @@ import io.wsqos.server.EmbeddedServer;
 import java.net.StandardProtocolFamily;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -108,13 +109,15 @@ public class AdmissionBenchmark {
 
   /**
    * A control that refuses every request: its one permit held, its one place in the queue taken by
-   * expedited, and no share for best effort, so that nothing arriving can push that one out.
+   * expedited for good (no bound on a standing queue), and no share for best effort, so that
+   * nothing arriving can push that one out.
    */
   private static AdmissionControl refusingControl() {
     AdmissionControl control =
         AdmissionControl.builder()
             .limit(1, 1, 1)
             .queuePerLimit(0)
+            .standingQueue(Duration.ofDays(1), Duration.ZERO)
             .share(TransportPriority.BEST_EFFORT, 0)
             .entitlement(PriorityEntitlement.everyone(TransportPriority.EXPEDITED))
             .meterRegistry(new SimpleMeterRegistry())

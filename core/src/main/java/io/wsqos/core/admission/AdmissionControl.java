@@ -12,6 +12,7 @@ import io.wsqos.core.header.SoapHeaderScanner;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQos;
 import io.wsqos.core.header.WsQosCodec;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -21,11 +22,12 @@ import java.util.List;
 
 /**
  * Admission control by WS-QoS class: at most a concurrency limit of requests in flight, the limit
- * following the measured latency ({@link GradientLimit}), the rest waiting in a bounded queue and
- * served by class, expedited first; when the queue is full the lowest class waiting is refused
- * first, best effort before assured before expedited. Each class is held a share of the limit: a
- * class using less than its share goes before every class above its own, and is never pushed out of
- * the queue, so a higher class cannot starve it.
+ * following the measured latency ({@link GradientLimit}), the rest waiting in a queue bounded by
+ * count and by time (one that stands refuses what waited past a short target) and served by class,
+ * expedited first; when the queue is full the lowest class waiting is refused first, best effort
+ * before assured before expedited. Each class is held a share of the limit: a class using less than
+ * its share goes before every class above its own, and is never pushed out of the queue, so a
+ * higher class cannot starve it.
  *
  * <p>This is the one core; {@link AdmissionHandler} (Jetty, before the body is parsed) and {@link
  * AdmissionControlFeature} (CXF, in any container) adapt it. It decides without I/O; its state is
@@ -59,6 +61,8 @@ public final class AdmissionControl implements AutoCloseable {
   public static final int DEFAULT_WINDOW_SAMPLES = 10;
   public static final double DEFAULT_QUEUE_PER_LIMIT = 1.0;
   public static final long DEFAULT_MAX_QUEUE_MILLIS = 1000;
+  public static final long DEFAULT_STANDING_TARGET_MILLIS = 5;
+  public static final long DEFAULT_STANDING_INTERVAL_MILLIS = 100;
   public static final int DEFAULT_RETRY_AFTER_SECONDS = 1;
   public static final double DEFAULT_EXPEDITED_SHARE = 0.4;
   public static final double DEFAULT_ASSURED_SHARE = 0.3;
@@ -75,6 +79,8 @@ public final class AdmissionControl implements AutoCloseable {
   public static final String DEFAULT_NAME = "default";
 
   private static final TransportPriority[] CLASSES = TransportPriority.values();
+
+  private static final int STANDING_INTERVAL_PER_REFERENCE = 20;
 
   private static final byte[] NAMESPACE_BYTES = WsQos.NAMESPACE.getBytes(StandardCharsets.UTF_8);
 
@@ -93,6 +99,7 @@ public final class AdmissionControl implements AutoCloseable {
   private final List<ArrayDeque<Ticket>> queues = new ArrayList<>();
   private int inFlight;
   private int queued;
+  private long lastEmptyNanos;
   private boolean closed;
   private volatile int limit;
 
@@ -182,6 +189,7 @@ public final class AdmissionControl implements AutoCloseable {
     requireNonNull(waiter, "waiter");
     int c = priority.ordinal();
     Ticket pushedOut = null;
+    Stale stale = Stale.NONE;
     Admission decision;
     synchronized (this) {
       if (closed) {
@@ -189,21 +197,26 @@ public final class AdmissionControl implements AutoCloseable {
       } else if (inFlight < limit && queued == 0) {
         decision = new Admission.Admitted(admit(priority));
       } else {
-        if (queued >= maxQueued()) {
-          int victim = victim(c);
-          if (victim < 0) {
-            decision = new Admission.Refused(refusal(priority, "queue full"));
-            metrics.refused(priority);
-            return decision;
-          }
-          pushedOut = queues.get(victim).pollLast();
-          dequeued(pushedOut);
+        long now = clock.monotonicTime();
+        if (queued == 0) {
+          lastEmptyNanos = now;
+        } else {
+          stale = dropStale(now);
         }
-        Ticket ticket = new Ticket(priority, waiter, clock.monotonicTime());
-        queues.get(c).addLast(ticket);
-        queuedBy[c]++;
-        queued++;
-        decision = new Admission.Queued(ticket);
+        int victim = queued >= maxQueued() ? victim(c) : -1;
+        if (queued >= maxQueued() && victim < 0) {
+          decision = new Admission.Refused(refusal(priority, "queue full"));
+        } else {
+          if (victim >= 0) {
+            pushedOut = queues.get(victim).pollLast();
+            dequeued(pushedOut);
+          }
+          Ticket ticket = new Ticket(priority, waiter, now);
+          queues.get(c).addLast(ticket);
+          queuedBy[c]++;
+          queued++;
+          decision = new Admission.Queued(ticket);
+        }
       }
     }
     if (decision instanceof Admission.Admitted) {
@@ -216,6 +229,7 @@ public final class AdmissionControl implements AutoCloseable {
     if (pushedOut != null) {
       refuse(pushedOut, "pushed out of the queue by a higher class");
     }
+    stale.refuse(this);
     return decision;
   }
 
@@ -238,6 +252,7 @@ public final class AdmissionControl implements AutoCloseable {
   void release(Permit permit) {
     List<Permit> admitted = new ArrayList<>();
     List<Ticket> tickets = new ArrayList<>();
+    Stale stale;
     long now = clock.monotonicTime();
     synchronized (this) {
       if (permit.released) {
@@ -249,6 +264,7 @@ public final class AdmissionControl implements AutoCloseable {
       if (limiter.sample(now, now - permit.startNanos, permit.inFlightAtStart)) {
         limit = limiter.limit();
       }
+      stale = dropStale(now);
       while (inFlight < limit && queued > 0) {
         Ticket next = queues.get(next()).pollFirst();
         dequeued(next);
@@ -262,6 +278,7 @@ public final class AdmissionControl implements AutoCloseable {
       metrics.waited(ticket.priority, now - ticket.enqueuedNanos);
       ticket.waiter.admitted(admitted.get(i));
     }
+    stale.refuse(this);
   }
 
   /** Refuses every waiting request, and removes the meters. Idempotent. */
@@ -287,6 +304,56 @@ public final class AdmissionControl implements AutoCloseable {
     inFlight++;
     inFlightBy[priority.ordinal()]++;
     return new Permit(this, priority, clock.monotonicTime(), inFlight);
+  }
+
+  /**
+   * Takes out of the queue, once it has not been empty for the standing interval, every request
+   * that has waited longer than the standing target: a queue that never empties only adds its wait
+   * to every request it serves, and refusing them makes room for requests that can still be served
+   * in time. Both scale with the service: the target is at least its latency without a queue, the
+   * interval at least {@value #STANDING_INTERVAL_PER_REFERENCE} of them. Heads only: each class's
+   * queue is in arrival order.
+   */
+  private Stale dropStale(long now) {
+    if (queued == 0) {
+      return Stale.NONE;
+    }
+    long reference = (long) limiter.referenceNanos();
+    long interval =
+        Math.max(settings.standingIntervalNanos(), STANDING_INTERVAL_PER_REFERENCE * reference);
+    if (now - lastEmptyNanos < interval) {
+      return Stale.NONE;
+    }
+    long target = Math.max(settings.standingTargetNanos(), reference);
+    List<Ticket> stale = null;
+    for (ArrayDeque<Ticket> queue : queues) {
+      Ticket head;
+      while ((head = queue.peekFirst()) != null && now - head.enqueuedNanos > target) {
+        queue.pollFirst();
+        dequeued(head);
+        if (stale == null) {
+          stale = new ArrayList<>();
+        }
+        stale.add(head);
+      }
+    }
+    return stale == null ? Stale.NONE : new Stale(stale, target);
+  }
+
+  /** Requests taken out of a standing queue, to be refused outside the lock. */
+  private record Stale(List<Ticket> tickets, long targetNanos) {
+    static final Stale NONE = new Stale(List.of(), 0);
+
+    void refuse(AdmissionControl control) {
+      if (tickets.isEmpty()) {
+        return;
+      }
+      String reason =
+          "waited over "
+              + BigDecimal.valueOf(targetNanos / 1000, 3).stripTrailingZeros().toPlainString()
+              + " ms in a standing queue";
+      tickets.forEach(ticket -> control.refuse(ticket, reason));
+    }
   }
 
   private void dequeued(Ticket ticket) {
@@ -383,6 +450,8 @@ public final class AdmissionControl implements AutoCloseable {
     private int windowSamples = DEFAULT_WINDOW_SAMPLES;
     private double queuePerLimit = DEFAULT_QUEUE_PER_LIMIT;
     private Duration maxQueueTime = Duration.ofMillis(DEFAULT_MAX_QUEUE_MILLIS);
+    private Duration standingTarget = Duration.ofMillis(DEFAULT_STANDING_TARGET_MILLIS);
+    private Duration standingInterval = Duration.ofMillis(DEFAULT_STANDING_INTERVAL_MILLIS);
     private int retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS;
     private final double[] shares = {
       DEFAULT_BEST_EFFORT_SHARE, DEFAULT_ASSURED_SHARE, DEFAULT_EXPEDITED_SHARE
@@ -468,6 +537,34 @@ public final class AdmissionControl implements AutoCloseable {
             "maxQueueTime: " + maxQueueTime + " (expected: positive)");
       }
       this.maxQueueTime = maxQueueTime;
+      return this;
+    }
+
+    /**
+     * How long a request may wait in a standing queue: once the queue has not been empty for {@code
+     * interval}, a request that has waited more than {@code target} is refused ({@code waited over
+     * 5 ms in a standing queue}) rather than served late. A queue that empties now and then absorbs
+     * bursts, up to {@link #maxQueueTime}; one that never does only adds its wait to every request
+     * it serves. After the controlled delay of Facebook's servers ("Fail at Scale", 2015) and
+     * CoDel. Both follow a slow service: the target is at least its latency without a queue (as the
+     * limit measures it), the interval at least 20 such latencies. Defaults {@value
+     * #DEFAULT_STANDING_TARGET_MILLIS} ms and {@value #DEFAULT_STANDING_INTERVAL_MILLIS} ms; {@code
+     * target} positive, {@code interval} at least 0. A target of {@link #maxQueueTime} or more
+     * turns it off.
+     */
+    public Builder standingQueue(Duration target, Duration interval) {
+      requireNonNull(target, "target");
+      requireNonNull(interval, "interval");
+      if (target.isNegative() || target.isZero() || interval.isNegative()) {
+        throw new IllegalArgumentException(
+            "standingQueue: target "
+                + target
+                + ", interval "
+                + interval
+                + " (expected: target positive, interval >= 0)");
+      }
+      this.standingTarget = target;
+      this.standingInterval = interval;
       return this;
     }
 
@@ -562,6 +659,8 @@ public final class AdmissionControl implements AutoCloseable {
               windowSamples,
               queuePerLimit,
               maxQueueTime.toNanos(),
+              standingTarget.toNanos(),
+              standingInterval.toNanos(),
               retryAfterSeconds,
               shares.clone()));
     }

@@ -12,6 +12,8 @@ record AdmissionSettings(
     int windowSamples,
     double queuePerLimit,
     long maxQueueNanos,
+    long standingTargetNanos,
+    long standingIntervalNanos,
     int retryAfterSeconds,
     double[] shares) {
 

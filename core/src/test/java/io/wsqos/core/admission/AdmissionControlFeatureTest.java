@@ -11,6 +11,7 @@ import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.FeatureKit;
 import io.wsqos.testing.RawHttp;
 import io.wsqos.testing.service.EchoService;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -47,6 +48,7 @@ class AdmissionControlFeatureTest {
                 .queuePerLimit(0)
                 .share(BEST_EFFORT, 0)
                 .share(ASSURED, 0)
+                .standingQueue(AdmissionHandlerTest.HELD_AS_LONG_AS_IT_TAKES, Duration.ZERO)
                 .meterRegistry(registry));
     try (EmbeddedServer server =
         EmbeddedServer.builder().endpoint("/echo", EchoService.class, service, feature).start()) {

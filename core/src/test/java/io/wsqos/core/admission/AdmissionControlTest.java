@@ -169,6 +169,67 @@ class AdmissionControlTest {
   }
 
   @Test
+  void aStandingQueueRefusesWhatWaitedPastTheTargetAndServesTheFresh() {
+    AdmissionControl control = fixedLimit(1).queuePerLimit(10).build();
+    Permit held = admitted(control.enter(ASSURED, new Outcome()));
+    Outcome first = new Outcome();
+    Outcome second = new Outcome();
+    Outcome fresh = new Outcome();
+    control.enter(ASSURED, first);
+    clock.add(Duration.ofMillis(97));
+    control.enter(EXPEDITED, second);
+
+    clock.add(Duration.ofMillis(4));
+    control.enter(BEST_EFFORT, fresh);
+    held.release();
+
+    assertThat(first.refusal.reason()).isEqualTo("waited over 5 ms in a standing queue");
+    assertThat(first.permit).isNull();
+    assertThat(second.refusal).as("waited 4 ms").isNull();
+    assertThat(second.permit).isNotNull();
+    assertThat(fresh.permit).isNull();
+    assertThat(fresh.refusal).isNull();
+    assertThat(control.queued()).isOne();
+    assertThat(refused(ASSURED)).isOne();
+  }
+
+  @Test
+  void theStandingBoundScalesWithTheServicesOwnLatency() {
+    AdmissionControl control = fixedLimit(1).queuePerLimit(10).window(Duration.ZERO, 1).build();
+    Permit first = admitted(control.enter(ASSURED, new Outcome()));
+    clock.add(Duration.ofMillis(20));
+    first.release();
+    admitted(control.enter(ASSURED, new Outcome()));
+    Outcome older = new Outcome();
+    Outcome newer = new Outcome();
+    control.enter(ASSURED, older);
+
+    clock.add(Duration.ofMillis(150));
+    control.enter(ASSURED, newer);
+    assertThat(older.refusal).as("150 ms: not yet 20 calls of 20 ms").isNull();
+    clock.add(Duration.ofMillis(300));
+    control.enter(ASSURED, new Outcome());
+
+    assertThat(older.refusal.reason()).isEqualTo("waited over 20 ms in a standing queue");
+    assertThat(newer.refusal.reason()).isEqualTo("waited over 20 ms in a standing queue");
+    assertThat(control.queued()).isOne();
+  }
+
+  @Test
+  void aQueueThatEmptiesHoldsItsRequestsUpToTheMaxQueueTime() {
+    AdmissionControl control = fixedLimit(1).build();
+    Permit held = admitted(control.enter(ASSURED, new Outcome()));
+    Outcome waiting = new Outcome();
+    control.enter(ASSURED, waiting);
+
+    clock.add(Duration.ofMillis(90));
+    held.release();
+
+    assertThat(waiting.refusal).isNull();
+    assertThat(waiting.permit).as("waited 90 ms, the queue 90 ms old").isNotNull();
+  }
+
+  @Test
   void theLimitShrinksWhenLatencyRisesAndGrowsBackWhenItFalls() {
     AdmissionControl control =
         AdmissionControl.builder()
@@ -247,6 +308,11 @@ class AdmissionControlTest {
         .hasMessage("limit: initial 1, min 2, max 3 (expected: 1 <= min <= initial <= max)");
     assertThatThrownBy(() -> AdmissionControl.builder().share(ASSURED, 0.8).build())
         .hasMessageStartingWith("shares: sum 1.3");
+    assertThatThrownBy(
+            () -> AdmissionControl.builder().standingQueue(Duration.ZERO, Duration.ofMillis(100)))
+        .hasMessage(
+            "standingQueue: target PT0S, interval PT0.1S (expected: target positive,"
+                + " interval >= 0)");
     assertThatThrownBy(() -> new Refusal(ASSURED, "x", 1, 0))
         .hasMessage("retryAfterSeconds: 0 (expected: >= 1)");
   }

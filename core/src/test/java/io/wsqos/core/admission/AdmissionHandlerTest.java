@@ -38,6 +38,12 @@ class AdmissionHandlerTest {
     clients.shutdownNow();
   }
 
+  /**
+   * A standing target for tests whose queue stands while they hold a request: what they check comes
+   * before it.
+   */
+  static final Duration HELD_AS_LONG_AS_IT_TAKES = Duration.ofMinutes(1);
+
   private AdmissionControl start(AdmissionControl.Builder settings) {
     AdmissionControl control = settings.meterRegistry(registry).build();
     server =
@@ -60,7 +66,12 @@ class AdmissionHandlerTest {
   @Test
   void overTheLimitBestEffortIsRefusedWithTheContractBeforeItsBodyIsParsed() throws Exception {
     AdmissionControl control =
-        start(AdmissionControl.builder().limit(1, 1, 1).share(BEST_EFFORT, 0).share(ASSURED, 0));
+        start(
+            AdmissionControl.builder()
+                .limit(1, 1, 1)
+                .share(BEST_EFFORT, 0)
+                .share(ASSURED, 0)
+                .standingQueue(HELD_AS_LONG_AS_IT_TAKES, Duration.ZERO));
     CompletableFuture<RawHttp.Response> held = post(Envelopes.echo("held", ASSURED));
     await().until(() -> service.started.get() == 1);
     CompletableFuture<RawHttp.Response> waiting = post(Envelopes.echo("waiting", ASSURED));
@@ -109,6 +120,7 @@ class AdmissionHandlerTest {
                 .limit(1, 1, 1)
                 .share(BEST_EFFORT, 0)
                 .share(ASSURED, 0)
+                .standingQueue(HELD_AS_LONG_AS_IT_TAKES, Duration.ZERO)
                 .entitlement(io.wsqos.core.entitlement.PriorityEntitlement.everyone(EXPEDITED)));
     CompletableFuture<RawHttp.Response> held = post(Envelopes.echo("held", BEST_EFFORT));
     await().until(() -> service.started.get() == 1);

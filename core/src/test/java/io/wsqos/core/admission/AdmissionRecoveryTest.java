@@ -83,6 +83,8 @@ class AdmissionRecoveryTest {
             .limit(4, 1, 64)
             .window(Duration.ZERO, CONCURRENCY)
             .queuePerLimit(100)
+            // Each batch queues behind a limit that is meant to be too low: what is measured here.
+            .standingQueue(AdmissionHandlerTest.HELD_AS_LONG_AS_IT_TAKES, Duration.ZERO)
             .meterRegistry(new SimpleMeterRegistry(SimpleConfig.DEFAULT, clock))
             .build();
     server =

@@ -14,7 +14,8 @@ class GradientLimitTest {
 
   private final GradientLimit limit =
       new GradientLimit(
-          new AdmissionSettings(20, 4, 200, 2.0, 0, 1, 1.0, 1000 * MS, 1, new double[3]));
+          new AdmissionSettings(
+              20, 4, 200, 2.0, 0, 1, 1.0, 1000 * MS, 5 * MS, 100 * MS, 1, new double[3]));
   private long now;
 
   @Test
