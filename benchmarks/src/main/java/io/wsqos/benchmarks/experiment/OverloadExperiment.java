@@ -204,7 +204,7 @@ final class OverloadExperiment implements Experiment {
     }
     ServerWarmup.run(name(), run.options(), run.driverOptions(), warm, run.progress());
     RunTiming timing = run.timing();
-    servers.settle(timing.pause(), run.progress());
+    run.settle();
     DriverOptions driverOptions =
         run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS));
     List<Row> rows = new ArrayList<>();
@@ -234,7 +234,7 @@ final class OverloadExperiment implements Experiment {
               false,
               (load, p, rep, variant) -> {
                 RunResult r = open.run(variant, load * capacity, timing.warmup(), timing.measure());
-                servers.settle(timing.pause(), run.progress());
+                run.settle();
                 return r;
               });
       for (int i = 0; i < results.size(); i++) {
@@ -284,13 +284,13 @@ final class OverloadExperiment implements Experiment {
         ClosedLoopDriver.create(options)
             .run(plain, run.get(CAPACITY_REQUESTERS), timing.warmup(), timing.measure())
             .throughputPerSecond();
-    servers.settle(timing.pause(), run.progress());
+    run.settle();
     OpenLoopDriver open = OpenLoopDriver.create(options);
     double bestRate = start;
     double best = 0;
     for (double rate = start; rate < 50 * start; rate *= RAMP_STEP) {
       RunResult r = open.run(plain, rate, timing.warmup(), timing.measure());
-      servers.settle(timing.pause(), run.progress());
+      run.settle();
       run.progress()
           .printf(
               Locale.ROOT,
@@ -309,7 +309,7 @@ final class OverloadExperiment implements Experiment {
     List<Double> peaks = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       peaks.add(open.run(plain, bestRate, timing.warmup(), timing.measure()).deliveredPerSecond());
-      servers.settle(timing.pause(), run.progress());
+      run.settle();
     }
     return Summary.of(peaks, Double::doubleValue).median();
   }
@@ -394,7 +394,7 @@ final class OverloadExperiment implements Experiment {
                   rep,
                   ex.deliveredPerSecond(),
                   ex.latencyPercentileMillis(99));
-          servers.settle(timing.pause(), run.progress());
+          run.settle();
           return null;
         });
     return rows;
@@ -474,14 +474,6 @@ final class OverloadExperiment implements Experiment {
                 + ", "
                 + capacities,
             "timing: " + run.timing().describe(run.options(), true),
-            String.format(
-                Locale.ROOT,
-                "settling: after each pause the next run waits until every server has used under"
-                    + " %.0f%% of a core for %d ms (at most %d s), so that no run shares the core"
-                    + " with the backlog an overloaded run left",
-                IdleWait.IDLE_SHARE * 100,
-                IdleWait.PROBE.toMillis(),
-                Servers.SETTLE_LIMIT.toSeconds()),
             "timeouts: "
                 + Run.describeTimeouts(
                     run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS))));

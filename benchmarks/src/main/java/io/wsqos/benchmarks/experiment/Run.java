@@ -298,7 +298,17 @@ public final class Run implements AutoCloseable {
     if (warmUp) {
       ServerWarmup.run(name(), options, driverOptions(), variants, progress);
     }
-    return new Sweep(name(), points, variants, timing(), progress).run(runner);
+    return new Sweep(name(), points, variants, timing(), progress, this::settle).run(runner);
+  }
+
+  /**
+   * Waits between two runs: the pause, then, if the run holds server JVMs, until they are idle
+   * ({@link Servers#settle}), so that no run shares a core with what the one before left queued.
+   */
+  public void settle() {
+    List<Servers> servers =
+        resources.stream().filter(Servers.class::isInstance).map(Servers.class::cast).toList();
+    Servers.settle(servers, timing().pause(), progress);
   }
 
   /**

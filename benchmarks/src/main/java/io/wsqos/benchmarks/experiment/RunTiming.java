@@ -51,6 +51,7 @@ record RunTiming(int repetitions, Duration warmup, Duration measure, Duration pa
         + repetitions
         + " repetition(s) per point"
         + (interleaved ? ", variants interleaved" : "")
+        + (options.declares(Servers.CPUS_OPTION) ? "; " + Servers.settling() : "")
         + (options.declares(ServerWarmup.REQUESTERS_OPTION)
             ? "; " + ServerWarmup.describe(options)
             : "");

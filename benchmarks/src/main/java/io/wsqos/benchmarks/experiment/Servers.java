@@ -169,14 +169,33 @@ final class Servers implements AutoCloseable {
   /** How long {@link #settle} waits at most for the servers to go idle. */
   static final Duration SETTLE_LIMIT = Duration.ofSeconds(60);
 
+  /** What {@link #settle} does, for a report's settings. */
+  static String settling() {
+    return String.format(
+        Locale.ROOT,
+        "after each pause the next run waits until every server JVM has used under %.0f%% of a"
+            + " core for %d ms (at most %d s), so that no run shares a core with the backlog an"
+            + " overloaded run left",
+        IdleWait.IDLE_SHARE * 100,
+        IdleWait.PROBE.toMillis(),
+        SETTLE_LIMIT.toSeconds());
+  }
+
   /**
-   * Sleeps {@code pause}, then waits until every server is idle ({@link IdleWait}), at most {@link
-   * #SETTLE_LIMIT}, so that the next run has the cores to itself; says so on {@code progress} when
-   * a server was still busy after the pause.
+   * Sleeps {@code pause}, then waits until every server of {@code servers} is idle ({@link
+   * IdleWait}), at most {@link #SETTLE_LIMIT}, so that the next run has the cores to itself; says
+   * so on {@code progress} when a server was still busy after the pause.
    */
-  void settle(Duration pause, PrintStream progress) {
+  static void settle(List<Servers> servers, Duration pause, PrintStream progress) {
     LockSupport.parkNanos(pause.toNanos());
-    List<Long> pids = processes.values().stream().map(p -> p.jvm().pid()).toList();
+    List<Long> pids =
+        servers.stream()
+            .flatMap(s -> s.processes.values().stream())
+            .map(p -> p.jvm().pid())
+            .toList();
+    if (pids.isEmpty()) {
+      return;
+    }
     IdleWait.Result result = IdleWait.await(pids, SETTLE_LIMIT);
     if (!result.idle()) {
       progress.printf(

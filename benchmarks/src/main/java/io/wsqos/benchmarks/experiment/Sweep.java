@@ -9,28 +9,30 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A named sweep: for each point, for each repetition, every variant in turn, so that a drift of the
  * machine during the run touches all variants alike. The order rotates by one each repetition (A B
  * C, then B C A, then C A B), so that no variant always runs first after a pause, or always right
  * after the same neighbour, whose leftover work (its GC, its JIT, its database flushing what the
- * run left) would otherwise fall on the same variant every time. Each run has its own warm-up; a
- * pause between runs lets the server drain what an overloaded run left queued.
+ * run left) would otherwise fall on the same variant every time. Each run has its own warm-up;
+ * between two runs the sweep {@linkplain #between waits} for the servers to drain what an
+ * overloaded run left queued.
  *
  * @param name for the progress lines
  * @param points the rates or numbers of requesters, in the order run
  * @param variants the first is the baseline of the ratios
  * @param timing each run's warm-up, measurement and pause, and the repetitions
  * @param progress where each run is announced and summarised
+ * @param between what runs between two runs: at least the timing's pause ({@link Run#settle})
  */
 record Sweep(
     String name,
     List<Double> points,
     List<Variant> variants,
     RunTiming timing,
-    PrintStream progress) {
+    PrintStream progress,
+    Runnable between) {
 
   /** The pause between runs unless {@code --pause-ms} says otherwise. */
   static final long DEFAULT_PAUSE_MILLIS = 1_000;
@@ -41,6 +43,7 @@ record Sweep(
     variants = List.copyOf(variants);
     requireNonNull(timing, "timing");
     requireNonNull(progress, "progress");
+    requireNonNull(between, "between");
     if (points.isEmpty()) {
       throw new IllegalArgumentException("points: [] (expected: at least one)");
     }
@@ -145,7 +148,7 @@ record Sweep(
                   run.failed(),
                   run.requests());
               if (++done[0] < total) {
-                LockSupport.parkNanos(timing.pause().toNanos());
+                between.run();
               }
               return result;
             });

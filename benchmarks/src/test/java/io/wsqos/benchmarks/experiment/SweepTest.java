@@ -28,7 +28,8 @@ class SweepTest {
             List.of(10.0, 20.0),
             List.of(new Variant("A", UNUSED), new Variant("B", UNUSED), new Variant("C", UNUSED)),
             new RunTiming(2, Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO),
-            new PrintStream(progress, true, StandardCharsets.UTF_8));
+            new PrintStream(progress, true, StandardCharsets.UTF_8),
+            () -> calls.add("|"));
 
     List<PointResult> results =
         sweep.run(
@@ -37,9 +38,12 @@ class SweepTest {
               return RunResults.succeededWithLatencies(1_000);
             });
 
-    assertThat(calls)
+    assertThat(calls.stream().filter(c -> !c.equals("|")))
         .containsExactly(
             "A10", "B10", "C10", "B10", "C10", "A10", "A20", "B20", "C20", "B20", "C20", "A20");
+    assertThat(String.join("", calls))
+        .as("a wait between every two runs, none after the last")
+        .isEqualTo("A10|B10|C10|B10|C10|A10|A20|B20|C20|B20|C20|A20");
     assertThat(results)
         .extracting(PointResult::repetition)
         .containsExactly(1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2);
@@ -54,7 +58,8 @@ class SweepTest {
   void rejectsASweepWithoutVariants() {
     RunTiming timing = new RunTiming(3, Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO);
 
-    assertThatThrownBy(() -> new Sweep("empty", List.of(1.0), List.of(), timing, System.err))
+    assertThatThrownBy(
+            () -> new Sweep("empty", List.of(1.0), List.of(), timing, System.err, () -> {}))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("variants: [] (expected: at least one)");
   }
