@@ -165,6 +165,14 @@ final class BookstoreOptions {
           100.0,
           "With --admission, how much slower than the service without a queue a window may be before the limit"
               + " shrinks");
+  static final Option<Integer> ADMISSION_STANDING_TARGET_MS =
+      Option.integer(
+          "admission-standing-target-ms",
+          (int) AdmissionControl.DEFAULT_STANDING_TARGET_MILLIS,
+          1,
+          3_600_000,
+          "With --admission, how long a request may wait once the queue has stood for 100 ms"
+              + " (AdmissionControl.Builder.standingQueue); 1000, the queue's bound, turns it off");
   static final Option<Boolean> CXF_METRICS =
       Option.flag(
           "cxf-metrics", "Add CXF's own MetricsFeature, timers in /metrics (benchmark baseline)");
@@ -202,6 +210,7 @@ final class BookstoreOptions {
           ADMISSION_MIN_LIMIT,
           ADMISSION_MAX_LIMIT,
           ADMISSION_TOLERANCE,
+          ADMISSION_STANDING_TARGET_MS,
           CXF_METRICS,
           STATS_FILE);
 

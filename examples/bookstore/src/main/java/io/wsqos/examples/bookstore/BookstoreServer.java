@@ -4,6 +4,7 @@ import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION;
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_ENTITLEMENT;
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_MAX_LIMIT;
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_MIN_LIMIT;
+import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_STANDING_TARGET_MS;
 import static io.wsqos.examples.bookstore.BookstoreOptions.ADMISSION_TOLERANCE;
 import static io.wsqos.examples.bookstore.BookstoreOptions.COMPRESSION;
 import static io.wsqos.examples.bookstore.BookstoreOptions.CPU_COST_US;
@@ -278,6 +279,9 @@ public final class BookstoreServer implements AutoCloseable {
                     arguments.get(ADMISSION_MIN_LIMIT),
                     arguments.get(ADMISSION_MAX_LIMIT))
                 .tolerance(arguments.get(ADMISSION_TOLERANCE))
+                .standingQueue(
+                    Duration.ofMillis(arguments.get(ADMISSION_STANDING_TARGET_MS)),
+                    Duration.ofMillis(AdmissionControl.DEFAULT_STANDING_INTERVAL_MILLIS))
                 .meterRegistry(registry)
                 .entitlement(
                     PriorityEntitlement.everyone(
