@@ -74,6 +74,14 @@ final class OverloadExperiment implements Experiment {
           "also run admission-fixed, the feature with this fixed limit instead of the gradient"
               + " (0: not run)");
 
+  static final Option<String> OTHER_ADMISSION_OPT =
+      Option.string(
+              "other-admission-opt",
+              null,
+              "also run admission-other, the feature with this bookstore option besides the"
+                  + " others, e.g. --admission-standing-target-ms=1000 (the run before the bound)")
+          .repeatable();
+
   static final Option<Integer> CPU_COST_US =
       Option.integer(
           "cpu-cost-us",
@@ -119,6 +127,7 @@ final class OverloadExperiment implements Experiment {
             MIX_EXPEDITED,
             ADMISSION_OPT,
             FIXED_LIMIT,
+            OTHER_ADMISSION_OPT,
             CPU_COST_US,
             KEEP_ALIVE_CONNECTIONS,
             Connections.OPTION,
@@ -130,7 +139,8 @@ final class OverloadExperiment implements Experiment {
 
   @Override
   public Duration estimatedDuration(OptionValues options) {
-    int servers = options.get(FIXED_LIMIT) > 0 ? 3 : 2;
+    int servers =
+        2 + (options.get(FIXED_LIMIT) > 0 ? 1 : 0) + (options.isSet(OTHER_ADMISSION_OPT) ? 1 : 0);
     int modes = options.get(Connections.OPTION).keepAlive().size();
     RunTiming timing = RunTiming.of(options);
     // The capacity, unless given: a closed-loop run, a ramp of about five open-loop steps and
@@ -174,10 +184,14 @@ final class OverloadExperiment implements Experiment {
     List<Double> loads = run.get(LOADS);
     Connections connections = run.get(Connections.OPTION);
     int fixed = run.get(FIXED_LIMIT);
-    variants =
-        fixed > 0
-            ? List.of("plain", "admission", "admission-fixed")
-            : List.of("plain", "admission");
+    List<String> all = new ArrayList<>(List.of("plain", "admission"));
+    if (fixed > 0) {
+      all.add("admission-fixed");
+    }
+    if (run.options().isSet(OTHER_ADMISSION_OPT)) {
+      all.add("admission-other");
+    }
+    variants = List.copyOf(all);
     byte[] envelope = Run.read(run.get(Run.REQUEST));
     Servers servers =
         run.servers(
@@ -186,6 +200,10 @@ final class OverloadExperiment implements Experiment {
               List<String> args = new ArrayList<>(serverArgs(run));
               switch (v) {
                 case "admission" -> args.addAll(admissionArgs(run));
+                case "admission-other" -> {
+                  args.addAll(admissionArgs(run));
+                  args.addAll(run.options().all(OTHER_ADMISSION_OPT));
+                }
                 case "admission-fixed" ->
                     args.addAll(
                         List.of(
@@ -452,6 +470,11 @@ final class OverloadExperiment implements Experiment {
                 + "`"
                 + (run.get(FIXED_LIMIT) > 0
                     ? ", and with the feature at a fixed limit of " + run.get(FIXED_LIMIT)
+                    : "")
+                + (run.options().isSet(OTHER_ADMISSION_OPT)
+                    ? ", and `admission-other` with `"
+                        + String.join(" ", run.options().all(OTHER_ADMISSION_OPT))
+                        + "` besides"
                     : "")
                 + (run.get(CPU_COST_US) > 0
                     ? ", every one with `--cpu-cost-us=" + run.get(CPU_COST_US) + "`"
