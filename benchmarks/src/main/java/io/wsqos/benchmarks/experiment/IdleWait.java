@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -30,26 +31,39 @@ final class IdleWait {
 
   /**
    * Reads the processes' CPU over one probe after another until every one was idle in the same
-   * probe, or {@code limit} has passed.
+   * probe, or {@code limit} has passed. A process that has ended counts as idle.
    */
   static Result await(List<Long> pids, Duration limit) {
     long start = System.nanoTime();
     while (true) {
       double[] before = new double[pids.size()];
       for (int i = 0; i < before.length; i++) {
-        before[i] = ProcessCpuLoad.cpuSeconds(pids.get(i));
+        before[i] = cpuSeconds(pids.get(i));
       }
       long probeStart = System.nanoTime();
       LockSupport.parkNanos(PROBE.toNanos());
       double seconds = (System.nanoTime() - probeStart) / 1e9;
       boolean idle = true;
       for (int i = 0; i < before.length && idle; i++) {
-        idle = ProcessCpuLoad.cpuSeconds(pids.get(i)) - before[i] < IDLE_SHARE * seconds;
+        double after = cpuSeconds(pids.get(i));
+        idle = Double.isNaN(after) || after - before[i] < IDLE_SHARE * seconds;
       }
       Duration waited = Duration.ofNanos(System.nanoTime() - start);
       if (idle || waited.compareTo(limit) >= 0) {
         return new Result(waited, idle);
       }
+    }
+  }
+
+  /** The process's CPU time so far, NaN once it has ended. */
+  private static double cpuSeconds(long pid) {
+    try {
+      return ProcessCpuLoad.cpuSeconds(pid);
+    } catch (UncheckedIOException e) {
+      if (ProcessHandle.of(pid).isPresent()) {
+        throw e;
+      }
+      return Double.NaN;
     }
   }
 }

@@ -35,4 +35,14 @@ class IdleWaitTest {
       sleeping.destroyForcibly().waitFor();
     }
   }
+
+  @Test
+  void aProcessThatHasEndedCountsAsIdle() throws Exception {
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+
+    IdleWait.Result result = IdleWait.await(List.of(ended.pid()), Duration.ofSeconds(30));
+
+    assertThat(result.idle()).isTrue();
+  }
 }
