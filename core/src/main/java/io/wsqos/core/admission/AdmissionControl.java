@@ -198,10 +198,10 @@ public final class AdmissionControl implements AutoCloseable {
         decision = new Admission.Admitted(admit(priority));
       } else {
         long now = clock.monotonicTime();
+        stale = dropStale(now);
         if (queued == 0) {
+          // Empty, or emptied of what had waited too long: a queue that stands starts again.
           lastEmptyNanos = now;
-        } else {
-          stale = dropStale(now);
         }
         int victim = queued >= maxQueued() ? victim(c) : -1;
         if (queued >= maxQueued() && victim < 0) {
@@ -311,14 +311,15 @@ public final class AdmissionControl implements AutoCloseable {
    * that has waited longer than the standing target: a queue that never empties only adds its wait
    * to every request it serves, and refusing them makes room for requests that can still be served
    * in time. Both scale with the service: the target is at least its latency without a queue, the
-   * interval at least {@value #STANDING_INTERVAL_PER_REFERENCE} of them. Heads only: each class's
-   * queue is in arrival order.
+   * interval at least {@value #STANDING_INTERVAL_PER_REFERENCE} of them; until the limit has
+   * measured that latency (its first window), only the queue's own bound applies, so that a cold
+   * start's slow first calls refuse nothing. Heads only: each class's queue is in arrival order.
    */
   private Stale dropStale(long now) {
-    if (queued == 0) {
+    long reference = (long) limiter.referenceNanos();
+    if (queued == 0 || reference == 0) {
       return Stale.NONE;
     }
-    long reference = (long) limiter.referenceNanos();
     long interval =
         Math.max(settings.standingIntervalNanos(), STANDING_INTERVAL_PER_REFERENCE * reference);
     if (now - lastEmptyNanos < interval) {
@@ -547,7 +548,8 @@ public final class AdmissionControl implements AutoCloseable {
      * bursts, up to {@link #maxQueueTime}; one that never does only adds its wait to every request
      * it serves. After the controlled delay of Facebook's servers ("Fail at Scale", 2015) and
      * CoDel. Both follow a slow service: the target is at least its latency without a queue (as the
-     * limit measures it), the interval at least 20 such latencies. Defaults {@value
+     * limit measures it), the interval at least 20 such latencies; until the limit's first window
+     * has measured it, only {@link #maxQueueTime} applies. Defaults {@value
      * #DEFAULT_STANDING_TARGET_MILLIS} ms and {@value #DEFAULT_STANDING_INTERVAL_MILLIS} ms; {@code
      * target} positive, {@code interval} at least 0. A target of {@link #maxQueueTime} or more
      * turns it off.

@@ -168,9 +168,18 @@ class AdmissionControlTest {
     assertThat(control.inFlight()).isZero();
   }
 
+  /** A control whose limit has measured the service at {@code latency}: one window of one call. */
+  private AdmissionControl measured(AdmissionControl.Builder settings, Duration latency) {
+    AdmissionControl control = settings.window(Duration.ZERO, 1).build();
+    Permit first = admitted(control.enter(ASSURED, new Outcome()));
+    clock.add(latency);
+    first.release();
+    return control;
+  }
+
   @Test
   void aStandingQueueRefusesWhatWaitedPastTheTargetAndServesTheFresh() {
-    AdmissionControl control = fixedLimit(1).queuePerLimit(10).build();
+    AdmissionControl control = measured(fixedLimit(1).queuePerLimit(10), Duration.ofMillis(1));
     Permit held = admitted(control.enter(ASSURED, new Outcome()));
     Outcome first = new Outcome();
     Outcome second = new Outcome();
@@ -195,10 +204,7 @@ class AdmissionControlTest {
 
   @Test
   void theStandingBoundScalesWithTheServicesOwnLatency() {
-    AdmissionControl control = fixedLimit(1).queuePerLimit(10).window(Duration.ZERO, 1).build();
-    Permit first = admitted(control.enter(ASSURED, new Outcome()));
-    clock.add(Duration.ofMillis(20));
-    first.release();
+    AdmissionControl control = measured(fixedLimit(1).queuePerLimit(10), Duration.ofMillis(20));
     admitted(control.enter(ASSURED, new Outcome()));
     Outcome older = new Outcome();
     Outcome newer = new Outcome();
@@ -216,8 +222,23 @@ class AdmissionControlTest {
   }
 
   @Test
+  void beforeTheServiceIsMeasuredOnlyTheQueuesOwnBoundApplies() {
+    AdmissionControl control = fixedLimit(1).queuePerLimit(10).build();
+    Permit held = admitted(control.enter(ASSURED, new Outcome()));
+    Outcome waiting = new Outcome();
+    control.enter(ASSURED, waiting);
+
+    clock.add(Duration.ofMillis(500));
+    control.enter(ASSURED, new Outcome());
+    held.release();
+
+    assertThat(waiting.refusal).isNull();
+    assertThat(waiting.permit).as("waited 500 ms, the service never measured").isNotNull();
+  }
+
+  @Test
   void aQueueThatEmptiesHoldsItsRequestsUpToTheMaxQueueTime() {
-    AdmissionControl control = fixedLimit(1).build();
+    AdmissionControl control = measured(fixedLimit(1), Duration.ofMillis(1));
     Permit held = admitted(control.enter(ASSURED, new Outcome()));
     Outcome waiting = new Outcome();
     control.enter(ASSURED, waiting);

@@ -113,6 +113,34 @@ class AdmissionHandlerTest {
   }
 
   @Test
+  void aRequestWaitingInAStandingQueueIsRefusedForAFreshOneThatIsServed() throws Exception {
+    AdmissionControl control =
+        start(AdmissionControl.builder().limit(1, 1, 1).window(Duration.ZERO, 1));
+    // Calls that answer at once: the limit measures the service, and its answer path is warm.
+    for (int i = 0; i < 20; i++) {
+      assertThat(post(Envelopes.length("warm", ASSURED)).get().status()).isEqualTo(200);
+    }
+    CompletableFuture<RawHttp.Response> held = post(Envelopes.echo("held", ASSURED));
+    await().until(() -> service.started.get() == 1);
+    CompletableFuture<RawHttp.Response> stale = post(Envelopes.echo("stale", ASSURED));
+    await().until(() -> control.queued() == 1);
+    // Past the standing interval (100 ms, or 20 of the service's own latencies if slower): the
+    // queue has not been empty since "stale" arrived.
+    Thread.sleep(600);
+
+    CompletableFuture<RawHttp.Response> fresh = post(Envelopes.echo("fresh", ASSURED));
+    RawHttp.Response refused = stale.get();
+    service.open.countDown();
+
+    assertThat(refused.status()).isEqualTo(503);
+    assertThat(refused.text()).contains("waited over 5 ms in a standing queue");
+    assertThat(held.get().status()).isEqualTo(200);
+    assertThat(fresh.get().status()).isEqualTo(200);
+    assertThat(fresh.get().text()).contains("echo: fresh");
+    assertThat(service.started.get()).as("the stale request reached no endpoint").isEqualTo(2);
+  }
+
+  @Test
   void aHigherClassPushesAWaitingLowerOneOutAndIsServedWhenAPermitFrees() throws Exception {
     AdmissionControl control =
         start(

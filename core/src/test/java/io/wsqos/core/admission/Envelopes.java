@@ -5,7 +5,7 @@ import io.wsqos.core.header.WsQos;
 import io.wsqos.testing.service.EchoService;
 import java.nio.charset.StandardCharsets;
 
-/** Hand-written SOAP 1.1 calls of {@link EchoService#echo}, with or without a WS-QoS class. */
+/** Hand-written SOAP 1.1 calls of {@link EchoService}, with or without a WS-QoS class. */
 final class Envelopes {
 
   private Envelopes() {}
@@ -20,6 +20,18 @@ final class Envelopes {
             + "\"><text>"
             + text
             + "</text></t:echo></soap:Body></soap:Envelope>");
+  }
+
+  /** A call of {@code length(body)}, which answers at once, asking for {@code priority}. */
+  static byte[] length(String body, TransportPriority priority) {
+    return utf8(
+        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+            + header(priority)
+            + "<soap:Body><t:length xmlns:t=\""
+            + EchoService.NAMESPACE
+            + "\"><body>"
+            + body
+            + "</body></t:length></soap:Body></soap:Envelope>");
   }
 
   /** A header asking for {@code priority}, followed by a body no parser would accept. */
