@@ -12,26 +12,32 @@ final class Envelopes {
 
   /** A call of {@code echo(text)} asking for {@code priority}; null for no requirement. */
   static byte[] echo(String text, TransportPriority priority) {
-    return utf8(
-        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
-            + header(priority)
-            + "<soap:Body><t:echo xmlns:t=\""
-            + EchoService.NAMESPACE
-            + "\"><text>"
-            + text
-            + "</text></t:echo></soap:Body></soap:Envelope>");
+    return call("echo", "text", text, priority);
   }
 
   /** A call of {@code length(body)}, which answers at once, asking for {@code priority}. */
   static byte[] length(String body, TransportPriority priority) {
+    return call("length", "body", body, priority);
+  }
+
+  private static byte[] call(
+      String operation, String parameter, String value, TransportPriority priority) {
     return utf8(
         "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
             + header(priority)
-            + "<soap:Body><t:length xmlns:t=\""
+            + "<soap:Body><t:"
+            + operation
+            + " xmlns:t=\""
             + EchoService.NAMESPACE
-            + "\"><body>"
-            + body
-            + "</body></t:length></soap:Body></soap:Envelope>");
+            + "\"><"
+            + parameter
+            + ">"
+            + value
+            + "</"
+            + parameter
+            + "></t:"
+            + operation
+            + "></soap:Body></soap:Envelope>");
   }
 
   /** A header asking for {@code priority}, followed by a body no parser would accept. */
