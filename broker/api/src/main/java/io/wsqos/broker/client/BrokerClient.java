@@ -38,12 +38,18 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Currency;
 import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.namespace.QName;
@@ -389,6 +395,42 @@ public final class BrokerClient {
     return send(method, path, body, answer, requestTimeout, headers);
   }
 
+  /**
+   * Sends {@code request} and waits for the whole response at most {@code timeout}. The request's
+   * own timeout bounds only the wait for the response's headers: a broker, or a path, that stalls
+   * in the middle of a body would hold {@code send} until the connection closes.
+   */
+  private HttpResponse<byte[]> exchange(HttpRequest request, Duration timeout)
+      throws IOException, InterruptedException {
+    AtomicBoolean headersArrived = new AtomicBoolean();
+    CompletableFuture<HttpResponse<byte[]>> exchange =
+        http.sendAsync(
+            request,
+            info -> {
+              headersArrived.set(true);
+              return HttpResponse.BodySubscribers.ofByteArray();
+            });
+    try {
+      return exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      exchange.cancel(true);
+      // Without headers, this is the request's own timeout, which may have lost the race.
+      throw new HttpTimeoutException(
+          headersArrived.get() ? "response not complete within " + timeout : "request timed out");
+    } catch (InterruptedException e) {
+      exchange.cancel(true);
+      throw e;
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      if (e.getCause() instanceof RuntimeException unchecked) {
+        throw unchecked;
+      }
+      throw new IOException(e.getCause());
+    }
+  }
+
   /** One request; a 204 or 304 answer is {@code null}. */
   private <T> T send(
       String method,
@@ -415,8 +457,7 @@ public final class BrokerClient {
         request.method(
             method, HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body)));
       }
-      HttpResponse<byte[]> response =
-          http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      HttpResponse<byte[]> response = exchange(request.build(), timeout);
       int status = response.statusCode();
       if (status == 204) {
         return null;

@@ -21,6 +21,7 @@ import io.wsqos.broker.service.BrokerService;
 import io.wsqos.server.EmbeddedServer;
 import io.wsqos.testing.Closer;
 import io.wsqos.testing.net.ClosedPort;
+import io.wsqos.testing.net.StallingServer;
 import io.wsqos.testing.net.TcpRelay;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
@@ -211,6 +212,30 @@ class BrokerClientOutageTest {
           .hasMessageEndingWith(": request timed out");
       assertThat(timedOut.getCause()).isInstanceOf(HttpTimeoutException.class);
       assertThat(first).as("no answer yet: no candidates").isEmpty();
+    }
+  }
+
+  @Test
+  void aBrokerThatStallsInTheMiddleOfAnAnswerTimesOutAfterTheRequestTimeout() {
+    try (StallingServer stalling = StallingServer.start("application/json", "{\"offers\":[")) {
+      BrokerClient client =
+          BrokerClient.builder(URI.create(stalling.url("")))
+              .requestTimeout(REQUEST_TIMEOUT)
+              .build();
+
+      UncheckedIOException timedOut =
+          assertTimeoutPreemptively(
+              HANG,
+              () ->
+                  catchThrowableOfType(
+                      () -> client.select(BrokerClientTest.BOOKSTORE, BrokerClientTest.ANYTHING),
+                      UncheckedIOException.class));
+
+      assertThat(stalling.requests()).as("the headers and the body's start were sent").isEqualTo(1);
+      assertThat(timedOut)
+          .hasMessageStartingWith("GET " + stalling.url("/api/select?service="))
+          .hasMessageEndingWith(": response not complete within " + REQUEST_TIMEOUT);
+      assertThat(timedOut.getCause()).isInstanceOf(HttpTimeoutException.class);
     }
   }
 
