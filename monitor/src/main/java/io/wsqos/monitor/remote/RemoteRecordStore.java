@@ -2,6 +2,7 @@ package io.wsqos.monitor.remote;
 
 import static java.util.Objects.requireNonNull;
 
+import io.wsqos.core.ClientTimeouts;
 import io.wsqos.monitor.QosRecord;
 import io.wsqos.monitor.QosRecordStore;
 import java.time.Duration;
@@ -10,8 +11,6 @@ import java.util.List;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
-import org.apache.cxf.transport.http.HTTPConduit;
-import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
 
 /**
  * Sends each batch to a {@link QosLogService} (a remote logging manager) in one SOAP call. A call
@@ -42,10 +41,7 @@ public final class RemoteRecordStore implements QosRecordStore {
     factory.setServiceClass(QosLogService.class);
     factory.setAddress(address);
     service = (QosLogService) factory.create();
-    HTTPClientPolicy policy = new HTTPClientPolicy();
-    policy.setConnectionTimeout(CONNECT_TIMEOUT.toMillis());
-    policy.setReceiveTimeout(RECEIVE_TIMEOUT.toMillis());
-    ((HTTPConduit) ClientProxy.getClient(service).getConduit()).setClient(policy);
+    ClientTimeouts.apply(ClientProxy.getClient(service), CONNECT_TIMEOUT, RECEIVE_TIMEOUT);
   }
 
   /**

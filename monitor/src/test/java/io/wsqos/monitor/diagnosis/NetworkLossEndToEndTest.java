@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.ClientTimeouts;
 import io.wsqos.core.compression.CompressionFeature;
 import io.wsqos.core.compression.EndpointPreferences;
 import io.wsqos.monitor.cxf.MonitoringFeature;
@@ -27,8 +28,6 @@ import java.util.stream.Collectors;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
-import org.apache.cxf.transport.http.HTTPConduit;
-import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -70,8 +69,6 @@ class NetworkLossEndToEndTest {
    * loss, so that only a connection the lossy path has broken hits it.
    */
   static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
-
-  static final String FORCE_URL_CONNECTION = "force.urlconnection.http.conduit";
 
   static final Pattern LISTENING = Pattern.compile("listening at (\\S+)");
 
@@ -206,14 +203,9 @@ class NetworkLossEndToEndTest {
     EchoService client = factory.create(EchoService.class);
     Client cxf = ClientProxy.getClient(client);
     resources.add(cxf::destroy);
-    // The JDK HttpClient conduit bounds only the wait for a response's headers: a body whose
-    // segments the lossy path keeps dropping, until the server gives the connection up, would
-    // block its read for good. HttpURLConnection bounds every read by the receive timeout.
-    cxf.getRequestContext().put(FORCE_URL_CONNECTION, Boolean.TRUE);
-    HTTPClientPolicy policy = new HTTPClientPolicy();
-    policy.setConnectionTimeout(CALL_TIMEOUT.toMillis());
-    policy.setReceiveTimeout(CALL_TIMEOUT.toMillis());
-    ((HTTPConduit) cxf.getConduit()).setClient(policy);
+    // A body whose segments the lossy path keeps dropping, until the server gives the connection
+    // up, must fail the call rather than block its read for good.
+    ClientTimeouts.apply(cxf, CALL_TIMEOUT, CALL_TIMEOUT);
     return client;
   }
 

@@ -12,6 +12,7 @@ import io.wsqos.broker.app.Broker;
 import io.wsqos.broker.app.BrokerOptions;
 import io.wsqos.broker.client.BrokerClient;
 import io.wsqos.broker.client.QosAwareClientFeature;
+import io.wsqos.core.ClientTimeouts;
 import io.wsqos.core.compression.CompressionFeature;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
@@ -42,8 +43,6 @@ import javax.xml.namespace.QName;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
-import org.apache.cxf.transport.http.HTTPConduit;
-import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
 
 /**
  * {@code java -jar qos-loop.jar}: the WS-QoS loop end to end, in one JVM, printed step by step. A
@@ -254,10 +253,8 @@ public final class QosLoop implements AutoCloseable {
     factory.setAddress(address);
     factory.getFeatures().addAll(features);
     BookstoreService client = factory.create(BookstoreService.class);
-    HTTPClientPolicy policy = new HTTPClientPolicy();
-    policy.setConnectionTimeout(5_000);
-    policy.setReceiveTimeout(10_000);
-    ((HTTPConduit) ClientProxy.getClient(client).getConduit()).setClient(policy);
+    ClientTimeouts.apply(
+        ClientProxy.getClient(client), Duration.ofSeconds(5), Duration.ofSeconds(10));
     return client;
   }
 
