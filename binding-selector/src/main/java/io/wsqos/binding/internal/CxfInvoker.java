@@ -7,6 +7,7 @@ import io.wsqos.binding.BindingKind;
 import io.wsqos.binding.ServiceFailureException;
 import jakarta.xml.ws.WebServiceException;
 import jakarta.xml.ws.soap.SOAPFaultException;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.ConnectException;
@@ -16,6 +17,7 @@ import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.util.List;
+import javax.xml.stream.XMLStreamException;
 import org.apache.cxf.Bus;
 import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.endpoint.Client;
@@ -30,6 +32,10 @@ import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
  * the publisher's bus.
  */
 public final class CxfInvoker implements Invoker {
+
+  /** CXF's contextual property that makes an HTTP client use its HttpURLConnection conduit. */
+  static final String FORCE_URL_CONNECTION = "force.urlconnection.http.conduit";
+
   private final BindingKind kind;
   private final Object client;
   private final Bus ownBus;
@@ -55,11 +61,15 @@ public final class CxfInvoker implements Invoker {
     Bus bus = Buses.dedicated();
     try {
       Object client = create(sei, url, bus, features);
-      HTTPConduit conduit = (HTTPConduit) ClientProxy.getClient(client).getConduit();
+      Client cxf = ClientProxy.getClient(client);
       HTTPClientPolicy policy = new HTTPClientPolicy();
       policy.setConnectionTimeout(connectTimeoutMillis);
       policy.setReceiveTimeout(receiveTimeoutMillis);
-      conduit.setClient(policy);
+      ((HTTPConduit) cxf.getConduit()).setClient(policy);
+      // CXF's default conduit (the JDK's HttpClient) bounds only the wait for the headers: a
+      // provider stalling mid-body would hold the call past the receive timeout. HttpURLConnection
+      // bounds every read (as wsqos-core's ClientTimeouts, which this module does not depend on).
+      cxf.getRequestContext().put(FORCE_URL_CONNECTION, Boolean.TRUE);
       return new CxfInvoker(BindingKind.SOAP, client, bus);
     } catch (RuntimeException e) {
       bus.shutdown(true);
@@ -97,10 +107,15 @@ public final class CxfInvoker implements Invoker {
       return new ServiceFailureException(fault.getFault().getFaultString());
     }
     if (thrown instanceof WebServiceException) {
-      // Without a SAAJ implementation CXF reports the server's fault as the SoapFault it read.
+      // Without a SAAJ implementation CXF reports the server's fault as the SoapFault it read. A
+      // SoapFault of CXF's own over a response it could not read (cut, or stalled past the
+      // receive timeout) is the binding's failure.
       for (Throwable t = thrown; t != null; t = t.getCause()) {
         if (t instanceof SoapFault fault) {
-          return new ServiceFailureException(fault.getMessage());
+          if (!unreadable(fault)) {
+            return new ServiceFailureException(fault.getMessage());
+          }
+          break;
         }
       }
       boolean beforeSend = false;
@@ -120,6 +135,16 @@ public final class CxfInvoker implements Invoker {
           kind, beforeSend, String.valueOf(thrown.getMessage()), thrown);
     }
     return ServiceExceptions.map(method, thrown);
+  }
+
+  /** Whether {@code fault} is CXF's report of a response it could not read. */
+  private static boolean unreadable(SoapFault fault) {
+    for (Throwable t = fault.getCause(); t != null; t = t.getCause()) {
+      if (t instanceof IOException || t instanceof XMLStreamException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override
