@@ -151,19 +151,23 @@ class BrokerClientOutageTest {
     return selected.get();
   }
 
+  /** A selection from {@code client} that fails, as it must, within {@link #HANG}. */
+  private static UncheckedIOException failedSelect(BrokerClient client) {
+    return assertTimeoutPreemptively(
+        HANG,
+        () ->
+            catchThrowableOfType(
+                () -> client.select(BrokerClientTest.BOOKSTORE, BrokerClientTest.ANYTHING),
+                UncheckedIOException.class));
+  }
+
   @Test
   void aBrokerThatRefusesConnectionsFailsEachCallWithAnUncheckedIoExceptionNamingIt()
       throws Exception {
     try (ClosedPort closed = ClosedPort.open()) {
       BrokerClient client = client("http://127.0.0.1:" + closed.port(), BrokerStack.ADMIN_TOKEN);
 
-      UncheckedIOException select =
-          assertTimeoutPreemptively(
-              HANG,
-              () ->
-                  catchThrowableOfType(
-                      () -> client.select(BrokerClientTest.BOOKSTORE, BrokerClientTest.ANYTHING),
-                      UncheckedIOException.class));
+      UncheckedIOException select = failedSelect(client);
       UncheckedIOException publish =
           assertTimeoutPreemptively(
               HANG,
@@ -194,13 +198,7 @@ class BrokerClientOutageTest {
       BrokerClient client =
           BrokerClient.builder(URI.create(address)).requestTimeout(REQUEST_TIMEOUT).build();
 
-      UncheckedIOException timedOut =
-          assertTimeoutPreemptively(
-              HANG,
-              () ->
-                  catchThrowableOfType(
-                      () -> client.select(BrokerClientTest.BOOKSTORE, BrokerClientTest.ANYTHING),
-                      UncheckedIOException.class));
+      UncheckedIOException timedOut = failedSelect(client);
       List<String> first;
       try (BrokerEndpointCandidates candidates =
           BrokerEndpointCandidates.builder(client).firstAnswerTimeout(REQUEST_TIMEOUT).build()) {
@@ -223,13 +221,7 @@ class BrokerClientOutageTest {
               .requestTimeout(REQUEST_TIMEOUT)
               .build();
 
-      UncheckedIOException timedOut =
-          assertTimeoutPreemptively(
-              HANG,
-              () ->
-                  catchThrowableOfType(
-                      () -> client.select(BrokerClientTest.BOOKSTORE, BrokerClientTest.ANYTHING),
-                      UncheckedIOException.class));
+      UncheckedIOException timedOut = failedSelect(client);
 
       assertThat(stalling.requests()).as("the headers and the body's start were sent").isEqualTo(1);
       assertThat(timedOut)
