@@ -56,6 +56,7 @@ public final class ClientTimeouts {
     policy.setConnectionTimeout(connect.toMillis());
     policy.setReceiveTimeout(receive.toMillis());
     conduit.setClient(policy);
-    client.getRequestContext().put(FORCE_URL_CONNECTION, Boolean.TRUE);
+    // On the endpoint rather than in the request context, which may be per thread.
+    client.getEndpoint().put(FORCE_URL_CONNECTION, Boolean.TRUE);
   }
 }

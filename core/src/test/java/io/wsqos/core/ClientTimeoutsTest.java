@@ -63,7 +63,7 @@ class ClientTimeoutsTest {
       assertThat(echo.echo("héllo")).isEqualTo("echo: héllo");
       assertThat(((HTTPConduit) cxf.getConduit()).getClient().getReceiveTimeout())
           .isEqualTo(30_000);
-      assertThat(cxf.getRequestContext()).containsEntry(ClientTimeouts.FORCE_URL_CONNECTION, true);
+      assertThat(cxf.getEndpoint()).containsEntry(ClientTimeouts.FORCE_URL_CONNECTION, true);
     }
   }
 
@@ -78,7 +78,7 @@ class ClientTimeoutsTest {
     assertThatThrownBy(() -> ClientTimeouts.apply(cxf, RECEIVE, Duration.ofDays(2)))
         .isInstanceOfSatisfying(
             InvalidValueException.class, e -> assertThat(e.field()).isEqualTo("receive"));
-    assertThat(cxf.getRequestContext()).doesNotContainKey(ClientTimeouts.FORCE_URL_CONNECTION);
+    assertThat(cxf.getEndpoint()).doesNotContainKey(ClientTimeouts.FORCE_URL_CONNECTION);
     cxf.destroy();
   }
 }

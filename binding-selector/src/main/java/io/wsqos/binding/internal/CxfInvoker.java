@@ -69,7 +69,7 @@ public final class CxfInvoker implements Invoker {
       // CXF's default conduit (the JDK's HttpClient) bounds only the wait for the headers: a
       // provider stalling mid-body would hold the call past the receive timeout. HttpURLConnection
       // bounds every read (as wsqos-core's ClientTimeouts, which this module does not depend on).
-      cxf.getRequestContext().put(FORCE_URL_CONNECTION, Boolean.TRUE);
+      cxf.getEndpoint().put(FORCE_URL_CONNECTION, Boolean.TRUE);
       return new CxfInvoker(BindingKind.SOAP, client, bus);
     } catch (RuntimeException e) {
       bus.shutdown(true);
