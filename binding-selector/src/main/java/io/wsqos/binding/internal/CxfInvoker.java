@@ -12,6 +12,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
+import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
@@ -123,7 +124,8 @@ public final class CxfInvoker implements Invoker {
         if (t instanceof ConnectException
             || t instanceof NoRouteToHostException
             || t instanceof UnknownHostException
-            || t instanceof HttpConnectTimeoutException) {
+            || t instanceof HttpConnectTimeoutException
+            || timedOutConnecting(t)) {
           beforeSend = true;
           break;
         }
@@ -135,6 +137,24 @@ public final class CxfInvoker implements Invoker {
           kind, beforeSend, String.valueOf(thrown.getMessage()), thrown);
     }
     return ServiceExceptions.map(method, thrown);
+  }
+
+  /**
+   * Whether {@code thrown} is a timeout thrown while the socket was still connecting (CXF wraps the
+   * socket's exception in one of the same class). HttpURLConnection reports a connect timeout and a
+   * read timeout with the same class; only where it was thrown tells them apart, and {@link
+   * Socket#connect} is on the stack of the first only.
+   */
+  private static boolean timedOutConnecting(Throwable thrown) {
+    for (Throwable t = thrown; t instanceof SocketTimeoutException; t = t.getCause()) {
+      for (StackTraceElement frame : t.getStackTrace()) {
+        if (frame.getClassName().equals(Socket.class.getName())
+            && frame.getMethodName().equals("connect")) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether {@code fault} is CXF's report of a response it could not read. */
