@@ -81,4 +81,16 @@ class ClientTimeoutsTest {
     assertThat(cxf.getEndpoint()).doesNotContainKey(ClientTimeouts.FORCE_URL_CONNECTION);
     cxf.destroy();
   }
+
+  @Test
+  void aClientOfAnotherTransportIsRefusedNamingItsAddress() {
+    EchoService echo = client("local://client-timeouts-test");
+    Client cxf = ClientProxy.getClient(echo);
+
+    assertThatThrownBy(() -> ClientTimeouts.apply(cxf, RECEIVE, RECEIVE))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("client: calls local://client-timeouts-test (expected: over HTTP)");
+    assertThat(cxf.getEndpoint()).doesNotContainKey(ClientTimeouts.FORCE_URL_CONNECTION);
+    cxf.destroy();
+  }
 }
