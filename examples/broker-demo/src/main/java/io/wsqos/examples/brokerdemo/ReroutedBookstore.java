@@ -5,12 +5,14 @@ import static java.util.Objects.requireNonNull;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.wsqos.broker.client.BrokerClient;
 import io.wsqos.broker.client.BrokerEndpointCandidates;
+import io.wsqos.core.ClientTimeouts;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.examples.bookstore.BookstoreService;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.monitor.reconfiguration.ReroutingFeature;
 import java.net.URI;
+import java.time.Duration;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 
@@ -23,6 +25,16 @@ import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
  * call that fails so is not resent, and the caller sees its failure.
  */
 public final class ReroutedBookstore implements AutoCloseable {
+
+  /** How long the client waits for a bookstore to accept its connection. */
+  public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+  /**
+   * How long the client waits for each part of a response, its body included: a bookstore that
+   * stalls mid-response fails the call then, and the rerouting treats it as the transport failure
+   * it is.
+   */
+  public static final Duration RECEIVE_TIMEOUT = Duration.ofSeconds(30);
 
   private final BrokerEndpointCandidates candidates;
   private final ReroutingFeature rerouting;
@@ -63,7 +75,9 @@ public final class ReroutedBookstore implements AutoCloseable {
     factory.getFeatures().add(rerouting);
     // snippet-end broker-demo-readme-rerouting
     try {
-      return new ReroutedBookstore(candidates, rerouting, factory.create(BookstoreService.class));
+      BookstoreService client = factory.create(BookstoreService.class);
+      ClientTimeouts.apply(ClientProxy.getClient(client), CONNECT_TIMEOUT, RECEIVE_TIMEOUT);
+      return new ReroutedBookstore(candidates, rerouting, client);
     } catch (RuntimeException e) {
       rerouting.close();
       candidates.close();

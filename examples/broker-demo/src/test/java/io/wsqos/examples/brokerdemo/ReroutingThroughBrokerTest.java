@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.wsqos.core.ClientTimeouts;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.QosTerms;
@@ -28,6 +29,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Predicate;
+import org.apache.cxf.frontend.ClientProxy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,6 +111,9 @@ class ReroutingThroughBrokerTest {
       client.hello();
     }
 
+    assertThat(ClientProxy.getClient(client).getEndpoint())
+        .as("on the conduit whose receive timeout bounds every read")
+        .containsEntry(ClientTimeouts.FORCE_URL_CONNECTION, true);
     assertThat(chosen).as("the broker's best offer").contains(budget);
     assertThat(after).usingRecursiveComparison().isEqualTo(before);
     assertThat(rerouting.currentEndpoint()).contains(express);
