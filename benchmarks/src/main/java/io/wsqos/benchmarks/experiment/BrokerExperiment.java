@@ -192,7 +192,6 @@ final class BrokerExperiment implements Experiment {
         closedLoop
             ? "Broker: capacity under N back-to-back requesters"
             : "Broker: throughput and response time against offered rate (Figures 56-59)",
-        summary(),
         axis,
         settings,
         results,

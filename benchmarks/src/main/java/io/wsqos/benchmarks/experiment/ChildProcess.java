@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * A JVM an experiment starts (a server, a client, a sender), so that driver, server and clients do
@@ -52,6 +53,16 @@ final class ChildProcess implements AutoCloseable {
       builder.stopLine(stopLine);
     }
     return new ChildProcess(builder.start(), isAnswer);
+  }
+
+  /** {@code command} run by {@code prefix}, e.g. {@code nice -n 5}; as it is for an empty one. */
+  static List<String> prefixed(List<String> prefix, List<String> command) {
+    return Stream.concat(prefix.stream(), command.stream()).toList();
+  }
+
+  /** {@code command} pinned to the CPUs {@code cpus} by {@code taskset -c}; as it is for null. */
+  static List<String> taskset(String cpus, List<String> command) {
+    return cpus == null ? command : prefixed(List.of("taskset", "-c", cpus), command);
   }
 
   /** The {@code java} launcher of the running JVM. */

@@ -192,7 +192,6 @@ final class CompressionExperiment implements Experiment {
         closedLoop
             ? "Compression: capacity under N back-to-back requesters"
             : "Compression: throughput and response time against offered rate (Figures 51-54)",
-        summary(),
         axis,
         settings,
         results,

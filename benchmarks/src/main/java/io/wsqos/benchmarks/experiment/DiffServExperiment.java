@@ -126,7 +126,6 @@ final class DiffServExperiment implements Experiment {
     CpuTables.csv(windows).writeCsv(run.out().resolve("cpu.csv"));
     run.writeSweep(
         "DiffServ marking: throughput and response time against offered rate (Figure 62)",
-        summary(),
         axis,
         settings,
         results,

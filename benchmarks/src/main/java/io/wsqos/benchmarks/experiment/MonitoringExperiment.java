@@ -198,7 +198,6 @@ final class MonitoringExperiment implements Experiment {
     sections.add("\n" + Template.text("reports/monitoring/qos-report.md") + "\n");
     run.writeSweep(
         "Monitoring: the Grid5000 sweep (Tables 2 and 3 of 001_09b853a5d60af789.txt)",
-        summary(),
         "requesters",
         settings,
         results,

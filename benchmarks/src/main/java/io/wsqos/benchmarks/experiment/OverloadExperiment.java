@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
+import static io.wsqos.benchmarks.report.Table.column;
+
 import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
@@ -216,11 +218,12 @@ final class OverloadExperiment implements Experiment {
               }
               return args;
             });
-    List<Variant> warm = new ArrayList<>();
-    for (String v : variants) {
-      warm.add(new Variant(v, source(servers.address(v), envelope, false)));
-    }
-    ServerWarmup.run(name(), run.options(), run.driverOptions(), warm, run.progress());
+    ServerWarmup.run(
+        name(),
+        run.options(),
+        run.driverOptions(),
+        sides(servers, envelope, false),
+        run.progress());
     RunTiming timing = run.timing();
     run.settle();
     DriverOptions driverOptions =
@@ -232,10 +235,6 @@ final class OverloadExperiment implements Experiment {
       double capacity = capacity(run, servers, envelope, keepAlive, driverOptions);
       capacities.put(mode, capacity);
       run.progress().printf(Locale.ROOT, "capacity (%s): %.0f req/s%n", mode, capacity);
-      List<Variant> sides = new ArrayList<>();
-      for (String v : variants) {
-        sides.add(new Variant(v, source(servers.address(v), envelope, keepAlive)));
-      }
       List<RunWindow> windows = new ArrayList<>();
       OpenLoopDriver driver = OpenLoopDriver.create(driverOptions);
       PointRunner open =
@@ -244,22 +243,17 @@ final class OverloadExperiment implements Experiment {
               (v, x, warmup, measure) -> driver.run(v.source(), x, warmup, measure),
               v -> servers.pid(v.name()),
               run.progress());
-      List<RunResult> results =
-          Sweep.interleave(
-              loads,
-              timing.repetitions(),
-              sides,
-              false,
-              (load, p, rep, variant) -> {
-                RunResult r = open.run(variant, load * capacity, timing.warmup(), timing.measure());
-                run.settle();
-                return r;
-              });
-      for (int i = 0; i < results.size(); i++) {
-        RunWindow w = windows.get(i);
-        rows.add(
-            row(mode, w.variant(), "load", w.x() / capacity, w.repetition(), results.get(i), w));
-      }
+      Sweep.interleave(
+          loads,
+          timing.repetitions(),
+          sides(servers, envelope, keepAlive),
+          false,
+          (load, p, rep, variant) -> {
+            RunResult r = open.run(variant, load * capacity, timing.warmup(), timing.measure());
+            run.settle();
+            RunWindow w = windows.get(windows.size() - 1);
+            return rows.add(row(mode, w.variant(), "load", w.x() / capacity, w.repetition(), r, w));
+          });
       rows.addAll(mix(run, servers, envelope, capacity, keepAlive, driverOptions));
     }
     write(run, servers, rows, capacities, loads);
@@ -278,6 +272,13 @@ final class OverloadExperiment implements Experiment {
       args.addAll(run.options().all(ADMISSION_OPT));
     }
     return args;
+  }
+
+  /** A variant per server, each posting {@code envelope} to it. */
+  private List<Variant> sides(Servers servers, byte[] envelope, boolean keepAlive) {
+    return variants.stream()
+        .map(v -> new Variant(v, source(servers.address(v), envelope, keepAlive)))
+        .toList();
   }
 
   private static RequestSource source(URI url, byte[] body, boolean keepAlive) {
@@ -424,38 +425,22 @@ final class OverloadExperiment implements Experiment {
       List<Row> rows,
       Map<String, Double> capacities,
       List<Double> loads) {
-    Table csv =
-        Table.of(
-            "mode",
-            "variant",
-            "part",
-            "load",
-            "rep",
-            "offered_per_s",
-            "goodput_per_s",
-            "p99_ms",
-            "refused_per_s",
-            "other_failed_per_s",
-            "server_cpu_us_per_response",
-            "server_cpu_us_per_s",
-            "server_jit_us_per_s");
-    for (Row r : rows) {
-      csv.row(
-          r.mode(),
-          r.variant(),
-          r.part(),
-          Table.fixed(r.load(), 2),
-          r.rep(),
-          Table.fixed(r.offered(), 1),
-          Table.fixed(r.goodput(), 1),
-          Table.fixed(r.p99Millis(), 2),
-          Table.fixed(r.refusedPerSecond(), 1),
-          Table.fixed(r.otherFailedPerSecond(), 1),
-          Table.fixed(r.cpuMicrosPerResponse(), 1),
-          Table.fixed(r.cpuMicrosPerSecond(), 0),
-          Table.fixed(r.jitMicrosPerSecond(), 0));
-    }
-    csv.writeCsv(run.out().resolve("results.csv"));
+    Table.of(
+            rows,
+            column("mode", Row::mode),
+            column("variant", Row::variant),
+            column("part", Row::part),
+            column("load", r -> Table.fixed(r.load(), 2)),
+            column("rep", Row::rep),
+            column("offered_per_s", r -> Table.fixed(r.offered(), 1)),
+            column("goodput_per_s", r -> Table.fixed(r.goodput(), 1)),
+            column("p99_ms", r -> Table.fixed(r.p99Millis(), 2)),
+            column("refused_per_s", r -> Table.fixed(r.refusedPerSecond(), 1)),
+            column("other_failed_per_s", r -> Table.fixed(r.otherFailedPerSecond(), 1)),
+            column("server_cpu_us_per_response", r -> Table.fixed(r.cpuMicrosPerResponse(), 1)),
+            column("server_cpu_us_per_s", r -> Table.fixed(r.cpuMicrosPerSecond(), 0)),
+            column("server_jit_us_per_s", r -> Table.fixed(r.jitMicrosPerSecond(), 0)))
+        .writeCsv(run.out().resolve("results.csv"));
     List<String> sections = new ArrayList<>();
     for (Map.Entry<String, Double> mode : capacities.entrySet()) {
       sections.add(loadSection(rows, mode.getKey(), mode.getValue(), loads));
@@ -500,9 +485,7 @@ final class OverloadExperiment implements Experiment {
             "timeouts: "
                 + Run.describeTimeouts(
                     run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS))));
-    Report report = run.report("Admission control past saturation (issue 41)", summary(), settings);
-    report.add(sections).write(run.out().resolve("report.md"));
-    run.progress().println("wrote " + run.out().toAbsolutePath());
+    run.writeReport("Admission control past saturation (issue 41)", settings, sections);
   }
 
   private static List<Row> select(
@@ -603,15 +586,15 @@ final class OverloadExperiment implements Experiment {
       table.row("runs that refused", "none, or no CPU read: no estimate");
       return Report.section("What a refusal costs, " + mode, text, table);
     }
-    double c = Summary.of(served, Row::cpuMicrosPerResponse).median();
+    Summary perResponse = Summary.of(served, Row::cpuMicrosPerResponse);
+    double c = perResponse.median();
     List<Double> costs = new ArrayList<>();
     for (Row r : refusing) {
       costs.add((r.cpuMicrosPerSecond() - r.goodput() * c) / r.refusedPerSecond());
     }
     Summary cost = Summary.of(costs, Double::doubleValue);
     double ratio = cost.median() / c;
-    table.row(
-        "served request, c (us)", Summary.of(served, Row::cpuMicrosPerResponse).medianRange(1));
+    table.row("served request, c (us)", perResponse.medianRange(1));
     table.row("refusal, r (us), " + costs.size() + " runs", cost.medianRange(1));
     table.row("r / c", Table.fixed(ratio, 3));
     for (double load : loads) {

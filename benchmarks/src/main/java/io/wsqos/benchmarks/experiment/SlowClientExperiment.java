@@ -286,19 +286,16 @@ final class SlowClientExperiment implements Experiment {
             column("p50 ms", e -> Table.fixed(e.getValue().latencyPercentileMillis(50), 2)),
             column("p99 ms", e -> Table.fixed(e.getValue().latencyPercentileMillis(99), 2)),
             column("failed", e -> e.getValue().failed()));
-    run.report(
-            "Slow client behind an emulated "
-                + PROFILE.name()
-                + " link under background load (Table 5)",
-            summary(),
-            settings)
-        .add(
+    plot.write(run.out().resolve("service-time.png"));
+    run.writeReport(
+        "Slow client behind an emulated "
+            + PROFILE.name()
+            + " link under background load (Table 5)",
+        settings,
+        List.of(
             Template.render(
                 "reports/slow-client/sections.md",
-                Map.of("service", service.markdown(), "load", load.markdown())))
-        .write(run.out().resolve("report.md"));
-    plot.write(run.out().resolve("service-time.png"));
-    run.progress().println("wrote " + run.out().toAbsolutePath());
+                Map.of("service", service.markdown(), "load", load.markdown()))));
   }
 
   private static String bg(
