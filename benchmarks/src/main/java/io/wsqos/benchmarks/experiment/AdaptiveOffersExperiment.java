@@ -351,7 +351,7 @@ final class AdaptiveOffersExperiment implements Experiment {
             line -> line.startsWith(AdaptiveClient.READY),
             AdaptiveClient.STOP,
             run.progress());
-    client.answer(START_TIMEOUT);
+    client.ready(START_TIMEOUT);
     return client;
   }
 

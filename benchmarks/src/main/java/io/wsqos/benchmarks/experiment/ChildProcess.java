@@ -88,6 +88,20 @@ final class ChildProcess implements AutoCloseable {
     return jvm.nextLine(isAnswer, timeout);
   }
 
+  /**
+   * Its first answer, once it is ready to take commands.
+   *
+   * @throws IllegalStateException, having stopped it, if it has not answered within {@code timeout}
+   */
+  String ready(Duration timeout) {
+    try {
+      return answer(timeout);
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
   /** Writes {@code line} on its stdin. */
   void send(String line) {
     jvm.send(line);

@@ -50,9 +50,7 @@ final class DiffServExperiment implements Experiment {
   @Override
   public Duration estimatedDuration(OptionValues options) {
     int servers = 3; // direct, marking, proxy: one variant each
-    return Estimates.jvmStarts(servers)
-        .plus(Estimates.serverWarmups(options, servers))
-        .plus(Estimates.sweep(options, options.get(RATES).size(), servers));
+    return Estimates.serverSweep(options, servers, options.get(RATES).size(), servers);
   }
 
   @Override

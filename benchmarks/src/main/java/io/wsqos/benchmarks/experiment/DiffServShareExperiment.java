@@ -247,13 +247,8 @@ final class DiffServShareExperiment implements Experiment {
             line -> line.startsWith("bulk-sender sending"),
             null,
             run.progress());
-    try {
-      sender.answer(Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
-      return sender;
-    } catch (RuntimeException e) {
-      sender.close();
-      throw e;
-    }
+    sender.ready(Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
+    return sender;
   }
 
   /** {@code runner}, reading the counters at the start and the end of each measured window. */

@@ -65,9 +65,7 @@ final class MonitoringExperiment implements Experiment {
   public Duration estimatedDuration(OptionValues options) {
     int servers = options.get(modes).size();
     int variants = servers * options.get(Connections.OPTION).keepAlive().size();
-    return Estimates.jvmStarts(servers)
-        .plus(Estimates.serverWarmups(options, variants))
-        .plus(Estimates.sweep(options, options.get(points).size(), variants));
+    return Estimates.serverSweep(options, servers, options.get(points).size(), variants);
   }
 
   /**

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -156,10 +157,8 @@ final class OverloadExperiment implements Experiment {
                 .plus(Estimates.RUN_OVERHEAD)
                 .plus(timing.pause())
                 .multipliedBy(9L * modes);
-    return Estimates.jvmStarts(servers)
-        .plus(Estimates.serverWarmups(options, servers))
+    return Estimates.serverSweep(options, servers, options.get(LOADS).size() * modes, servers)
         .plus(capacity)
-        .plus(Estimates.sweep(options, options.get(LOADS).size() * modes, servers))
         // The mix in each mode: expedited alone, then with best effort, on each server.
         .plus(Estimates.sweep(options, 2 * modes, servers))
         .plus(Estimates.OWN_START_AND_REPORT);
@@ -384,21 +383,15 @@ final class OverloadExperiment implements Experiment {
         false,
         (part, p, rep, variant) -> {
           URI url = servers.address(variant);
+          BiFunction<byte[], Double, RunResult> load =
+              (body, rate) ->
+                  OpenLoopDriver.create(options)
+                      .run(source(url, body, keepAlive), rate, timing.warmup(), timing.measure());
           CompletableFuture<RunResult> be =
               part.equals("mixed")
-                  ? CompletableFuture.supplyAsync(
-                      () ->
-                          OpenLoopDriver.create(options)
-                              .run(
-                                  source(url, bestEffort, keepAlive),
-                                  beRate,
-                                  timing.warmup(),
-                                  timing.measure()))
+                  ? CompletableFuture.supplyAsync(() -> load.apply(bestEffort, beRate))
                   : CompletableFuture.completedFuture(null);
-          RunResult ex =
-              OpenLoopDriver.create(options)
-                  .run(
-                      source(url, expedited, keepAlive), exRate, timing.warmup(), timing.measure());
+          RunResult ex = load.apply(expedited, exRate);
           rows.add(row(mode, variant, "mix-" + part + "-expedited", 2, rep, ex, null));
           if (be.join() != null) {
             rows.add(row(mode, variant, "mix-mixed-best-effort", 2, rep, be.join(), null));
