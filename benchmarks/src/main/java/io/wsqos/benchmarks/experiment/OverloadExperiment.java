@@ -509,14 +509,12 @@ final class OverloadExperiment implements Experiment {
             "p99 of admitted (ms)",
             "refused/s",
             "other failures/s");
-    double peak = capacity;
-    for (double load : loads) {
-      List<Row> plain = select(rows, mode, "plain", "load", load);
-      if (!plain.isEmpty()) {
-        peak = Math.max(peak, Summary.of(plain, Row::goodput).median());
-      }
-    }
-    double byPeak = peak;
+    double peak =
+        loads.stream()
+            .mapToDouble(
+                l -> Summary.of(select(rows, mode, "plain", "load", l), Row::goodput).median())
+            .filter(median -> !Double.isNaN(median))
+            .reduce(capacity, Math::max);
     for (double load : loads) {
       for (String variant : variants) {
         List<Row> at = select(rows, mode, variant, "load", load);
@@ -525,7 +523,7 @@ final class OverloadExperiment implements Experiment {
             variant,
             cell(at, Row::offered, 0),
             cell(at, Row::goodput, 0),
-            cell(at, r -> r.goodput() / byPeak, 2),
+            cell(at, r -> r.goodput() / peak, 2),
             cell(at, Row::p99Millis, 1),
             cell(at, Row::refusedPerSecond, 0),
             cell(at, Row::otherFailedPerSecond, 0));
