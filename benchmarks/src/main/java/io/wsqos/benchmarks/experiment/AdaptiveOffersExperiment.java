@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
+import static io.wsqos.benchmarks.report.Table.column;
+
 import io.wsqos.benchmarks.experiment.AdaptiveClient.Call;
 import io.wsqos.benchmarks.experiment.AdaptiveClient.Outcome;
 import io.wsqos.benchmarks.experiment.AdaptiveTimeline.Played;
@@ -40,6 +42,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -330,7 +333,7 @@ final class AdaptiveOffersExperiment implements Experiment {
 
   private ChildProcess startClient(Run run, int c, URI brokerUrl, Path calls) {
     List<String> command =
-        taskset(
+        ChildProcess.taskset(
             run.get(OTHERS_CPU),
             ChildProcess.javaCommand(
                 Stream.concat(Run.JVM_OPTIONS.stream(), Stream.of(AdaptiveClient.LOGGING)).toList(),
@@ -348,7 +351,7 @@ final class AdaptiveOffersExperiment implements Experiment {
             line -> line.startsWith(AdaptiveClient.READY),
             AdaptiveClient.STOP,
             run.progress());
-    client.answer(START_TIMEOUT);
+    client.ready(START_TIMEOUT);
     return client;
   }
 
@@ -367,26 +370,17 @@ final class AdaptiveOffersExperiment implements Experiment {
             .jvmOptions(Run.JVM_OPTIONS.toArray(String[]::new))
             .args(args)
             .environment(environment)
-            .wrappedBy(c -> nice(nice, taskset(cpus, c)))
+            .wrappedBy(
+                c ->
+                    ChildProcess.prefixed(
+                        nice == 0 ? List.of() : List.of("nice", "-n", Integer.toString(nice)),
+                        ChildProcess.taskset(cpus, c)))
             .stderrToStdout()
             .echo(run.progress())
             .readyLine(ready)
             .startTimeout(START_TIMEOUT)
             .stopGrace(Duration.ofSeconds(ChildProcess.STOP_TIMEOUT_SECONDS))
             .start());
-  }
-
-  private static List<String> nice(int nice, List<String> command) {
-    return nice == 0
-        ? command
-        : Stream.concat(Stream.of("nice", "-n", Integer.toString(nice)), command.stream()).toList();
-  }
-
-  private static List<String> taskset(String cpus, List<String> command) {
-    if (cpus == null) {
-      return command;
-    }
-    return Stream.concat(Stream.of("taskset", "-c", cpus), command.stream()).toList();
   }
 
   private static String token() {
@@ -451,38 +445,29 @@ final class AdaptiveOffersExperiment implements Experiment {
     values.put("rate", "%.0f".formatted(AdaptiveTimeline.RATE));
     values.put("timeout", run.get(RESPONSE_TIMEOUT_MS));
     List<String> settings = Template.items("reports/adaptive-offers/settings.md", values);
-    run.report(
-            "Adaptive WS-QoS offers protect a server from overload (Table 6, Figures 68-70)",
-            summary(),
-            settings)
-        .add(sections)
-        .write(run.out().resolve("report.md"));
-    run.progress().println("wrote " + run.out().toAbsolutePath());
+    run.writeReport(
+        "Adaptive WS-QoS offers protect a server from overload (Table 6, Figures 68-70)",
+        settings,
+        sections);
   }
 
   private static Table timelineCsv(List<Row> rows) {
-    List<String> header =
+    List<Table.Column<Row>> columns =
         new ArrayList<>(
-            List.of("seed_s", "part", "price_eur", "cpu_pct", "cpu_avg_pct", "sent_per_s"));
-    for (String c : AdaptiveTimeline.CLIENTS) {
-      header.addAll(List.of(c + "_sent_per_s", c + "_failed_per_s"));
+            List.of(
+                column("seed_s", r -> Table.fixed(r.sample().seedSeconds(), 1)),
+                column("part", r -> AdaptiveTimeline.part(r.sample().seedSeconds())),
+                column("price_eur", r -> r.sample().price().toPlainString()),
+                column("cpu_pct", r -> Table.fixed(r.sample().load() * 100, 1)),
+                column("cpu_avg_pct", r -> Table.fixed(r.sample().averageLoad() * 100, 1)),
+                column("sent_per_s", r -> Table.fixed(AdaptiveTimeline.total(r.sent()), 1))));
+    for (int c = 0; c < AdaptiveTimeline.CLIENTS.size(); c++) {
+      int client = c;
+      String name = AdaptiveTimeline.CLIENTS.get(c);
+      columns.add(column(name + "_sent_per_s", r -> Table.fixed(r.sent()[client], 1)));
+      columns.add(column(name + "_failed_per_s", r -> Table.fixed(r.failed()[client], 1)));
     }
-    Table table = Table.of(header);
-    for (Row row : rows) {
-      List<String> cells = new ArrayList<>();
-      cells.add(Table.fixed(row.sample().seedSeconds(), 1));
-      cells.add(AdaptiveTimeline.part(row.sample().seedSeconds()));
-      cells.add(row.sample().price().toPlainString());
-      cells.add(Table.fixed(row.sample().load() * 100, 1));
-      cells.add(Table.fixed(row.sample().averageLoad() * 100, 1));
-      cells.add(Table.fixed(AdaptiveTimeline.total(row.sent()), 1));
-      for (int c = 0; c < row.sent().length; c++) {
-        cells.add(Table.fixed(row.sent()[c], 1));
-        cells.add(Table.fixed(row.failed()[c], 1));
-      }
-      table.row(cells);
-    }
-    return table;
+    return Table.of(rows, columns);
   }
 
   private static Plot plot(List<Row> rows, String title, double from, double to) {
@@ -534,10 +519,10 @@ final class AdaptiveOffersExperiment implements Experiment {
     for (double[] p : parts) {
       List<Row> in = during(rows, p[0], p[1]);
       List<BigDecimal> prices = in.stream().map(r -> r.sample().price()).toList();
-      long changes = 0;
-      for (int i = 1; i < prices.size(); i++) {
-        changes += prices.get(i).compareTo(prices.get(i - 1)) != 0 ? 1 : 0;
-      }
+      long changes =
+          IntStream.range(1, prices.size())
+              .filter(i -> prices.get(i).compareTo(prices.get(i - 1)) != 0)
+              .count();
       table.row(
           AdaptiveTimeline.part(p[0]),
           Table.point(p[0]) + ".." + Table.point(Math.min(p[1], AdaptiveTimeline.END_S)),
@@ -556,56 +541,54 @@ final class AdaptiveOffersExperiment implements Experiment {
         r.played(), calls, AdaptiveTimeline.JOIN_S[3], AdaptiveTimeline.LEAVE_S[0]);
   }
 
+  /** A mode's calls and samples while all four clients want to call. */
+  private record Loaded(ModeRun run, List<Call> calls, List<Row> rows) {}
+
   private static Table loadedTable(List<ModeRun> runs, Map<String, List<Row>> rowsByMode) {
-    List<String> header = new ArrayList<>(List.of("while all four want to call"));
-    runs.forEach(r -> header.add(r.mode()));
-    Table table = Table.of(header);
-    Map<String, Function<ModeRun, String>> metrics = new LinkedHashMap<>();
+    List<Loaded> modes =
+        runs.stream()
+            .map(r -> new Loaded(r, loaded(r, r.calls()), loadedRows(rowsByMode.get(r.mode()))))
+            .toList();
     double seedSeconds = AdaptiveTimeline.LEAVE_S[0] - AdaptiveTimeline.JOIN_S[3];
+    Map<String, Function<Loaded, String>> metrics = new LinkedHashMap<>();
     metrics.put(
         "calls sent per s",
-        r ->
-            Table.fixed(sent(loaded(r, r.calls())).size() / (seedSeconds * r.played().scale()), 1));
+        l -> Table.fixed(sent(l.calls()).size() / (seedSeconds * l.run().played().scale()), 1));
     metrics.put(
-        "calls not sent: no offer within the maximum",
-        r -> count(loaded(r, r.calls()), Outcome.NO_OFFER));
-    metrics.put("calls answered", r -> count(loaded(r, r.calls()), Outcome.OK));
-    metrics.put("calls timed out", r -> count(loaded(r, r.calls()), Outcome.TIMEOUT));
-    metrics.put("calls failed otherwise", r -> count(loaded(r, r.calls()), Outcome.FAILED));
+        "calls not sent: no offer within the maximum", l -> count(l.calls(), Outcome.NO_OFFER));
+    metrics.put("calls answered", l -> count(l.calls(), Outcome.OK));
+    metrics.put("calls timed out", l -> count(l.calls(), Outcome.TIMEOUT));
+    metrics.put("calls failed otherwise", l -> count(l.calls(), Outcome.FAILED));
     metrics.put(
         "failed share of calls sent",
-        r ->
+        l ->
             Table.percent(
-                loaded(r, r.calls()).stream().filter(AdaptiveTimeline::failed).count(),
-                sent(loaded(r, r.calls())).size(),
+                l.calls().stream().filter(AdaptiveTimeline::failed).count(),
+                sent(l.calls()).size(),
                 "-"));
     for (double p : new double[] {50, 95, 99}) {
       metrics.put(
           "response time p" + (int) p + " (ms, answered calls)",
-          r -> Table.fixed(answered(loaded(r, r.calls())).percentile(p), 1));
+          l -> Table.fixed(answered(l.calls()).percentile(p), 1));
     }
-    metrics.put(
-        "response time max (ms)", r -> Table.fixed(answered(loaded(r, r.calls())).max(), 1));
+    metrics.put("response time max (ms)", l -> Table.fixed(answered(l.calls()).max(), 1));
     metrics.put(
         "mean CPU load %",
-        r ->
-            Table.fixed(
-                Summary.of(loadedRows(rowsByMode.get(r.mode())), w -> w.sample().load() * 100)
-                    .mean(),
-                1));
+        l -> Table.fixed(Summary.of(l.rows(), w -> w.sample().load() * 100).mean(), 1));
     metrics.put(
         "samples with the average CPU load >= 80%",
-        r ->
+        l ->
             Table.percent(
-                loadedRows(rowsByMode.get(r.mode())).stream()
-                    .filter(w -> w.sample().averageLoad() >= 0.8)
-                    .count(),
-                loadedRows(rowsByMode.get(r.mode())).size(),
+                l.rows().stream().filter(w -> w.sample().averageLoad() >= 0.8).count(),
+                l.rows().size(),
                 "-"));
+    List<String> header = new ArrayList<>(List.of("while all four want to call"));
+    runs.forEach(r -> header.add(r.mode()));
+    Table table = Table.of(header);
     metrics.forEach(
         (name, f) -> {
           List<String> cells = new ArrayList<>(List.of(name));
-          runs.forEach(r -> cells.add(f.apply(r)));
+          modes.forEach(l -> cells.add(f.apply(l)));
           table.row(cells);
         });
     return table;

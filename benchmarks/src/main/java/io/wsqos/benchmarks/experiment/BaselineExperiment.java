@@ -151,7 +151,6 @@ final class BaselineExperiment implements Experiment {
         rate
             ? "Bookstore throughput and response time against offered rate"
             : "Bookstore under N back-to-back requesters (Tables 2 and 3 of the Grid5000 paper)",
-        summary(),
         rate ? "offered rate (req/s)" : "requesters",
         settings,
         run.sweep(points, List.of(variant), runner, true),
@@ -198,7 +197,6 @@ final class BaselineExperiment implements Experiment {
     RunTiming timing = run.timing();
     run.writeSweep(
         "The driver's own limit against a trivial endpoint",
-        summary(),
         "offered rate (req/s)",
         Template.items(
             "reports/baseline/driver-limit.md",

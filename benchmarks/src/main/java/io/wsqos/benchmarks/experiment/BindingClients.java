@@ -103,7 +103,6 @@ final class BindingClients<T> {
   static void write(
       Run run,
       String title,
-      String summary,
       List<String> settings,
       String text,
       Table table,
@@ -116,9 +115,6 @@ final class BindingClients<T> {
     rounds.addSeries(plot);
     table.writeCsv(run.out().resolve("results.csv"));
     plot.write(run.out().resolve("response-time.png"));
-    run.report(title, summary, settings)
-        .add(Report.section("Results", text, table))
-        .write(run.out().resolve("report.md"));
-    run.progress().println("wrote " + run.out().toAbsolutePath());
+    run.writeReport(title, settings, List.of(Report.section("Results", text, table)));
   }
 }

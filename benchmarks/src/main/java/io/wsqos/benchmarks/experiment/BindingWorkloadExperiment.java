@@ -283,7 +283,6 @@ final class BindingWorkloadExperiment implements Experiment {
     BindingClients.write(
         run,
         "Binding workloads: the report's Table 1 and Figure 3",
-        summary(),
         Template.items("reports/binding-workloads/settings.md", settings),
         verdict,
         table,

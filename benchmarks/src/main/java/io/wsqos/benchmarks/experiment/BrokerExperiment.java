@@ -115,9 +115,7 @@ final class BrokerExperiment implements Experiment {
   public Duration estimatedDuration(OptionValues options) {
     List<Line> lines = lines(options.get(APIS), options.get(DATABASES));
     int servers = (int) lines.stream().map(Line::server).distinct().count();
-    return Estimates.jvmStarts(servers)
-        .plus(Estimates.serverWarmups(options, lines.size()))
-        .plus(Estimates.sweep(options, options.get(points()).size(), lines.size()));
+    return Estimates.serverSweep(options, servers, options.get(points()).size(), lines.size());
   }
 
   @Override
@@ -192,7 +190,6 @@ final class BrokerExperiment implements Experiment {
         closedLoop
             ? "Broker: capacity under N back-to-back requesters"
             : "Broker: throughput and response time against offered rate (Figures 56-59)",
-        summary(),
         axis,
         settings,
         results,

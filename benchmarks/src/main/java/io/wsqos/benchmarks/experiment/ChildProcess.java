@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * A JVM an experiment starts (a server, a client, a sender), so that driver, server and clients do
@@ -54,6 +55,16 @@ final class ChildProcess implements AutoCloseable {
     return new ChildProcess(builder.start(), isAnswer);
   }
 
+  /** {@code command} run by {@code prefix}, e.g. {@code nice -n 5}; as it is for an empty one. */
+  static List<String> prefixed(List<String> prefix, List<String> command) {
+    return Stream.concat(prefix.stream(), command.stream()).toList();
+  }
+
+  /** {@code command} pinned to the CPUs {@code cpus} by {@code taskset -c}; as it is for null. */
+  static List<String> taskset(String cpus, List<String> command) {
+    return cpus == null ? command : prefixed(List.of("taskset", "-c", cpus), command);
+  }
+
   /** The {@code java} launcher of the running JVM. */
   static String javaCommand() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -75,6 +86,20 @@ final class ChildProcess implements AutoCloseable {
    */
   String answer(Duration timeout) {
     return jvm.nextLine(isAnswer, timeout);
+  }
+
+  /**
+   * Its first answer, once it is ready to take commands.
+   *
+   * @throws IllegalStateException, having stopped it, if it has not answered within {@code timeout}
+   */
+  String ready(Duration timeout) {
+    try {
+      return answer(timeout);
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
   }
 
   /** Writes {@code line} on its stdin. */

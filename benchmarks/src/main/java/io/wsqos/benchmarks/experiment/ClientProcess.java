@@ -35,17 +35,13 @@ final class ClientProcess implements AutoCloseable {
                     || line.startsWith(ClientProtocol.ERROR),
             ClientProtocol.STOP,
             System.err);
-    try {
-      String ready = process.answer(Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
-      if (!ready.startsWith(ClientProtocol.READY)) {
-        throw new IllegalStateException("client " + name + " answered '" + ready + "' at start");
-      }
-      System.err.printf("client %s: pid %d, %s%n", name, process.pid(), ready);
-      return new ClientProcess(name, process, ready);
-    } catch (RuntimeException e) {
+    String ready = process.ready(Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
+    if (!ready.startsWith(ClientProtocol.READY)) {
       process.close();
-      throw e;
+      throw new IllegalStateException("client " + name + " answered '" + ready + "' at start");
     }
+    System.err.printf("client %s: pid %d, %s%n", name, process.pid(), ready);
+    return new ClientProcess(name, process, ready);
   }
 
   /**

@@ -5,10 +5,13 @@ import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.monitor.Outcome;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
@@ -78,26 +81,22 @@ final class ClientProtocol {
    */
   static String encode(RunResult result) {
     RequestCounts counts = result.counts();
-    StringBuilder line = new StringBuilder(RESULT).append("counts=");
-    String separator = "";
-    for (Map.Entry<Outcome, Long> count : counts.outcomes().entrySet()) {
-      line.append(separator).append(count.getKey().name()).append(':').append(count.getValue());
-      separator = ",";
-    }
-    line.append(" connect_timeouts=")
-        .append(counts.connectTimeouts())
-        .append(" dropped=")
-        .append(counts.dropped());
     Histogram latency = result.latencyMicros();
     ByteBuffer buffer = ByteBuffer.allocate(latency.getNeededByteBufferCapacity());
-    int length = latency.encodeIntoCompressedByteBuffer(buffer);
-    byte[] bytes = new byte[length];
-    buffer.flip().get(bytes);
-    return line.append(" window_ns=")
-        .append(result.window().toNanos())
-        .append(" latency=")
-        .append(Base64.getEncoder().encodeToString(bytes))
-        .toString();
+    byte[] bytes = Arrays.copyOf(buffer.array(), latency.encodeIntoCompressedByteBuffer(buffer));
+    return RESULT
+        + "counts="
+        + counts.outcomes().entrySet().stream()
+            .map(count -> count.getKey().name() + ":" + count.getValue())
+            .collect(Collectors.joining(","))
+        + " connect_timeouts="
+        + counts.connectTimeouts()
+        + " dropped="
+        + counts.dropped()
+        + " window_ns="
+        + result.window().toNanos()
+        + " latency="
+        + Base64.getEncoder().encodeToString(bytes);
   }
 
   /**
@@ -109,7 +108,7 @@ final class ClientProtocol {
     if (!line.startsWith(RESULT)) {
       throw new IllegalArgumentException("answer: '" + shorten(line) + "' (expected: result ...)");
     }
-    Map<String, String> fields = new java.util.HashMap<>();
+    Map<String, String> fields = new HashMap<>();
     for (String field : line.substring(RESULT.length()).split(" ")) {
       int eq = field.indexOf('=');
       if (eq > 0) {

@@ -71,9 +71,7 @@ final class CompressionExperiment implements Experiment {
   public Duration estimatedDuration(OptionValues options) {
     List<Side> sides = options.get(CompressionSides.VARIANTS);
     int lines = lines(sides, options.get(Connections.OPTION)).size();
-    return Estimates.jvmStarts(sides.size())
-        .plus(Estimates.serverWarmups(options, lines))
-        .plus(Estimates.sweep(options, options.get(points()).size(), lines));
+    return Estimates.serverSweep(options, sides.size(), options.get(points()).size(), lines);
   }
 
   @Override
@@ -192,7 +190,6 @@ final class CompressionExperiment implements Experiment {
         closedLoop
             ? "Compression: capacity under N back-to-back requesters"
             : "Compression: throughput and response time against offered rate (Figures 51-54)",
-        summary(),
         axis,
         settings,
         results,

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * What the compression experiments ({@code compression-rate}, {@code compression-requesters},
@@ -102,11 +103,10 @@ final class CompressionSides {
   }
 
   static String describe(List<CompressionPreference> preferences) {
-    List<String> names = new ArrayList<>();
-    for (CompressionPreference p : preferences) {
-      names.add(p == null ? "without WS-QoS header" : "with Requirement " + p.token());
-    }
-    return String.join(" / ", names) + (preferences.size() > 1 ? " in turn" : "");
+    return preferences.stream()
+            .map(p -> p == null ? "without WS-QoS header" : "with Requirement " + p.token())
+            .collect(Collectors.joining(" / "))
+        + (preferences.size() > 1 ? " in turn" : "");
   }
 
   /**

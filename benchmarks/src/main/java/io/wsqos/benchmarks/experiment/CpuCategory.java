@@ -1,5 +1,6 @@
 package io.wsqos.benchmarks.experiment;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -53,13 +54,9 @@ enum CpuCategory {
 
   /** The category of a thread named {@code comm}; {@link #OTHER} when no prefix matches. */
   static CpuCategory of(String comm) {
-    for (CpuCategory category : values()) {
-      for (String prefix : category.prefixes) {
-        if (comm.startsWith(prefix)) {
-          return category;
-        }
-      }
-    }
-    return OTHER;
+    return Arrays.stream(values())
+        .filter(category -> category.prefixes.stream().anyMatch(comm::startsWith))
+        .findFirst()
+        .orElse(OTHER);
   }
 }

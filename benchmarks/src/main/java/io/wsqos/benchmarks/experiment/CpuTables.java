@@ -5,6 +5,7 @@ import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
 import io.wsqos.benchmarks.report.Template;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -38,9 +39,7 @@ final class CpuTables {
           heading, "No run has a CPU reading (`/proc/PID/task/*/schedstat` unreadable).", null);
     }
     List<String> header = new ArrayList<>(List.of("point", "variant", "runs", "responses"));
-    for (CpuCategory c : CpuCategory.values()) {
-      header.add(c.label());
-    }
+    Arrays.stream(CpuCategory.values()).map(CpuCategory::label).forEach(header::add);
     header.addAll(List.of("total us", "without JIT", "vs " + baseline, "paired"));
     Table table = Table.of(header);
     Set<Double> points = new LinkedHashSet<>();
@@ -82,18 +81,15 @@ final class CpuTables {
   /** One row per run with its CPU nanoseconds by category, for {@code cpu.csv}. */
   static Table csv(List<RunWindow> windows) {
     List<String> header = new ArrayList<>(List.of("variant", "x", "repetition", "responses"));
-    for (CpuCategory c : CpuCategory.values()) {
-      header.add("cpu_ns_" + c.name().toLowerCase(Locale.ROOT));
-    }
+    Arrays.stream(CpuCategory.values())
+        .forEach(c -> header.add("cpu_ns_" + c.name().toLowerCase(Locale.ROOT)));
     Table table = Table.of(header);
     for (RunWindow w : windows) {
       if (!w.cpuNanos().isEmpty()) {
         List<Object> row =
             new ArrayList<>(
                 List.of(w.variant(), Table.point(w.x()), w.repetition(), w.responses()));
-        for (CpuCategory c : CpuCategory.values()) {
-          row.add(w.cpuNanos().getOrDefault(c, 0L));
-        }
+        Arrays.stream(CpuCategory.values()).forEach(c -> row.add(w.cpuNanos().getOrDefault(c, 0L)));
         table.row(row);
       }
     }

@@ -50,9 +50,7 @@ final class DiffServExperiment implements Experiment {
   @Override
   public Duration estimatedDuration(OptionValues options) {
     int servers = 3; // direct, marking, proxy: one variant each
-    return Estimates.jvmStarts(servers)
-        .plus(Estimates.serverWarmups(options, servers))
-        .plus(Estimates.sweep(options, options.get(RATES).size(), servers));
+    return Estimates.serverSweep(options, servers, options.get(RATES).size(), servers);
   }
 
   @Override
@@ -126,7 +124,6 @@ final class DiffServExperiment implements Experiment {
     CpuTables.csv(windows).writeCsv(run.out().resolve("cpu.csv"));
     run.writeSweep(
         "DiffServ marking: throughput and response time against offered rate (Figure 62)",
-        summary(),
         axis,
         settings,
         results,

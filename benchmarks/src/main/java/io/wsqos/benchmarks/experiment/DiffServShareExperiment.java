@@ -247,13 +247,8 @@ final class DiffServShareExperiment implements Experiment {
             line -> line.startsWith("bulk-sender sending"),
             null,
             run.progress());
-    try {
-      sender.answer(Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
-      return sender;
-    } catch (RuntimeException e) {
-      sender.close();
-      throw e;
-    }
+    sender.ready(Duration.ofSeconds(ChildProcess.START_TIMEOUT_SECONDS));
+    return sender;
   }
 
   /** {@code runner}, reading the counters at the start and the end of each measured window. */
@@ -492,16 +487,12 @@ final class DiffServShareExperiment implements Experiment {
     values.put("rates", rates);
     values.put("timing", run.timing().describe(run.options(), true));
     values.put("timeouts", run.describeTimeouts());
-    run.report(
-            "DiffServ: the assured client's throughput under best-effort background (Figures"
-                + " 63-66)",
-            summary(),
-            Template.items("reports/diffserv-share/settings.md", values))
-        .add(sections)
-        .write(run.out().resolve("report.md"));
     throughput.write(run.out().resolve("throughput.png"));
     gain.write(run.out().resolve("gain.png"));
-    run.progress().println("wrote " + run.out().toAbsolutePath());
+    run.writeReport(
+        "DiffServ: the assured client's throughput under best-effort background (Figures 63-66)",
+        Template.items("reports/diffserv-share/settings.md", values),
+        sections);
   }
 
   /** A table of one row per variant and one column per rate, in Markdown. */

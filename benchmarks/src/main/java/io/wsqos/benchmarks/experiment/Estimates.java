@@ -36,6 +36,16 @@ final class Estimates {
     return options.get(ServerWarmup.OPTION).multipliedBy(variants);
   }
 
+  /**
+   * The usual sweep of server JVMs: {@code servers} started, then {@code variants} warmed up and
+   * swept over {@code points}.
+   */
+  static Duration serverSweep(OptionValues options, int servers, int points, int variants) {
+    return jvmStarts(servers)
+        .plus(serverWarmups(options, variants))
+        .plus(sweep(options, points, variants));
+  }
+
   /** {@code jvms} child JVMs started, one after the other. */
   static Duration jvmStarts(int jvms) {
     return JVM_START.multipliedBy(jvms);

@@ -127,15 +127,13 @@ public final class Experiments {
         .sorted(Comparator.comparing(e -> estimate(e, e.quickArguments())))
         .forEach(
             e ->
-                md.append("| [`")
-                    .append(e.name())
-                    .append("`](#")
-                    .append(e.name())
-                    .append(") | `")
-                    .append(quickCommand(e))
-                    .append("` | ")
-                    .append(approximately(estimate(e, e.quickArguments())))
-                    .append(" |\n"));
+                md.append(
+                    "| [`%s`](#%s) | `%s` | %s |\n"
+                        .formatted(
+                            e.name(),
+                            e.name(),
+                            quickCommand(e),
+                            approximately(estimate(e, e.quickArguments())))));
     return md.toString();
   }
 

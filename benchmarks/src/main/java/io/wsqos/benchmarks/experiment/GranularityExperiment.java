@@ -152,7 +152,6 @@ final class GranularityExperiment implements Experiment {
     BindingClients.write(
         run,
         "Binding granularity: seed 004's table over SOAP, RMI and a local call",
-        summary(),
         settings,
         "",
         table,

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
 
 /**
  * Interleaved rounds over the four clients of a binding experiment (SOAP, RMI, a local call through
@@ -132,10 +133,7 @@ final class InterleavedRounds<W> {
 
   /** Adds one series per client to the plot: the workloads' median times at x = 0, 1, 2, ... */
   void addSeries(Plot plot) {
-    List<Double> xs = new ArrayList<>();
-    for (int i = 0; i < workloads.size(); i++) {
-      xs.add((double) i);
-    }
+    List<Double> xs = IntStream.range(0, workloads.size()).mapToObj(i -> (double) i).toList();
     for (String client : CLIENTS) {
       plot.series(client, xs, workloads.stream().map(w -> micros(w, client)).toList());
     }

@@ -216,7 +216,6 @@ final class MonitoringClientExperiment implements Experiment {
     double fewest = callers.stream().min(Double::compare).orElseThrow();
     run.writeSweep(
         "Monitoring: the requester-side monitor under load, through a real CXF client",
-        summary(),
         "requesters",
         settings,
         results,

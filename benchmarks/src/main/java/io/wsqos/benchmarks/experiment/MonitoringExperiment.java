@@ -65,9 +65,7 @@ final class MonitoringExperiment implements Experiment {
   public Duration estimatedDuration(OptionValues options) {
     int servers = options.get(modes).size();
     int variants = servers * options.get(Connections.OPTION).keepAlive().size();
-    return Estimates.jvmStarts(servers)
-        .plus(Estimates.serverWarmups(options, variants))
-        .plus(Estimates.sweep(options, options.get(points).size(), variants));
+    return Estimates.serverSweep(options, servers, options.get(points).size(), variants);
   }
 
   /**
@@ -198,7 +196,6 @@ final class MonitoringExperiment implements Experiment {
     sections.add("\n" + Template.text("reports/monitoring/qos-report.md") + "\n");
     run.writeSweep(
         "Monitoring: the Grid5000 sweep (Tables 2 and 3 of 001_09b853a5d60af789.txt)",
-        summary(),
         "requesters",
         settings,
         results,

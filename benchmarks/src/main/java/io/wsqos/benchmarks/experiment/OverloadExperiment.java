@@ -1,5 +1,7 @@
 package io.wsqos.benchmarks.experiment;
 
+import static io.wsqos.benchmarks.report.Table.column;
+
 import io.wsqos.benchmarks.load.ClosedLoopDriver;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -154,10 +157,8 @@ final class OverloadExperiment implements Experiment {
                 .plus(Estimates.RUN_OVERHEAD)
                 .plus(timing.pause())
                 .multipliedBy(9L * modes);
-    return Estimates.jvmStarts(servers)
-        .plus(Estimates.serverWarmups(options, servers))
+    return Estimates.serverSweep(options, servers, options.get(LOADS).size() * modes, servers)
         .plus(capacity)
-        .plus(Estimates.sweep(options, options.get(LOADS).size() * modes, servers))
         // The mix in each mode: expedited alone, then with best effort, on each server.
         .plus(Estimates.sweep(options, 2 * modes, servers))
         .plus(Estimates.OWN_START_AND_REPORT);
@@ -216,11 +217,12 @@ final class OverloadExperiment implements Experiment {
               }
               return args;
             });
-    List<Variant> warm = new ArrayList<>();
-    for (String v : variants) {
-      warm.add(new Variant(v, source(servers.address(v), envelope, false)));
-    }
-    ServerWarmup.run(name(), run.options(), run.driverOptions(), warm, run.progress());
+    ServerWarmup.run(
+        name(),
+        run.options(),
+        run.driverOptions(),
+        sides(servers, envelope, false),
+        run.progress());
     RunTiming timing = run.timing();
     run.settle();
     DriverOptions driverOptions =
@@ -232,10 +234,6 @@ final class OverloadExperiment implements Experiment {
       double capacity = capacity(run, servers, envelope, keepAlive, driverOptions);
       capacities.put(mode, capacity);
       run.progress().printf(Locale.ROOT, "capacity (%s): %.0f req/s%n", mode, capacity);
-      List<Variant> sides = new ArrayList<>();
-      for (String v : variants) {
-        sides.add(new Variant(v, source(servers.address(v), envelope, keepAlive)));
-      }
       List<RunWindow> windows = new ArrayList<>();
       OpenLoopDriver driver = OpenLoopDriver.create(driverOptions);
       PointRunner open =
@@ -244,22 +242,17 @@ final class OverloadExperiment implements Experiment {
               (v, x, warmup, measure) -> driver.run(v.source(), x, warmup, measure),
               v -> servers.pid(v.name()),
               run.progress());
-      List<RunResult> results =
-          Sweep.interleave(
-              loads,
-              timing.repetitions(),
-              sides,
-              false,
-              (load, p, rep, variant) -> {
-                RunResult r = open.run(variant, load * capacity, timing.warmup(), timing.measure());
-                run.settle();
-                return r;
-              });
-      for (int i = 0; i < results.size(); i++) {
-        RunWindow w = windows.get(i);
-        rows.add(
-            row(mode, w.variant(), "load", w.x() / capacity, w.repetition(), results.get(i), w));
-      }
+      Sweep.interleave(
+          loads,
+          timing.repetitions(),
+          sides(servers, envelope, keepAlive),
+          false,
+          (load, p, rep, variant) -> {
+            RunResult r = open.run(variant, load * capacity, timing.warmup(), timing.measure());
+            run.settle();
+            RunWindow w = windows.get(windows.size() - 1);
+            return rows.add(row(mode, w.variant(), "load", w.x() / capacity, w.repetition(), r, w));
+          });
       rows.addAll(mix(run, servers, envelope, capacity, keepAlive, driverOptions));
     }
     write(run, servers, rows, capacities, loads);
@@ -278,6 +271,13 @@ final class OverloadExperiment implements Experiment {
       args.addAll(run.options().all(ADMISSION_OPT));
     }
     return args;
+  }
+
+  /** A variant per server, each posting {@code envelope} to it. */
+  private List<Variant> sides(Servers servers, byte[] envelope, boolean keepAlive) {
+    return variants.stream()
+        .map(v -> new Variant(v, source(servers.address(v), envelope, keepAlive)))
+        .toList();
   }
 
   private static RequestSource source(URI url, byte[] body, boolean keepAlive) {
@@ -383,21 +383,15 @@ final class OverloadExperiment implements Experiment {
         false,
         (part, p, rep, variant) -> {
           URI url = servers.address(variant);
+          BiFunction<byte[], Double, RunResult> load =
+              (body, rate) ->
+                  OpenLoopDriver.create(options)
+                      .run(source(url, body, keepAlive), rate, timing.warmup(), timing.measure());
           CompletableFuture<RunResult> be =
               part.equals("mixed")
-                  ? CompletableFuture.supplyAsync(
-                      () ->
-                          OpenLoopDriver.create(options)
-                              .run(
-                                  source(url, bestEffort, keepAlive),
-                                  beRate,
-                                  timing.warmup(),
-                                  timing.measure()))
+                  ? CompletableFuture.supplyAsync(() -> load.apply(bestEffort, beRate))
                   : CompletableFuture.completedFuture(null);
-          RunResult ex =
-              OpenLoopDriver.create(options)
-                  .run(
-                      source(url, expedited, keepAlive), exRate, timing.warmup(), timing.measure());
+          RunResult ex = load.apply(expedited, exRate);
           rows.add(row(mode, variant, "mix-" + part + "-expedited", 2, rep, ex, null));
           if (be.join() != null) {
             rows.add(row(mode, variant, "mix-mixed-best-effort", 2, rep, be.join(), null));
@@ -424,38 +418,22 @@ final class OverloadExperiment implements Experiment {
       List<Row> rows,
       Map<String, Double> capacities,
       List<Double> loads) {
-    Table csv =
-        Table.of(
-            "mode",
-            "variant",
-            "part",
-            "load",
-            "rep",
-            "offered_per_s",
-            "goodput_per_s",
-            "p99_ms",
-            "refused_per_s",
-            "other_failed_per_s",
-            "server_cpu_us_per_response",
-            "server_cpu_us_per_s",
-            "server_jit_us_per_s");
-    for (Row r : rows) {
-      csv.row(
-          r.mode(),
-          r.variant(),
-          r.part(),
-          Table.fixed(r.load(), 2),
-          r.rep(),
-          Table.fixed(r.offered(), 1),
-          Table.fixed(r.goodput(), 1),
-          Table.fixed(r.p99Millis(), 2),
-          Table.fixed(r.refusedPerSecond(), 1),
-          Table.fixed(r.otherFailedPerSecond(), 1),
-          Table.fixed(r.cpuMicrosPerResponse(), 1),
-          Table.fixed(r.cpuMicrosPerSecond(), 0),
-          Table.fixed(r.jitMicrosPerSecond(), 0));
-    }
-    csv.writeCsv(run.out().resolve("results.csv"));
+    Table.of(
+            rows,
+            column("mode", Row::mode),
+            column("variant", Row::variant),
+            column("part", Row::part),
+            column("load", r -> Table.fixed(r.load(), 2)),
+            column("rep", Row::rep),
+            column("offered_per_s", r -> Table.fixed(r.offered(), 1)),
+            column("goodput_per_s", r -> Table.fixed(r.goodput(), 1)),
+            column("p99_ms", r -> Table.fixed(r.p99Millis(), 2)),
+            column("refused_per_s", r -> Table.fixed(r.refusedPerSecond(), 1)),
+            column("other_failed_per_s", r -> Table.fixed(r.otherFailedPerSecond(), 1)),
+            column("server_cpu_us_per_response", r -> Table.fixed(r.cpuMicrosPerResponse(), 1)),
+            column("server_cpu_us_per_s", r -> Table.fixed(r.cpuMicrosPerSecond(), 0)),
+            column("server_jit_us_per_s", r -> Table.fixed(r.jitMicrosPerSecond(), 0)))
+        .writeCsv(run.out().resolve("results.csv"));
     List<String> sections = new ArrayList<>();
     for (Map.Entry<String, Double> mode : capacities.entrySet()) {
       sections.add(loadSection(rows, mode.getKey(), mode.getValue(), loads));
@@ -500,9 +478,7 @@ final class OverloadExperiment implements Experiment {
             "timeouts: "
                 + Run.describeTimeouts(
                     run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS))));
-    Report report = run.report("Admission control past saturation (issue 41)", summary(), settings);
-    report.add(sections).write(run.out().resolve("report.md"));
-    run.progress().println("wrote " + run.out().toAbsolutePath());
+    run.writeReport("Admission control past saturation (issue 41)", settings, sections);
   }
 
   private static List<Row> select(
@@ -533,14 +509,12 @@ final class OverloadExperiment implements Experiment {
             "p99 of admitted (ms)",
             "refused/s",
             "other failures/s");
-    double peak = capacity;
-    for (double load : loads) {
-      List<Row> plain = select(rows, mode, "plain", "load", load);
-      if (!plain.isEmpty()) {
-        peak = Math.max(peak, Summary.of(plain, Row::goodput).median());
-      }
-    }
-    double byPeak = peak;
+    double peak =
+        loads.stream()
+            .mapToDouble(
+                l -> Summary.of(select(rows, mode, "plain", "load", l), Row::goodput).median())
+            .filter(median -> !Double.isNaN(median))
+            .reduce(capacity, Math::max);
     for (double load : loads) {
       for (String variant : variants) {
         List<Row> at = select(rows, mode, variant, "load", load);
@@ -549,7 +523,7 @@ final class OverloadExperiment implements Experiment {
             variant,
             cell(at, Row::offered, 0),
             cell(at, Row::goodput, 0),
-            cell(at, r -> r.goodput() / byPeak, 2),
+            cell(at, r -> r.goodput() / peak, 2),
             cell(at, Row::p99Millis, 1),
             cell(at, Row::refusedPerSecond, 0),
             cell(at, Row::otherFailedPerSecond, 0));
@@ -603,15 +577,15 @@ final class OverloadExperiment implements Experiment {
       table.row("runs that refused", "none, or no CPU read: no estimate");
       return Report.section("What a refusal costs, " + mode, text, table);
     }
-    double c = Summary.of(served, Row::cpuMicrosPerResponse).median();
+    Summary perResponse = Summary.of(served, Row::cpuMicrosPerResponse);
+    double c = perResponse.median();
     List<Double> costs = new ArrayList<>();
     for (Row r : refusing) {
       costs.add((r.cpuMicrosPerSecond() - r.goodput() * c) / r.refusedPerSecond());
     }
     Summary cost = Summary.of(costs, Double::doubleValue);
     double ratio = cost.median() / c;
-    table.row(
-        "served request, c (us)", Summary.of(served, Row::cpuMicrosPerResponse).medianRange(1));
+    table.row("served request, c (us)", perResponse.medianRange(1));
     table.row("refusal, r (us), " + costs.size() + " runs", cost.medianRange(1));
     table.row("r / c", Table.fixed(ratio, 3));
     for (double load : loads) {

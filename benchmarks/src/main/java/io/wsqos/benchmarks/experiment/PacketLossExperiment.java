@@ -9,7 +9,6 @@ import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
-import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.testing.TestServer;
@@ -17,6 +16,7 @@ import io.wsqos.testing.service.EchoEnvelopes;
 import io.wsqos.testing.service.EchoService;
 import io.wsqos.testing.service.EchoServiceImpl;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Predicate;
+import java.util.function.BiFunction;
 
 /**
  * The response time model of {@code 003_7056a00f535db75b.txt} under random packet loss: curl inside
@@ -160,35 +160,28 @@ final class PacketLossExperiment implements Experiment {
     for (SeedSize s : SEED_SIZES) {
       Files.write(dir.resolve(s.name() + ".xml"), seedRequest(link, toEcho, dir, s));
     }
-    List<Row> rows = new ArrayList<>();
-    int exchanges = run.get(EXCHANGES);
+    // n exchanges of a cell: the seed's with the echo service, Table 4's with the bookstore.
+    BiFunction<Cell, Integer, List<Exchange>> exchange =
+        (cell, n) -> {
+          boolean seed = !TABLE_4.contains(cell.body());
+          return CurlExchanges.run(
+              link,
+              seed ? toEcho : toBookstore,
+              seed ? TestServer.DEFAULT_PATH : bookstore.getPath(),
+              seed ? dir.resolve(cell.body() + ".xml") : bookstoreRequest(dir, cell),
+              cell.compressed(),
+              n);
+        };
     // The servers' first answers of each kind are their slowest (class loading, compilation).
-    for (Cell cell : cells) {
-      boolean seed = !TABLE_4.contains(cell.body());
-      CurlExchanges.run(
-          link,
-          seed ? toEcho : toBookstore,
-          seed ? TestServer.DEFAULT_PATH : bookstore.getPath(),
-          seed ? dir.resolve(cell.body() + ".xml") : bookstoreRequest(dir, cell),
-          cell.compressed(),
-          WARMUP_EXCHANGES);
-    }
+    cells.forEach(cell -> exchange.apply(cell, WARMUP_EXCHANGES));
+    List<Row> rows = new ArrayList<>();
     for (int rep = 1; rep <= run.get(REPS); rep++) {
       for (double loss : run.get(LOSSES)) {
         link.loss(loss);
         List<Cell> order = new ArrayList<>(cells);
         Collections.rotate(order, rep - 1);
         for (Cell cell : order) {
-          boolean seed = !TABLE_4.contains(cell.body());
-          Path body = seed ? dir.resolve(cell.body() + ".xml") : bookstoreRequest(dir, cell);
-          List<Exchange> made =
-              CurlExchanges.run(
-                  link,
-                  seed ? toEcho : toBookstore,
-                  seed ? TestServer.DEFAULT_PATH : bookstore.getPath(),
-                  body,
-                  cell.compressed(),
-                  exchanges);
+          List<Exchange> made = exchange.apply(cell, run.get(EXCHANGES));
           int r = rep;
           made.forEach(e -> rows.add(new Row(r, loss, cell, e)));
           Summary ms = Summary.of(made, e -> e.totalSeconds() * 1000);
@@ -214,15 +207,19 @@ final class PacketLossExperiment implements Experiment {
    * {@code cell}'s bookstore request in {@code dir}: asking for compression with a WS-QoS {@code
    * Requirement} (the load-aware policy grants it to a client that asks), or as it is.
    */
-  static Path bookstoreRequest(Path dir, Cell cell) throws IOException {
+  static Path bookstoreRequest(Path dir, Cell cell) {
     Path file = dir.resolve(cell.body() + "-" + cell.coding() + ".xml");
-    if (!Files.exists(file)) {
-      byte[] plain = Run.read(Path.of("examples/bookstore/requests", cell.body() + ".xml"));
-      Files.write(
-          file,
-          cell.compressed()
-              ? QosEnvelopes.withRequirement(plain, CompressionPreference.COMPRESS)
-              : plain);
+    try {
+      if (!Files.exists(file)) {
+        byte[] plain = Run.read(Path.of("examples/bookstore/requests", cell.body() + ".xml"));
+        Files.write(
+            file,
+            cell.compressed()
+                ? QosEnvelopes.withRequirement(plain, CompressionPreference.COMPRESS)
+                : plain);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     return file;
   }
@@ -312,16 +309,14 @@ final class PacketLossExperiment implements Experiment {
       for (double loss : losses) {
         List<Double> extras = new ArrayList<>();
         for (Cell cell : cells) {
-          List<Row> at = select(r -> r.loss() == loss && r.cell().equals(cell));
-          List<Row> lossless = select(r -> r.loss() == 0 && r.cell().equals(cell));
+          List<Row> at = at(0, loss, cell);
           if (at.isEmpty()) {
             continue;
           }
           Summary ms = Summary.of(at, Row::millis);
           long up = (long) Summary.of(at, r -> r.exchange().bytesUp()).median();
           long down = (long) Summary.of(at, r -> r.exchange().bytesDown()).median();
-          double base =
-              lossless.isEmpty() ? Double.NaN : Summary.of(lossless, Row::millis).median();
+          double base = Summary.of(at(0, 0, cell), Row::millis).median();
           at.forEach(r -> extras.add(r.millis() - base));
           double rto = share(at, base, RTO_MILLIS);
           double syn = share(at, base, SYN_MILLIS);
@@ -362,11 +357,8 @@ final class PacketLossExperiment implements Experiment {
       for (String body : TABLE_4.stream().filter(b -> b.startsWith("heavy")).toList()) {
         List<Double> ratios = new ArrayList<>();
         for (int rep = 1; rep <= run.get(REPS); rep++) {
-          int r = rep;
-          double plain =
-              p99(x -> x.rep() == r && x.loss() == 2 && x.cell().equals(new Cell(body, false)));
-          double packed =
-              p99(x -> x.rep() == r && x.loss() == 2 && x.cell().equals(new Cell(body, true)));
+          double plain = Summary.of(at(rep, 2, new Cell(body, false)), Row::millis).percentile(99);
+          double packed = Summary.of(at(rep, 2, new Cell(body, true)), Row::millis).percentile(99);
           if (!Double.isNaN(plain) && !Double.isNaN(packed)) {
             ratios.add(plain / packed);
           }
@@ -378,39 +370,13 @@ final class PacketLossExperiment implements Experiment {
               Table.fixed(Summary.of(ratios, x -> x).median(), 2));
         }
       }
-      run.report(
-              "Response times under packet loss (003's model)",
-              Template.text("experiments/packet-loss.md"),
-              List.of(
-                  "link: " + link,
-                  "exchanges per body, coding and loss: "
-                      + run.get(EXCHANGES)
-                      + ", reps: "
-                      + run.get(REPS),
-                  "an exchange paid an RTO when it took >= "
-                      + RTO_MILLIS
-                      + " ms more than the lossless median of its body and coding; a lost SYN"
-                      + " or SYN-ACK >= "
-                      + SYN_MILLIS
-                      + " ms"))
-          .add(
-              List.of(
-                  Report.section(
-                      "Distributions and the model's prediction (in brackets)", "", model),
-                  Report.section(
-                      "Extra time over the lossless median: the retransmission clusters",
-                      "",
-                      clusters),
-                  Report.section("Compression's p99 gain under 2% loss", "", gain)))
-          .write(run.out().resolve("report.md"));
       for (String body : cells.stream().map(Cell::body).distinct().toList()) {
         Plot plot =
             Plot.of("Response time distribution: " + body, "percentile", "response time (ms)")
                 .logarithmicY();
         for (Cell cell : cells.stream().filter(c -> c.body().equals(body)).toList()) {
           for (double loss : losses) {
-            List<Row> at = select(r -> r.loss() == loss && r.cell().equals(cell));
-            Summary ms = Summary.of(at, Row::millis);
+            Summary ms = Summary.of(at(0, loss, cell), Row::millis);
             plot.series(
                 cell.coding() + " " + Table.point(loss) + "%",
                 PERCENTILES,
@@ -419,16 +385,32 @@ final class PacketLossExperiment implements Experiment {
         }
         plot.write(run.out().resolve("distribution-" + body + ".png"));
       }
-      run.progress().println("wrote " + run.out().toAbsolutePath());
+      run.writeReport(
+          "Response times under packet loss (003's model)",
+          List.of(
+              "link: " + link,
+              "exchanges per body, coding and loss: "
+                  + run.get(EXCHANGES)
+                  + ", reps: "
+                  + run.get(REPS),
+              "an exchange paid an RTO when it took >= "
+                  + RTO_MILLIS
+                  + " ms more than the lossless median of its body and coding; a lost SYN"
+                  + " or SYN-ACK >= "
+                  + SYN_MILLIS
+                  + " ms"),
+          List.of(
+              Report.section("Distributions and the model's prediction (in brackets)", "", model),
+              Report.section(
+                  "Extra time over the lossless median: the retransmission clusters", "", clusters),
+              Report.section("Compression's p99 gain under 2% loss", "", gain)));
     }
 
-    private List<Row> select(Predicate<Row> which) {
-      return rows.stream().filter(which).toList();
-    }
-
-    private double p99(Predicate<Row> which) {
-      List<Row> at = select(which);
-      return at.isEmpty() ? Double.NaN : Summary.of(at, Row::millis).percentile(99);
+    /** The exchanges of {@code cell} at {@code loss}, of repetition {@code rep} or of all (0). */
+    private List<Row> at(int rep, double loss, Cell cell) {
+      return rows.stream()
+          .filter(r -> (rep == 0 || r.rep() == rep) && r.loss() == loss && r.cell().equals(cell))
+          .toList();
     }
 
     private static double share(List<Row> at, double base, double extraMillis) {

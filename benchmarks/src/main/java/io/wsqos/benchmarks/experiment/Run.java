@@ -317,18 +317,24 @@ public final class Run implements AutoCloseable {
    */
   public void writeSweep(
       String title,
-      String description,
       String xName,
       List<String> settings,
       List<PointResult> results,
       List<String> sections) {
     String xColumn = xName.startsWith("offered") ? "rate" : "requesters";
     SweepReport.csv(xColumn, results).writeCsv(out().resolve("results.csv"));
-    report(title, description, settings)
-        .add(SweepReport.sections(xName, new Results(results)))
-        .add(sections)
-        .write(out().resolve("report.md"));
     SweepReport.plots(out(), name(), xName, results);
+    List<String> all = new ArrayList<>(SweepReport.sections(xName, new Results(results)));
+    all.addAll(sections);
+    writeReport(title, settings, all);
+  }
+
+  /**
+   * Writes {@code report.md}: a {@link #report} on the experiment's summary with these settings,
+   * then {@code sections}; and says where the results went.
+   */
+  public void writeReport(String title, List<String> settings, List<String> sections) {
+    report(title, experiment.summary(), settings).add(sections).write(out().resolve("report.md"));
     progress.println("wrote " + out().toAbsolutePath());
   }
 

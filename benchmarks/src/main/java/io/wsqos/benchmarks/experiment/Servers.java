@@ -16,7 +16,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * One bookstore JVM per mode (its launcher with the mode's options), all started before a sweep and
@@ -113,10 +112,7 @@ final class Servers implements AutoCloseable {
         args.isSet(Run.SERVER_JVM_OPT) ? args.all(Run.SERVER_JVM_OPT) : Run.JVM_OPTIONS;
     String cpus = args.get(CPUS_OPTION);
     // The JVM sizes its pools from its affinity mask, so it also sees only these CPUs.
-    UnaryOperator<List<String>> pinned =
-        cpus == null
-            ? wrap
-            : c -> wrap.apply(Stream.concat(Stream.of("taskset", "-c", cpus), c.stream()).toList());
+    UnaryOperator<List<String>> pinned = c -> wrap.apply(ChildProcess.taskset(cpus, c));
     Servers servers = new Servers(jvmOptions, cpus);
     try {
       for (String token : new LinkedHashSet<>(tokens)) {

@@ -3,6 +3,7 @@ package io.wsqos.benchmarks.experiment;
 import static io.wsqos.benchmarks.report.Table.column;
 
 import io.wsqos.benchmarks.experiment.CompressionSides.Side;
+import io.wsqos.benchmarks.experiment.CurlExchanges.Exchange;
 import io.wsqos.benchmarks.load.DriverOptions;
 import io.wsqos.benchmarks.load.OpenLoopDriver;
 import io.wsqos.benchmarks.load.RunResult;
@@ -78,15 +79,7 @@ final class SlowClientExperiment implements Experiment {
   private static final Path SLOW_REQUEST = Path.of("examples/bookstore/requests/heavy-1.xml");
 
   /** One fetch; under load when it ended before the background load did (or there was none). */
-  record Fetch(
-      String scenario,
-      double rate,
-      int fetch,
-      int status,
-      double seconds,
-      long bytes,
-      String contentEncoding,
-      boolean underLoad) {}
+  record Fetch(String scenario, double rate, int fetch, Exchange exchange, boolean underLoad) {}
 
   /** A scenario's way to the server: its relay behind the link, its slow request, its load. */
   private record Lane(Side scenario, DelayRelay relay, Path body, Variant variant) {}
@@ -196,7 +189,7 @@ final class SlowClientExperiment implements Experiment {
       }
       Fetch f = fetch(link, lane, rate, i, loadEnds);
       results.add(f);
-      lastSeconds = f.seconds();
+      lastSeconds = f.exchange().totalSeconds();
       run.progress().printf("[%s]   %s%n", name(), f);
     }
     RunResult r = load.join();
@@ -208,17 +201,10 @@ final class SlowClientExperiment implements Experiment {
 
   /** One fetch with curl inside the namespace, through the lane's relay. */
   private static Fetch fetch(SlowLink link, Lane lane, double rate, int fetch, long loadEnds) {
-    CurlExchanges.Exchange e =
+    Exchange e =
         CurlExchanges.run(link, lane.relay().address(), "/bookstore", lane.body(), true, 1).get(0);
     return new Fetch(
-        lane.scenario().name(),
-        rate,
-        fetch,
-        e.status(),
-        e.totalSeconds(),
-        e.bytesDown(),
-        e.contentEncoding(),
-        rate == 0 || System.nanoTime() < loadEnds);
+        lane.scenario().name(), rate, fetch, e, rate == 0 || System.nanoTime() < loadEnds);
   }
 
   private void write(
@@ -232,10 +218,10 @@ final class SlowClientExperiment implements Experiment {
             column("scenario", Fetch::scenario),
             column("rate", f -> Table.point(f.rate())),
             column("fetch", Fetch::fetch),
-            column("status", Fetch::status),
-            column("seconds", f -> Table.fixed(f.seconds(), 3)),
-            column("bytes", Fetch::bytes),
-            column("content_encoding", Fetch::contentEncoding),
+            column("status", f -> f.exchange().status()),
+            column("seconds", f -> Table.fixed(f.exchange().totalSeconds(), 3)),
+            column("bytes", f -> f.exchange().bytesDown()),
+            column("content_encoding", f -> f.exchange().contentEncoding()),
             column("under_load", Fetch::underLoad),
             column("bg_throughput", f -> bg(background, f, RunResult::throughputPerSecond, 1)),
             column("bg_p50_ms", f -> bg(background, f, r -> r.latencyPercentileMillis(50), 2)),
@@ -257,9 +243,9 @@ final class SlowClientExperiment implements Experiment {
         List<Fetch> fs =
             fetches.stream()
                 .filter(f -> f.scenario().equals(s.name()) && f.rate() == rate)
-                .filter(f -> f.status() == 200 && f.underLoad())
+                .filter(f -> f.exchange().status() == 200 && f.underLoad())
                 .toList();
-        Summary ms = Summary.of(fs, f -> f.seconds() * 1000);
+        Summary ms = Summary.of(fs, f -> f.exchange().totalSeconds() * 1000);
         ys.add(ms.mean());
         cells.add(
             fs.isEmpty()
@@ -271,8 +257,10 @@ final class SlowClientExperiment implements Experiment {
                     ms.min(),
                     ms.max(),
                     fs.size(),
-                    Summary.of(fs, Fetch::bytes).mean(),
-                    String.join("/", fs.stream().map(Fetch::contentEncoding).distinct().toList())));
+                    Summary.of(fs, f -> f.exchange().bytesDown()).mean(),
+                    String.join(
+                        "/",
+                        fs.stream().map(f -> f.exchange().contentEncoding()).distinct().toList())));
       }
       service.row(cells);
       plot.series(s.name(), rates, ys);
@@ -286,19 +274,16 @@ final class SlowClientExperiment implements Experiment {
             column("p50 ms", e -> Table.fixed(e.getValue().latencyPercentileMillis(50), 2)),
             column("p99 ms", e -> Table.fixed(e.getValue().latencyPercentileMillis(99), 2)),
             column("failed", e -> e.getValue().failed()));
-    run.report(
-            "Slow client behind an emulated "
-                + PROFILE.name()
-                + " link under background load (Table 5)",
-            summary(),
-            settings)
-        .add(
+    plot.write(run.out().resolve("service-time.png"));
+    run.writeReport(
+        "Slow client behind an emulated "
+            + PROFILE.name()
+            + " link under background load (Table 5)",
+        settings,
+        List.of(
             Template.render(
                 "reports/slow-client/sections.md",
-                Map.of("service", service.markdown(), "load", load.markdown())))
-        .write(run.out().resolve("report.md"));
-    plot.write(run.out().resolve("service-time.png"));
-    run.progress().println("wrote " + run.out().toAbsolutePath());
+                Map.of("service", service.markdown(), "load", load.markdown()))));
   }
 
   private static String bg(

@@ -196,14 +196,11 @@ final class SlowLinksExperiment implements Experiment {
       plot.series("compressed", sizes, packed);
       plot.write(run.out().resolve("service-time-" + link + ".png"));
     }
-    run.report(
-            "Service time against response size over slow links (Figures 47-50)",
-            summary(),
-            Template.items(
-                "reports/slow-links/settings.md",
-                Map.of("qdiscs", String.join(" | ", qdiscs), "fetches", run.get(FETCHES))))
-        .add(Report.section("Service time (median ms)", "", table))
-        .write(run.out().resolve("report.md"));
-    run.progress().println("wrote " + run.out().toAbsolutePath());
+    run.writeReport(
+        "Service time against response size over slow links (Figures 47-50)",
+        Template.items(
+            "reports/slow-links/settings.md",
+            Map.of("qdiscs", String.join(" | ", qdiscs), "fetches", run.get(FETCHES))),
+        List.of(Report.section("Service time (median ms)", "", table)));
   }
 }

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * A named sweep: for each point, for each repetition, every variant in turn, so that a drift of the
@@ -93,11 +94,9 @@ record Sweep(
 
   /** {@code items} rotated left by {@code by}: for 1, A B C becomes B C A. */
   static <V> List<V> rotated(List<V> items, int by) {
-    List<V> rotated = new ArrayList<>(items.size());
-    for (int i = 0; i < items.size(); i++) {
-      rotated.add(items.get((i + by) % items.size()));
-    }
-    return rotated;
+    return IntStream.range(0, items.size())
+        .mapToObj(i -> items.get((i + by) % items.size()))
+        .toList();
   }
 
   /** Runs every point, repetition and variant with {@code runner}; the results in run order. */

@@ -288,14 +288,10 @@ public class CodecBenchmark implements Experiment {
       }
     }
     table.writeCsv(run.out().resolve("results.csv"));
-    run.report(
-            "Codecs: our streams and response path against the raw library, paired",
-            summary(),
-            List.of(
-                rounds + " rounds per codec and size, the sides in an order rotated each round"))
-        .add(Report.section("Per codec and size", "", table))
-        .write(run.out().resolve("report.md"));
-    run.progress().println("wrote " + run.out().toAbsolutePath());
+    run.writeReport(
+        "Codecs: our streams and response path against the raw library, paired",
+        List.of(rounds + " rounds per codec and size, the sides in an order rotated each round"),
+        List.of(Report.section("Per codec and size", "", table)));
   }
 
   /** One row: the sides timed in {@code rounds} rounds, their order rotated each round. */

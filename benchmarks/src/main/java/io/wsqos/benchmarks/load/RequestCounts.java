@@ -4,11 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import io.wsqos.monitor.Outcome;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * How the requests of a run ended: each request sent by the monitor's {@link Outcome} (the one
@@ -88,12 +90,10 @@ public record RequestCounts(
    * then {@code connect_timeout} (of the timeouts), {@code dropped} and {@code queue_timeout}.
    */
   public static List<String> columnNames() {
-    List<String> names = new ArrayList<>();
-    for (Outcome outcome : Outcome.values()) {
-      names.add(outcome.name().toLowerCase(Locale.ROOT));
-    }
-    names.addAll(List.of("connect_timeout", "dropped", "queue_timeout"));
-    return names;
+    return Stream.concat(
+            Arrays.stream(Outcome.values()).map(o -> o.name().toLowerCase(Locale.ROOT)),
+            Stream.of("connect_timeout", "dropped", "queue_timeout"))
+        .toList();
   }
 
   /** The values of the columns {@link #columnNames()} names, in the same order. */

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,12 +95,8 @@ public final class Plot {
     series.forEach(
         (name, points) -> {
           if (points.length > 0) {
-            double[] xs = new double[points.length];
-            double[] ys = new double[points.length];
-            for (int i = 0; i < points.length; i++) {
-              xs[i] = points[i][0];
-              ys[i] = points[i][1];
-            }
+            double[] xs = Arrays.stream(points).mapToDouble(p -> p[0]).toArray();
+            double[] ys = Arrays.stream(points).mapToDouble(p -> p[1]).toArray();
             chart.addSeries(name, xs, ys).setMarker(SeriesMarkers.CIRCLE);
           }
         });

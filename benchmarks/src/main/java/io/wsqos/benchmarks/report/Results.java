@@ -22,23 +22,18 @@ public record Results(List<PointResult> all) {
 
   /** The variants in the order first seen; the first is the baseline. */
   public Set<String> variants() {
-    Set<String> variants = new LinkedHashSet<>();
-    all.forEach(r -> variants.add(r.variant()));
-    return variants;
+    return new LinkedHashSet<>(all.stream().map(PointResult::variant).toList());
   }
 
   /** Every point in the order first seen. */
   public Set<Double> points() {
-    Set<Double> points = new LinkedHashSet<>();
-    all.forEach(r -> points.add(r.x()));
-    return points;
+    return new LinkedHashSet<>(all.stream().map(PointResult::x).toList());
   }
 
   /** The points {@code variant} ran at, in the order first seen. */
   public Set<Double> points(String variant) {
-    Set<Double> points = new LinkedHashSet<>();
-    all.stream().filter(r -> r.variant().equals(variant)).forEach(r -> points.add(r.x()));
-    return points;
+    return new LinkedHashSet<>(
+        all.stream().filter(r -> r.variant().equals(variant)).map(PointResult::x).toList());
   }
 
   /** The repetitions of {@code variant} at {@code x}. */
