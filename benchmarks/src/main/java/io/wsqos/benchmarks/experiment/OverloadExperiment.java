@@ -10,6 +10,7 @@ import io.wsqos.benchmarks.load.RunResult;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.core.header.TransportPriority;
@@ -17,6 +18,7 @@ import io.wsqos.monitor.Outcome;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -442,43 +444,65 @@ final class OverloadExperiment implements Experiment {
       sections.add(mixSection(rows, mode.getKey()));
     }
     List<String> settings =
-        List.of(
-            "servers: the bookstore (`BookstoreServer --port=0`), without and with `"
-                + String.join(" ", admissionArgs(run))
-                + "`"
-                + (run.get(FIXED_LIMIT) > 0
-                    ? ", and with the feature at a fixed limit of " + run.get(FIXED_LIMIT)
-                    : "")
-                + (run.options().isSet(OTHER_ADMISSION_OPT)
-                    ? ", and `admission-other` with `"
-                        + String.join(" ", run.options().all(OTHER_ADMISSION_OPT))
-                        + "` besides"
-                    : "")
-                + (run.get(CPU_COST_US) > 0
-                    ? ", every one with `--cpu-cost-us=" + run.get(CPU_COST_US) + "`"
-                    : "")
-                + ", each in its own JVM ("
-                + servers.launch()
-                + ")",
-            "capacity: "
-                + (run.options().isSet(CAPACITY)
-                    ? "given"
-                    : "the open-loop peak of the server without the feature: from the throughput"
-                        + " of "
-                        + run.get(CAPACITY_REQUESTERS)
-                        + " closed-loop requesters, open-loop steps of x"
-                        + RAMP_STEP
-                        + " until one served under "
-                        + RAMP_SATURATED
-                        + " of its offer, then the median goodput of 3 runs at the step that"
-                        + " served most")
-                + ", "
-                + capacities,
-            "timing: " + run.timing().describe(run.options(), true),
-            "timeouts: "
-                + Run.describeTimeouts(
-                    run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS))));
+        settings(
+            admissionArgs(run),
+            run.get(FIXED_LIMIT),
+            run.options().isSet(OTHER_ADMISSION_OPT)
+                ? run.options().all(OTHER_ADMISSION_OPT)
+                : List.of(),
+            run.get(CPU_COST_US),
+            servers.launch(),
+            run.options().isSet(CAPACITY) ? 0 : run.get(CAPACITY_REQUESTERS),
+            capacities,
+            run.timing().describe(run.options(), true),
+            Run.describeTimeouts(
+                run.driverOptions().withMaxConnections(run.get(KEEP_ALIVE_CONNECTIONS))));
     run.writeReport("Admission control past saturation (issue 41)", settings, sections);
+  }
+
+  /**
+   * The report's settings: {@code other} the options of {@code admission-other} (empty: not run),
+   * {@code requesters} those whose throughput started the ramp to the capacity (0: the capacity
+   * given).
+   */
+  static List<String> settings(
+      List<String> admission,
+      int fixed,
+      List<String> other,
+      int cost,
+      String launch,
+      int requesters,
+      Map<String, Double> capacities,
+      String timing,
+      String timeouts) {
+    Map<String, Object> values = new HashMap<>();
+    values.put("admission", String.join(" ", admission));
+    values.put(
+        "fixed",
+        fixed > 0
+            ? Template.render("reports/overload/servers-fixed.md", Map.of("limit", fixed))
+            : "");
+    values.put(
+        "other",
+        other.isEmpty()
+            ? ""
+            : Template.render(
+                "reports/overload/servers-other.md", Map.of("args", String.join(" ", other))));
+    values.put(
+        "cost",
+        cost > 0 ? Template.render("reports/overload/servers-cost.md", Map.of("cost", cost)) : "");
+    values.put("jvm", launch);
+    values.put(
+        "capacity",
+        requesters == 0
+            ? "given"
+            : Template.render(
+                "reports/overload/capacity-measured.md",
+                Map.of("requesters", requesters, "step", RAMP_STEP, "saturated", RAMP_SATURATED)));
+    values.put("capacities", capacities);
+    values.put("timing", timing);
+    values.put("timeouts", timeouts);
+    return Template.items("reports/overload/settings.md", values);
   }
 
   private static List<Row> select(
@@ -533,14 +557,7 @@ final class OverloadExperiment implements Experiment {
         "Load, "
             + mode
             + String.format(Locale.ROOT, " (capacity %.0f req/s, peak %.0f req/s)", capacity, peak),
-        "Median [min, max] over the repetitions; the loads are multiples of the capacity. Peak: the"
-            + " highest median goodput of `plain` at any load, at least the capacity, since a"
-            + " server overloaded can serve more than the ramp before the sweep found. Goodput:"
-            + " successful responses that arrived within"
-            + " the window (a server that queues past saturation answers the window's requests"
-            + " after it, which would overstate its rate); p99: of the successful responses to the"
-            + " requests due in the window. Refused: HTTP 503 with Retry-After (the feature's"
-            + " refusals); other failures: timeouts, resets, refused connections.",
+        Template.text("reports/overload/load.md"),
         table);
   }
 
@@ -567,12 +584,7 @@ final class OverloadExperiment implements Experiment {
     List<Row> served =
         atOne.stream().filter(r -> Double.isFinite(r.cpuMicrosPerResponse())).toList();
     Table table = Table.of("quantity", "value");
-    String text =
-        "On one core, serving S and refusing R per second of an offer x times the capacity C"
-            + " takes S c + R r = 1 (c a served request's CPU, r a refusal's), so the goodput no"
-            + " refusal at that cost can beat is S / C = (1 - x r/c) / (1 - r/c). c is the"
-            + " feature's CPU per response at 1x; r each refusing run's CPU beyond its served"
-            + " requests', per refusal.";
+    String text = Template.text("reports/overload/refusal.md");
     if (served.isEmpty() || refusing.isEmpty()) {
       table.row("runs that refused", "none, or no CPU read: no estimate");
       return Report.section("What a refusal costs, " + mode, text, table);
@@ -617,8 +629,7 @@ final class OverloadExperiment implements Experiment {
         ratios.isEmpty() ? "-" : Summary.of(ratios, Double::doubleValue).medianRange(3));
     return Report.section(
         "CPU of the admission path, " + mode + ", at " + Table.fixed(lowLoad, 2) + "x",
-        "The server JVM's CPU (all threads but the JIT's) over the measured window, per response;"
-            + " goal: the ratio under 1.02.",
+        Template.text("reports/overload/cpu.md"),
         table);
   }
 
@@ -661,10 +672,6 @@ final class OverloadExperiment implements Experiment {
       }
     }
     return Report.section(
-        "Class mix at 2x, " + mode,
-        "Expedited alone, then the same expedited rate with best effort filling the offered load"
-            + " to twice the capacity; goal: expedited goodput mixed >= 0.95 of alone, with the"
-            + " feature.",
-        table);
+        "Class mix at 2x, " + mode, Template.text("reports/overload/mix.md"), table);
   }
 }
