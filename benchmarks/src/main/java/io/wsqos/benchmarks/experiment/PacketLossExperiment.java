@@ -9,6 +9,7 @@ import io.wsqos.benchmarks.report.Plot;
 import io.wsqos.benchmarks.report.Report;
 import io.wsqos.benchmarks.report.Summary;
 import io.wsqos.benchmarks.report.Table;
+import io.wsqos.benchmarks.report.Template;
 import io.wsqos.cli.Option;
 import io.wsqos.core.header.CompressionPreference;
 import io.wsqos.testing.TestServer;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
@@ -269,6 +271,18 @@ final class PacketLossExperiment implements Experiment {
     return 1 - Math.pow(1 - lossPercent / 100, packets);
   }
 
+  /** The report's settings: the link's qdiscs, the exchanges of each cell and repetitions. */
+  static List<String> settings(String link, int exchanges, int reps) {
+    return Template.items(
+        "reports/packet-loss/settings.md",
+        Map.of(
+            "link", link,
+            "exchanges", exchanges,
+            "reps", reps,
+            "rto", RTO_MILLIS,
+            "syn", SYN_MILLIS));
+  }
+
   /** Writes the CSV of every exchange, the report, and a percentile plot per body. */
   private record PacketLossReport(Run run, List<Cell> cells, List<Row> rows, String link) {
 
@@ -387,18 +401,7 @@ final class PacketLossExperiment implements Experiment {
       }
       run.writeReport(
           "Response times under packet loss (003's model)",
-          List.of(
-              "link: " + link,
-              "exchanges per body, coding and loss: "
-                  + run.get(EXCHANGES)
-                  + ", reps: "
-                  + run.get(REPS),
-              "an exchange paid an RTO when it took >= "
-                  + RTO_MILLIS
-                  + " ms more than the lossless median of its body and coding; a lost SYN"
-                  + " or SYN-ACK >= "
-                  + SYN_MILLIS
-                  + " ms"),
+          settings(link, run.get(EXCHANGES), run.get(REPS)),
           List.of(
               Report.section("Distributions and the model's prediction (in brackets)", "", model),
               Report.section(

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.wsqos.benchmarks.experiment.PacketLossExperiment.Cell;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -43,5 +45,21 @@ class PacketLossExperimentTest {
     assertThat(CurlExchanges.parse("200 0.1 0.2 0.3 10 20").contentEncoding())
         .isEqualTo("identity");
     assertThatThrownBy(() -> CurlExchanges.parse("000")).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void settingsReadAsTheCommittedReportHasThem() throws Exception {
+    List<String> lines =
+        Files.readAllLines(Path.of("results/003-packet-loss/report.md")).stream()
+            .filter(l -> l.startsWith("- "))
+            .map(l -> l.substring(2))
+            .toList();
+    int first =
+        lines.indexOf(lines.stream().filter(l -> l.startsWith("link: ")).findFirst().orElseThrow());
+    String link = lines.get(first).substring("link: ".length());
+
+    List<String> settings = PacketLossExperiment.settings(link, 100, 1);
+
+    assertThat(lines.subList(first, first + 3)).isEqualTo(settings);
   }
 }
