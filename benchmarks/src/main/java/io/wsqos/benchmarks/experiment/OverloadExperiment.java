@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.ToDoubleFunction;
@@ -111,9 +112,6 @@ final class OverloadExperiment implements Experiment {
 
   /** The ramp stops when a step serves less than this share of what it offered. */
   private static final double RAMP_SATURATED = 0.95;
-
-  /** A run counts towards a refusal's cost when at least this share of its offer was refused. */
-  private static final double COST_MIN_REFUSED = 0.05;
 
   private List<String> variants = List.of("plain", "admission");
 
@@ -439,7 +437,7 @@ final class OverloadExperiment implements Experiment {
     List<String> sections = new ArrayList<>();
     for (Map.Entry<String, Double> mode : capacities.entrySet()) {
       sections.add(loadSection(rows, mode.getKey(), mode.getValue(), loads));
-      sections.add(refusalSection(rows, mode.getKey(), loads));
+      sections.add(refusalSection(rows, mode.getKey(), mode.getValue(), loads));
       sections.add(cpuSection(rows, mode.getKey(), loads.get(0)));
       sections.add(mixSection(rows, mode.getKey()));
     }
@@ -522,6 +520,14 @@ final class OverloadExperiment implements Experiment {
     return finite.isEmpty() ? "-" : Summary.of(finite, value).medianRange(decimals);
   }
 
+  /** The highest median goodput of {@code plain} at any load, at least {@code capacity}. */
+  private static double peak(List<Row> rows, String mode, double capacity, List<Double> loads) {
+    return loads.stream()
+        .mapToDouble(l -> Summary.of(select(rows, mode, "plain", "load", l), Row::goodput).median())
+        .filter(median -> !Double.isNaN(median))
+        .reduce(capacity, Math::max);
+  }
+
   private String loadSection(List<Row> rows, String mode, double capacity, List<Double> loads) {
     Table table =
         Table.of(
@@ -533,12 +539,7 @@ final class OverloadExperiment implements Experiment {
             "p99 of admitted (ms)",
             "refused/s",
             "other failures/s");
-    double peak =
-        loads.stream()
-            .mapToDouble(
-                l -> Summary.of(select(rows, mode, "plain", "load", l), Row::goodput).median())
-            .filter(median -> !Double.isNaN(median))
-            .reduce(capacity, Math::max);
+    double peak = peak(rows, mode, capacity, loads);
     for (double load : loads) {
       for (String variant : variants) {
         List<Row> at = select(rows, mode, variant, "load", load);
@@ -562,52 +563,57 @@ final class OverloadExperiment implements Experiment {
   }
 
   /**
-   * What a refusal costs the server beside a served request, and the goodput that cost allows: on
-   * one saturated core, serving S and refusing R per second of an offer x times the capacity C
-   * takes S c + R r = 1 with S + R = x C, so S / C = (1 - x r/c) / (1 - r/c). A refusal's cost r is
-   * read off each run of the feature that refused at least {@link #COST_MIN_REFUSED} of its offer,
-   * as its CPU beyond its served requests' (at c each, the feature's CPU per response at 1x) per
-   * refusal.
+   * What a refusal costs the server beside a served request, and the goodput that cost allows:
+   * {@link CostFit} over the feature's runs at 1x or more, where the server is saturated and serves
+   * and refuses in proportions that differ from load to load.
    */
-  private static String refusalSection(List<Row> rows, String mode, List<Double> loads) {
-    List<Row> atOne = select(rows, mode, "admission", "load", 1.0);
-    List<Row> refusing =
+  static String refusalSection(List<Row> rows, String mode, double capacity, List<Double> loads) {
+    List<Row> saturated =
         rows.stream()
             .filter(
                 r ->
                     r.mode().equals(mode)
                         && r.variant().equals("admission")
                         && r.part().equals("load")
-                        && r.refusedPerSecond() >= COST_MIN_REFUSED * r.offered()
+                        && r.load() >= 1 - 1e-6
                         && Double.isFinite(r.cpuMicrosPerSecond()))
             .toList();
-    List<Row> served =
-        atOne.stream().filter(r -> Double.isFinite(r.cpuMicrosPerResponse())).toList();
-    Table table = Table.of("quantity", "value");
+    Optional<CostFit> fit =
+        CostFit.of(
+            saturated.stream()
+                .map(
+                    r ->
+                        new CostFit.Point(
+                            r.goodput(), r.refusedPerSecond(), r.cpuMicrosPerSecond()))
+                .toList());
+    String heading = "What a refusal costs, " + mode;
     String text = Template.text("reports/overload/refusal.md");
-    if (served.isEmpty() || refusing.isEmpty()) {
-      table.row("runs that refused", "none, or no CPU read: no estimate");
-      return Report.section("What a refusal costs, " + mode, text, table);
+    Table table = Table.of("quantity", "value");
+    if (fit.isEmpty()) {
+      table.row(
+          "runs at 1x or more: " + saturated.size(),
+          "too few, or their proportions too alike: no estimate");
+      return Report.section(heading, text, table);
     }
-    Summary perResponse = Summary.of(served, Row::cpuMicrosPerResponse);
-    double c = perResponse.median();
-    List<Double> costs = new ArrayList<>();
-    for (Row r : refusing) {
-      costs.add((r.cpuMicrosPerSecond() - r.goodput() * c) / r.refusedPerSecond());
-    }
-    Summary cost = Summary.of(costs, Double::doubleValue);
-    double ratio = cost.median() / c;
-    table.row("served request, c (us)", perResponse.medianRange(1));
-    table.row("refusal, r (us), " + costs.size() + " runs", cost.medianRange(1));
-    table.row("r / c", Table.fixed(ratio, 3));
+    CostFit cost = fit.get();
+    double peak = peak(rows, mode, capacity, loads);
+    table.row("runs fitted", Integer.toString(cost.runs()));
+    table.row(
+        "served request, c (us)",
+        Table.fixed(cost.servedMicros(), 0) + " ± " + Table.fixed(cost.servedError(), 0));
+    table.row(
+        "refusal, r (us)",
+        Table.fixed(cost.refusalMicros(), 0) + " ± " + Table.fixed(cost.refusalError(), 0));
+    table.row("r / c", Table.fixed(cost.refusalMicros() / cost.servedMicros(), 3));
     for (double load : loads) {
       if (load > 1) {
-        double bound = Math.max(0, Math.min(1, (1 - load * ratio) / (1 - ratio)));
+        double served = cost.servedAllowed(load * capacity);
         table.row(
-            "goodput / capacity at most, at " + Table.fixed(load, 2) + "x", Table.fixed(bound, 2));
+            "goodput these costs allow at " + Table.fixed(load, 2) + "x: req/s, / peak",
+            Table.fixed(served, 0) + ", " + Table.fixed(served / peak, 2));
       }
     }
-    return Report.section("What a refusal costs, " + mode, text, table);
+    return Report.section(heading, text, table);
   }
 
   private static String cpuSection(List<Row> rows, String mode, double lowLoad) {

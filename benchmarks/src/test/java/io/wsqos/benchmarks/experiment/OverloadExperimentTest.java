@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,6 +88,68 @@ class OverloadExperimentTest {
           .as(section)
           .contains("\n\n" + Template.text("reports/overload/" + section + ".md") + "\n\n");
     }
+  }
+
+  @Test
+  void eachCommittedReportsRefusalSectionsAreWhatItsRunsGive() throws Exception {
+    for (Path dir :
+        List.of(Path.of("results/041-overload"), Path.of("results/041-overload/standing-bound"))) {
+      String report = Files.readString(dir.resolve("report.md"));
+      List<OverloadExperiment.Row> rows = rows(dir.resolve("results.csv"));
+      List<Double> loads =
+          rows.stream()
+              .filter(r -> r.part().equals("load"))
+              .map(OverloadExperiment.Row::load)
+              .distinct()
+              .sorted()
+              .toList();
+      Matcher capacity =
+          Pattern.compile("(per-request|kept-alive)=([0-9.]+)")
+              .matcher(item(Files.readAllLines(dir.resolve("report.md")), "capacity: "));
+      int sections = 0;
+      while (capacity.find()) {
+        String section =
+            OverloadExperiment.refusalSection(
+                rows, capacity.group(1), Double.parseDouble(capacity.group(2)), loads);
+        assertThat(report).as(dir + ", " + capacity.group(1)).contains(section);
+        sections++;
+      }
+      assertThat(sections).as(dir.toString()).isEqualTo(2);
+    }
+  }
+
+  /** The runs of a committed {@code results.csv}, as the experiment wrote them. */
+  private static List<OverloadExperiment.Row> rows(Path csv) throws Exception {
+    List<String> lines = Files.readAllLines(csv);
+    assertThat(lines.get(0))
+        .isEqualTo(
+            "mode,variant,part,load,rep,offered_per_s,goodput_per_s,p99_ms,refused_per_s,"
+                + "other_failed_per_s,server_cpu_us_per_response,server_cpu_us_per_s,"
+                + "server_jit_us_per_s");
+    return lines.stream()
+        .skip(1)
+        .map(line -> line.split(",", -1))
+        .map(
+            f ->
+                new OverloadExperiment.Row(
+                    f[0],
+                    f[1],
+                    f[2],
+                    Double.parseDouble(f[3]),
+                    Integer.parseInt(f[4]),
+                    number(f[5]),
+                    number(f[6]),
+                    number(f[7]),
+                    number(f[8]),
+                    number(f[9]),
+                    number(f[10]),
+                    number(f[11]),
+                    number(f[12])))
+        .toList();
+  }
+
+  private static double number(String cell) {
+    return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell);
   }
 
   private static String item(List<String> lines, String prefix) {
