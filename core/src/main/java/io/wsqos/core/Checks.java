@@ -21,6 +21,13 @@ public final class Checks {
    */
   public static final int MAX_SHOWN_CHARS = 64;
 
+  /**
+   * The longest text {@link #decimal} parses. Parsing a decimal takes time that grows with the
+   * square of its digits (a million digits take minutes), so a longer text is refused unread; no
+   * value the project takes needs more than a few dozen characters.
+   */
+  public static final int MAX_DECIMAL_CHARS = 100;
+
   private Checks() {}
 
   /**
@@ -82,6 +89,23 @@ public final class Checks {
     long plainChars =
         Math.max((long) number.precision() - number.scale(), 1) + Math.max(number.scale(), 0) + 2;
     return plainChars <= MAX_SHOWN_CHARS ? number.toPlainString() : number.toString();
+  }
+
+  /**
+   * {@code text} as a decimal in Java's notation ({@code 0.10}, {@code 1E+3}), at most {@value
+   * #MAX_DECIMAL_CHARS} characters, with no space around it.
+   */
+  public static BigDecimal decimal(String field, String text) {
+    requireNonNull(text, field);
+    if (text.length() > MAX_DECIMAL_CHARS) {
+      throw new InvalidValueException(
+          field, text.length() + " characters", "a decimal of at most " + MAX_DECIMAL_CHARS);
+    }
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      throw new InvalidValueException(field, shown(text), "a decimal", e);
+    }
   }
 
   /** The refusal of {@code text} in {@code field}, the text shown quoted and cut. */
@@ -159,8 +183,8 @@ public final class Checks {
 
   /**
    * {@code text} (which may be empty) if it is at most {@code maxChars} long, has no control
-   * characters and no unpaired surrogate: PostgreSQL cannot store a NUL, and stores an unpaired
-   * surrogate as {@code ?}, so what was accepted would not be what is read back.
+   * characters (C0, DEL or C1) and no unpaired surrogate: PostgreSQL cannot store a NUL, and stores
+   * an unpaired surrogate as {@code ?}, so what was accepted would not be what is read back.
    */
   public static String printable(String field, String text, int maxChars) {
     requireNonNull(text, field);
@@ -169,7 +193,7 @@ public final class Checks {
     }
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (c < 0x20 || c == 0x7f) {
+      if (Character.isISOControl(c)) {
         throw new InvalidValueException(
             field, "control character " + codePoint(c) + " at " + i, "none");
       }

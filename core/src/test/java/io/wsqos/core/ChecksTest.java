@@ -63,6 +63,11 @@ class ChecksTest {
         .isEqualTo("caf\u00e9 \ud83d\ude00");
     assertThatThrownBy(() -> Checks.printable("name", "a\u0001", 20))
         .hasMessage("name: control character U+0001 at 1 (expected: none)");
+    assertThatThrownBy(() -> Checks.printable("name", "a\u0085b", 20))
+        .hasMessage("name: control character U+0085 at 1 (expected: none)");
+    assertThatThrownBy(() -> Checks.printable("name", "\u009f", 20))
+        .hasMessage("name: control character U+009F at 0 (expected: none)");
+    assertThat(Checks.printable("name", "\u00a0", 20)).isEqualTo("\u00a0");
     assertThatThrownBy(() -> Checks.printable("name", "ab\ud800c", 20))
         .hasMessage("name: unpaired surrogate U+D800 at 2 (expected: well-formed Unicode)");
     assertThatThrownBy(() -> Checks.printable("name", "\udc00", 20))
@@ -97,5 +102,25 @@ class ChecksTest {
         .hasMessage("maxPrice: 1E+999999999 (expected: at most 12 integer and 6 fraction digits)");
     assertThatThrownBy(() -> QosTerms.builder().maxPrice(new BigDecimal("1e-999999999")).build())
         .hasMessage("maxPrice: 1E-999999999 (expected: at most 12 integer and 6 fraction digits)");
+    // Its integer digits, precision minus scale, overflow an int: it passed and reached the store.
+    assertThatThrownBy(() -> QosTerms.builder().maxPrice(new BigDecimal("1E+2147483647")).build())
+        .hasMessage("maxPrice: 1E+2147483647 (expected: at most 12 integer and 6 fraction digits)");
+  }
+
+  @Test
+  void aDecimalIsParsedOnlyWhenItsTextIsShort() {
+    assertThat(Checks.decimal("price", "0.10")).isEqualByComparingTo("0.1");
+    assertThat(Checks.decimal("price", "1E+3")).isEqualByComparingTo("1000");
+    assertThat(Checks.decimal("price", "1".repeat(Checks.MAX_DECIMAL_CHARS)))
+        .hasToString("1".repeat(Checks.MAX_DECIMAL_CHARS));
+
+    // A million digits would take minutes to parse: refused by its length alone.
+    assertThatThrownBy(() -> Checks.decimal("price", "1".repeat(1_000_000)))
+        .isInstanceOf(InvalidValueException.class)
+        .hasMessage("price: 1000000 characters (expected: a decimal of at most 100)");
+    assertThatThrownBy(() -> Checks.decimal("price", " 0.10"))
+        .hasMessage("price: ' 0.10' (expected: a decimal)");
+    assertThatThrownBy(() -> Checks.decimal("price", "cheap"))
+        .hasMessage("price: 'cheap' (expected: a decimal)");
   }
 }

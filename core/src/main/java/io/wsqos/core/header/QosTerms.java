@@ -89,7 +89,8 @@ public record QosTerms(
     }
     BigDecimal stripped = price.stripTrailingZeros();
     int fractionDigits = Math.max(stripped.scale(), 0);
-    int integerDigits = stripped.precision() - stripped.scale();
+    // long: an exponent such as 1E+2147483647 makes the int difference overflow.
+    long integerDigits = (long) stripped.precision() - stripped.scale();
     if (fractionDigits > MAX_PRICE_FRACTION_DIGITS || integerDigits > MAX_PRICE_INTEGER_DIGITS) {
       throw new InvalidValueException(
           "maxPrice",

@@ -194,13 +194,7 @@ public record OfferTerms(
     public Builder price(String price, String currencyCode) {
       requireNonNull(price, "price");
       requireNonNull(currencyCode, "currency");
-      BigDecimal amount;
-      try {
-        amount = new BigDecimal(price);
-      } catch (NumberFormatException e) {
-        throw new InvalidValueException("price", Checks.shown(price), "a decimal", e);
-      }
-      return price(amount, currency(currencyCode));
+      return price(Checks.decimal("price", price), currency(currencyCode));
     }
 
     /** The response time guaranteed, in milliseconds. */

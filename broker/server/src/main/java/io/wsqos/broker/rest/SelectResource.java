@@ -210,10 +210,9 @@ public final class SelectResource {
 
   private static BigDecimal decimal(String field, String text) {
     try {
-      return new BigDecimal(text);
-    } catch (NumberFormatException e) {
-      throw InvalidInputException.of(
-          new InvalidValueException(field, Checks.shown(text), "a number", e));
+      return Checks.decimal(field, text);
+    } catch (InvalidValueException e) {
+      throw InvalidInputException.of(e);
     }
   }
 

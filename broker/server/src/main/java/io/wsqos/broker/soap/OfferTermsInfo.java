@@ -3,7 +3,6 @@ package io.wsqos.broker.soap;
 import jakarta.xml.bind.annotation.XmlElement;
 import jakarta.xml.bind.annotation.XmlSchemaType;
 import jakarta.xml.bind.annotation.XmlType;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,8 +28,12 @@ import java.util.List;
     })
 public final class OfferTermsInfo {
 
-  /** The price per call, {@code >= 0}. */
-  public BigDecimal price;
+  /**
+   * The price per call, {@code >= 0}: an {@code xs:decimal} read as text, so that its length is
+   * bounded before it is parsed ({@link io.wsqos.core.Checks#decimal}).
+   */
+  @XmlSchemaType(name = "decimal")
+  public String price;
 
   /** The ISO 4217 currency of the price, e.g. {@code EUR}. */
   public String currency;

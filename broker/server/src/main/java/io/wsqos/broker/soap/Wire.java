@@ -21,6 +21,7 @@ import io.wsqos.core.header.QosRequirement;
 import io.wsqos.core.header.TransportPriority;
 import io.wsqos.core.header.WsQosBlock;
 import io.wsqos.core.header.WsQosCodec;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
@@ -91,7 +92,7 @@ final class Wire {
 
   static OfferTermsInfo terms(OfferTerms terms) {
     OfferTermsInfo info = new OfferTermsInfo();
-    info.price = terms.price();
+    info.price = terms.price().toPlainString();
     info.currency = terms.currency().getCurrencyCode();
     info.maxResponseTimeMillis = terms.maxResponseTimeMillis();
     info.availability = terms.availability();
@@ -184,12 +185,44 @@ final class Wire {
 
   // From a request; null where the request has no value, so that the service names what is missing.
 
+  /**
+   * {@code text} without the spaces, tabs and line breaks XML Schema's {@code collapse} takes off
+   * its ends ({@code xs:anyURI}, {@code xs:decimal}, {@code xs:token}); any other character stays,
+   * for the value's own check to refuse.
+   */
+  static String collapse(String text) {
+    int start = 0;
+    int end = text.length();
+    while (start < end && isXmlSpace(text.charAt(start))) {
+      start++;
+    }
+    while (end > start && isXmlSpace(text.charAt(end - 1))) {
+      end--;
+    }
+    return text.substring(start, end);
+  }
+
+  private static boolean isXmlSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+  }
+
+  static BigDecimal decimal(String field, String text) {
+    if (text == null) {
+      return null;
+    }
+    try {
+      return Checks.decimal(field, collapse(text));
+    } catch (InvalidValueException e) {
+      throw InvalidInputException.of(e);
+    }
+  }
+
   static URI url(String field, String text) {
     if (text == null) {
       return null;
     }
     try {
-      return new URI(text.strip());
+      return new URI(collapse(text));
     } catch (URISyntaxException e) {
       throw invalid(field, text, "an absolute http or https URL", e);
     }
@@ -201,7 +234,7 @@ final class Wire {
     }
     Set<Binding> bindings = EnumSet.noneOf(Binding.class);
     for (String token : tokens) {
-      String text = token == null ? "" : token.strip();
+      String text = token == null ? "" : collapse(token);
       bindings.add(
           Binding.fromToken(text)
               .orElseThrow(() -> invalid("bindings", text, "soap11 or soap12", null)));
@@ -214,7 +247,7 @@ final class Wire {
       return null;
     }
     try {
-      return OfferTerms.currency(code.strip());
+      return OfferTerms.currency(collapse(code));
     } catch (InvalidValueException e) {
       // The value names itself "currency"; the request's field may be nested.
       throw InvalidInputException.of(e.named(field));
@@ -231,7 +264,7 @@ final class Wire {
         throw InvalidInputException.of(
             new InvalidValueException("terms.currency", "missing", "an ISO 4217 code"));
       }
-      builder.price(info.price, currency("terms.currency", info.currency));
+      builder.price(decimal("terms.price", info.price), currency("terms.currency", info.currency));
     }
     if (info.maxResponseTimeMillis != null) {
       builder.maxResponseTimeMillis(info.maxResponseTimeMillis);
@@ -245,7 +278,7 @@ final class Wire {
     if (info.transportPriorities != null && !info.transportPriorities.isEmpty()) {
       Set<TransportPriority> priorities = EnumSet.noneOf(TransportPriority.class);
       for (String token : info.transportPriorities) {
-        String text = token == null ? "" : token.strip();
+        String text = token == null ? "" : collapse(token);
         priorities.add(
             TransportPriority.fromToken(text)
                 .orElseThrow(
@@ -302,7 +335,7 @@ final class Wire {
 
   private static Instant instant(String field, String text) {
     try {
-      return OffsetDateTime.parse(text.strip()).toInstant();
+      return OffsetDateTime.parse(collapse(text)).toInstant();
     } catch (DateTimeParseException e) {
       throw invalid(field, text, "an xs:dateTime with a time zone, e.g. 2026-01-01T00:00:00Z", e);
     }

@@ -107,6 +107,97 @@ class StrictInputTest {
   }
 
   @Test
+  void aPriceWhoseDigitsOverflowAnIntIsAClientErrorNotAnOutage() {
+    Endpoint endpoint = endpoint();
+
+    assertInvalid(
+        rest.post("/api/offers", ADMIN, offer(endpoint, "1E+2147483647")),
+        "terms.price",
+        "terms.price: 1E+2147483647 (expected: at most 12 integer and 6 fraction digits)");
+    JsonNode select =
+        error(
+            rest.get(
+                "/api/select?service="
+                    + java.net.URLEncoder.encode(
+                        "{http://wsqos.io/ns/bookstore/1}Bookstore", StandardCharsets.UTF_8)
+                    + "&maxPrice=1E%2B2147483647",
+                null),
+            400);
+    assertThat(select.get("field").asText()).isEqualTo("maxPrice");
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
+  void aPriceGivenAsALongStringIsRefusedByItsLengthUnparsed() {
+    Endpoint endpoint = endpoint();
+
+    // Parsed, a million digits would take tens of seconds of CPU.
+    assertInvalid(
+        rest.post("/api/offers", ADMIN, offer(endpoint, "\"" + "1".repeat(1_000_000) + "\"")),
+        "terms.price",
+        "terms.price: 1000000 characters (expected: a decimal of at most 100)");
+    assertInvalid(
+        rest.post("/api/offers", ADMIN, offer(endpoint, "1".repeat(101))),
+        "terms.price",
+        "terms.price: 101 characters (expected: a decimal of at most 100)");
+    assertInvalid(
+        rest.post("/api/offers", ADMIN, offer(endpoint, "\" 0.10\"")),
+        "terms.price",
+        "terms.price: ' 0.10' (expected: a decimal)");
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
+  void controlCharactersAtTheEndsOfAUrlAreRefusedNotCutOff() {
+    Endpoint endpoint = endpoint();
+
+    for (String address : List.of("\\u0000http://x/n", "http://x/q\\u0007", "http://x/o\\n")) {
+      Answer answer =
+          rest.post(
+              "/api/endpoints",
+              ADMIN,
+              "{\"providerId\": "
+                  + endpoint.providerId()
+                  + ", \"serviceId\": "
+                  + endpoint.serviceId()
+                  + ", \"address\": \""
+                  + address
+                  + "\", \"bindings\": [\"soap11\"]}");
+      JsonNode error = error(answer, 400);
+      assertThat(error.get("field").asText()).as(address).isEqualTo("address");
+      assertThat(error.get("message").asText()).as(address).endsWith("(expected: a URL)");
+    }
+    assertThat(rest.get("/api/endpoints", null).json().get("items")).hasSize(1);
+  }
+
+  @Test
+  void aC1ControlCharacterIsRefusedLikeAnyOther() {
+    assertInvalid(
+        rest.post("/api/providers", ADMIN, "{\"name\": \"a\\u0085b\"}"),
+        "name",
+        "name: control character U+0085 at 1 (expected: none)");
+    assertThat(providerNames()).isEmpty();
+  }
+
+  @Test
+  void anInstantIsTextNotANumberOfSeconds() {
+    Endpoint endpoint = endpoint();
+    String body =
+        "{\"endpointId\": "
+            + endpoint.id()
+            + ", \"terms\": {\"price\": 0.1, \"currency\": \"EUR\","
+            + " \"maxResponseTimeMillis\": 5, \"availability\": 1,"
+            + " \"throughputPerSecond\": 1, \"validFrom\": 1577836800}}";
+
+    JsonNode error = error(rest.post("/api/offers", ADMIN, body), 400);
+
+    assertThat(error.get("field").asText()).isEqualTo("terms.validFrom");
+    assertThat(error.get("message").asText())
+        .isEqualTo("terms.validFrom: an integer (expected: an ISO-8601 instant with a time zone)");
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
   void anUnpairedSurrogateIsRefusedNotStoredAsSomethingElse() {
     Answer answer = rest.post("/api/providers", ADMIN, "{\"name\": \"Acme \\ud800\"}");
 
@@ -235,6 +326,16 @@ class StrictInputTest {
 
   private Endpoint endpoint() {
     return rest.registerAcmeEndpoint(ADMIN).endpoint();
+  }
+
+  /** An offer of {@code endpoint} whose price is the JSON value {@code price}. */
+  private static String offer(Endpoint endpoint, String price) {
+    return "{\"endpointId\": "
+        + endpoint.id()
+        + ", \"terms\": {\"price\": "
+        + price
+        + ", \"currency\": \"EUR\", \"maxResponseTimeMillis\": 5, \"availability\": 1,"
+        + " \"throughputPerSecond\": 1}}";
   }
 
   private List<String> providerNames() {

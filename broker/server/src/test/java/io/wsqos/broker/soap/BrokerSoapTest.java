@@ -64,7 +64,7 @@ class BrokerSoapTest {
 
   static OfferTermsInfo terms(String price) {
     OfferTermsInfo terms = new OfferTermsInfo();
-    terms.price = new BigDecimal(price);
+    terms.price = price;
     terms.currency = "EUR";
     terms.maxResponseTimeMillis = 100L;
     terms.availability = 0.99;
@@ -131,7 +131,7 @@ class BrokerSoapTest {
     terms.validUntil = "9000-01-01T00:00:00Z";
     OfferInfo offer = acmePort.publishOffer(endpoint.id, terms);
     assertThat(offer.version).isEqualTo(1);
-    assertThat(offer.terms.price).isEqualByComparingTo("0.1");
+    assertThat(offer.terms.price).isEqualTo("0.1");
     assertThat(offer.terms.transportPriorities).containsExactly("best-effort", "assured");
     assertThat(offer.terms.validFrom).isEqualTo("2019-12-31T23:00:00Z");
     assertThat(offer.terms.validUntil).isEqualTo("9000-01-01T00:00:00Z");
@@ -147,7 +147,7 @@ class BrokerSoapTest {
     assertThat(anonymous.getService(books.id).wsdlLocation)
         .isEqualTo("https://books.example/bookstore?wsdl");
     assertThat(anonymous.getEndpoint(endpoint.id).address).isEqualTo("http://127.0.0.1:9001/books");
-    assertThat(anonymous.getOffer(offer.id).terms.price).isEqualByComparingTo("0.2");
+    assertThat(anonymous.getOffer(offer.id).terms.price).isEqualTo("0.2");
 
     ProviderToken other = admin.registerProvider("Other");
     ProviderPage first = anonymous.listProviders(0, 1);
@@ -488,6 +488,23 @@ class BrokerSoapTest {
         faultOf(() -> acme.port().publishOffer(acme.endpoint().id, negative)).getFaultInfo();
     assertThat(price.kind).isEqualTo("invalid-input");
     assertThat(price.field).isEqualTo("terms.price");
+    // Its integer digits overflow an int: this reached the store and faulted as an outage.
+    OfferTermsInfo overflowing = terms("1E+2147483647");
+    FaultDetail huge =
+        faultOf(() -> acme.port().publishOffer(acme.endpoint().id, overflowing)).getFaultInfo();
+    assertThat(huge.kind).isEqualTo("invalid-input");
+    assertThat(huge.field).isEqualTo("terms.price");
+    // Parsed, its digits would take seconds of CPU: refused by length, unread.
+    OfferTermsInfo lengthy = terms("1".repeat(300_000));
+    FaultDetail tooLong =
+        faultOf(() -> acme.port().publishOffer(acme.endpoint().id, lengthy)).getFaultInfo();
+    assertThat(tooLong.kind).isEqualTo("invalid-input");
+    assertThat(tooLong.field).isEqualTo("terms.price");
+    assertThat(tooLong.message)
+        .isEqualTo("terms.price: 300000 characters (expected: a decimal of at most 100)");
+    // XML Schema collapses the spaces around an xs:decimal.
+    assertThat(acme.port().publishOffer(acme.endpoint().id, terms(" 0.25\n")).terms.price)
+        .isEqualTo("0.25");
     OfferTermsInfo noTime = terms("1");
     noTime.maxResponseTimeMillis = null;
     assertThat(
@@ -658,7 +675,7 @@ class BrokerSoapTest {
     assertThat(conflict.getFaultInfo().kind).isEqualTo("version-conflict");
     assertThat(conflict.getFaultInfo().currentVersion).isEqualTo(2L);
     assertThat(conflict.getFaultInfo().retry).isFalse();
-    assertThat(anonymous.getOffer(offer.id).terms.price).isEqualByComparingTo("2");
+    assertThat(anonymous.getOffer(offer.id).terms.price).isEqualTo("2");
   }
 
   @Test
@@ -766,7 +783,8 @@ class BrokerSoapTest {
               outcomes.stream().filter(OfferInfo.class::isInstance).findFirst().orElseThrow();
       OfferInfo stored = anonymous.getOffer(offer.id);
       assertThat(stored.version).isEqualTo(2);
-      assertThat(stored.terms.price).isEqualByComparingTo(winner.terms.price);
+      assertThat(new BigDecimal(stored.terms.price))
+          .isEqualByComparingTo(new BigDecimal(winner.terms.price));
     } finally {
       pool.shutdownNow();
     }

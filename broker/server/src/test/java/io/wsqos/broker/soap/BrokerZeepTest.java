@@ -90,7 +90,7 @@ class BrokerZeepTest {
     assertThat(new BigDecimal(write.get("price").asText())).isEqualByComparingTo("0.15");
     OfferInfo stored = admin.getOffer(offer.id);
     assertThat(stored.version).isEqualTo(2);
-    assertThat(stored.terms.price).isEqualByComparingTo("0.15");
+    assertThat(stored.terms.price).isEqualTo("0.15");
 
     JsonNode forbidden = steps.get("forbidden");
     assertThat(forbidden.get("faultcode").asText()).isEqualTo("Client");

@@ -28,6 +28,8 @@ import io.wsqos.core.InvalidValueException;
 import io.wsqos.core.header.TransportPriority;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Instant;
 import java.util.Currency;
 import java.util.Set;
@@ -82,6 +84,9 @@ public final class BrokerJson {
                             Checks.invalidText(
                                 "transportPriority", token, "best-effort, assured or expedited"))));
     broker.addDeserializer(BigDecimal.class, new DecimalDeserializer());
+    // Jackson's own URI reader trims the text, control characters included: this one keeps it.
+    broker.addDeserializer(URI.class, fromText(URI.class, BrokerJson::uri));
+    broker.addDeserializer(Instant.class, new InstantDeserializer());
     broker.addDeserializer(OfferTerms.class, new TermsDeserializer());
     return JsonMapper.builder()
         .addModule(new Jdk8Module())
@@ -137,6 +142,26 @@ public final class BrokerJson {
     return new QName(text.substring(1, close), text.substring(close + 1));
   }
 
+  private static URI uri(String text) {
+    try {
+      return new URI(text);
+    } catch (URISyntaxException e) {
+      throw Checks.invalidText("", text, "a URL");
+    }
+  }
+
+  /** An instant from its ISO-8601 text only: a number would be read as seconds since 1970. */
+  private static final class InstantDeserializer extends JsonDeserializer<Instant> {
+    @Override
+    public Instant deserialize(JsonParser in, DeserializationContext context) throws IOException {
+      if (in.currentToken() != JsonToken.VALUE_STRING) {
+        return (Instant) context.handleUnexpectedToken(Instant.class, in);
+      }
+      return com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer.INSTANT.deserialize(
+          in, context);
+    }
+  }
+
   private static <T> JsonSerializer<T> toText(Function<T, String> text) {
     return new JsonSerializer<>() {
       @Override
@@ -173,16 +198,22 @@ public final class BrokerJson {
     public BigDecimal deserialize(JsonParser in, DeserializationContext context)
         throws IOException {
       JsonToken token = in.currentToken();
-      if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
-        return in.getDecimalValue();
-      }
-      if (token == JsonToken.VALUE_STRING) {
-        try {
-          return new BigDecimal(in.getText().trim());
-        } catch (NumberFormatException e) {
-          return (BigDecimal)
-              context.handleWeirdStringValue(BigDecimal.class, in.getText(), "not a decimal");
+      try {
+        if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
+          if (in.getTextLength() > Checks.MAX_DECIMAL_CHARS) {
+            throw new InvalidValueException(
+                "",
+                in.getTextLength() + " characters",
+                "a decimal of at most " + Checks.MAX_DECIMAL_CHARS);
+          }
+          return in.getDecimalValue();
         }
+        if (token == JsonToken.VALUE_STRING) {
+          return Checks.decimal("", in.getText());
+        }
+      } catch (InvalidValueException e) {
+        // The mapper's path leads to this value and names it: the cause's field is relative.
+        throw JsonMappingException.from(in, e.getMessage(), e.unnamed());
       }
       return (BigDecimal) context.handleUnexpectedToken(BigDecimal.class, in);
     }
