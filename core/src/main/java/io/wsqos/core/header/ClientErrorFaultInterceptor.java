@@ -8,14 +8,16 @@ import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Exchange;
+import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.Phase;
 
 /**
  * Gives the caller's errors the fault code that says so ({@code soap:Client} in SOAP 1.1, {@code
  * soap:Sender} in 1.2): a request CXF could not parse (not well-formed XML, bytes that are not
  * valid in the request's encoding), which CXF reports as {@code soap:Server} "Couldn't parse
- * stream.", and a service exception whose class is marked {@link ClientError}. Other faults keep
- * their code. Part of {@link WsQosEndpointBaseline}.
+ * stream.", a {@code GET} CXF could not answer (no {@code ?wsdl}, or an {@code ?xsd} it does not
+ * have), which it reports as {@code soap:Server}, and a service exception whose class is marked
+ * {@link ClientError}. Other faults keep their code. Part of {@link WsQosEndpointBaseline}.
  */
 final class ClientErrorFaultInterceptor extends AbstractSoapInterceptor {
 
@@ -47,6 +49,11 @@ final class ClientErrorFaultInterceptor extends AbstractSoapInterceptor {
     // Before the service answered there is no response message: a parse failure then is the
     // request's, not a failure of the server writing its answer.
     boolean reading = exchange == null || exchange.getOutMessage() == null;
+    if (reading && exchange != null && isGet(exchange.getInMessage())) {
+      // A SOAP endpoint answers a GET only with its WSDL or a schema of it, before any service
+      // runs: any other GET names an address, a method or a document the endpoint does not have.
+      return true;
+    }
     Throwable cause = fault;
     for (int i = 0; cause != null && i < MAX_CAUSES; i++, cause = cause.getCause()) {
       if (cause.getClass().isAnnotationPresent(ClientError.class)) {
@@ -60,6 +67,10 @@ final class ClientErrorFaultInterceptor extends AbstractSoapInterceptor {
       }
     }
     return false;
+  }
+
+  private static boolean isGet(Message in) {
+    return in != null && "GET".equals(in.get(Message.HTTP_REQUEST_METHOD));
   }
 
   @Override

@@ -64,6 +64,18 @@ class WsQosEndpointBaselineTest {
         .startsWith("<?xml version='1.0' encoding='UTF-8'?>");
   }
 
+  @Test
+  void aGetTheEndpointCannotAnswerIsTheCallersErrorNotTheServers() {
+    for (String query : List.of("", "?xsd=../../etc/passwd", "?nothing")) {
+      RawHttp.Response withIt = RawHttp.get(withBaseline.address() + query);
+      assertThat(withIt.text()).as(query).contains("<faultcode>soap:Client</faultcode>");
+      assertThat(RawHttp.get(headersOnly.address() + query).text())
+          .as(query)
+          .contains("<faultcode>soap:Server</faultcode>");
+    }
+    assertThat(RawHttp.get(withBaseline.address() + "?wsdl").status()).isEqualTo(200);
+  }
+
   private static RawHttp.Response postWithoutCharset(CxfServerExtension server) {
     RawHttp.Response response =
         RawHttp.postXml(server.address(), echo("<text>hi</text>"), "Content-Type", "text/xml");
