@@ -119,6 +119,10 @@ public class WsQosAutoConfiguration {
         "wsqos.monitor.flush-interval",
         monitor.getFlushInterval(),
         () -> log.flushInterval(monitor.getFlushInterval()));
+    PropertyChecks.check(
+        "wsqos.monitor.store-interval",
+        monitor.getStoreInterval(),
+        () -> log.storeInterval(monitor.getStoreInterval()));
     Diagnosis judging = diagnosis.getIfUnique();
     if (judging != null) {
       log.listener(judging);

@@ -38,6 +38,7 @@ class BadPropertiesTest {
       value = {
         "wsqos.compression.min-body-bytes | -1 | minBodyBytes: -1 (expected: 0..",
         "wsqos.monitor.flush-interval | 0ms | flushInterval: 0 ms (expected: 1..",
+        "wsqos.monitor.store-interval | 61s | storeInterval: 61000 ms (expected: 0..60000 ms)",
         "wsqos.monitor.diagnosis.availability.floor | 1.5 | floor: 1.5 (expected: (0, 1])",
         "wsqos.monitor.diagnosis.network-loss.min-loss | 1.5 | minLoss: 1.5 (expected: 0.0..1.0)",
         "wsqos.monitor.diagnosis.p95-response-time.consecutive-windows | 0 | consecutiveWindows: 0",
