@@ -29,6 +29,7 @@ import org.apache.cxf.Bus;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.spring.boot.autoconfigure.CxfAutoConfiguration;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -39,6 +40,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -317,6 +319,15 @@ public class WsQosAutoConfiguration {
           properties.getBroker().getUrl(),
           "needs io.wsqos:wsqos-broker-api on the class path");
     }
+  }
+
+  /**
+   * Warns of each {@code wsqos.*} key that no property has, before any bean is made: a misspelt key
+   * is otherwise ignored without a word, or shows only as the failure it causes.
+   */
+  @Bean
+  public static BeanFactoryPostProcessor wsqosUnknownProperties(Environment environment) {
+    return beanFactory -> UnknownProperties.warn(environment);
   }
 
   /** Puts the features above, and the optional ones, on the application's bus. */
