@@ -9,6 +9,8 @@ import io.wsqos.core.compression.CompressionFeature;
 import io.wsqos.core.compression.CompressionPolicy;
 import io.wsqos.core.entitlement.PriorityEntitlement;
 import io.wsqos.core.routing.EndpointCandidates;
+import io.wsqos.jdbc.Database;
+import io.wsqos.jdbc.JdbcPool;
 import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.ExchangeTracer;
 import io.wsqos.monitor.cxf.MonitoringFeature;
@@ -18,6 +20,8 @@ import io.wsqos.monitor.jdbc.JdbcRecordStore;
 import io.wsqos.monitor.otel.OpenTelemetryTracer;
 import io.wsqos.proxy.DscpMarkingFeature;
 import java.net.URI;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
@@ -25,15 +29,18 @@ import org.apache.cxf.Bus;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.spring.boot.autoconfigure.CxfAutoConfiguration;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -54,6 +61,8 @@ import org.springframework.util.ClassUtils;
 public class WsQosAutoConfiguration {
 
   private static final String OPENTELEMETRY_TRACER = "io.wsqos.monitor.otel.OpenTelemetryTracer";
+  private static final String DSCP_MARKING_FEATURE = "io.wsqos.proxy.DscpMarkingFeature";
+  private static final String BROKER_CLIENT = "io.wsqos.broker.client.BrokerClient";
 
   /** The compression feature of {@code wsqos.compression.*}. */
   @Bean
@@ -110,6 +119,7 @@ public class WsQosAutoConfiguration {
           "wsqos.monitor.jdbc-url",
           monitor.getJdbcUrl(),
           () -> store.url(monitor.getJdbcUrl(), monitor.getJdbcUser(), monitor.getJdbcPassword()));
+      requireDriver(monitor.getJdbcUrl());
     } else if (applications != null) {
       store.dataSource(applications);
     }
@@ -119,6 +129,10 @@ public class WsQosAutoConfiguration {
         "wsqos.monitor.flush-interval",
         monitor.getFlushInterval(),
         () -> log.flushInterval(monitor.getFlushInterval()));
+    PropertyChecks.check(
+        "wsqos.monitor.store-interval",
+        monitor.getStoreInterval(),
+        () -> log.storeInterval(monitor.getStoreInterval()));
     Diagnosis judging = diagnosis.getIfUnique();
     if (judging != null) {
       log.listener(judging);
@@ -170,9 +184,31 @@ public class WsQosAutoConfiguration {
         properties.getMonitor().getRerouting(), registryOf(registry), candidates.getIfUnique());
   }
 
+  /**
+   * Fails the start when no JDBC driver on the class path accepts {@code jdbcUrl}, naming the
+   * property and the artifact to add, before the store's pool tries it.
+   */
+  private static void requireDriver(String jdbcUrl) {
+    try {
+      DriverManager.getDriver(jdbcUrl);
+    } catch (SQLException noDriver) {
+      String artifact =
+          switch (Database.ofUrl(jdbcUrl)) {
+            case POSTGRESQL -> "org.postgresql:postgresql";
+            case H2 -> "com.h2database:h2";
+            case OTHER -> "the database's JDBC driver";
+          };
+      // The value shown is redacted: a URL may carry a password.
+      throw PropertyChecks.invalid(
+          "wsqos.monitor.jdbc-url",
+          JdbcPool.redacted(jdbcUrl),
+          "no JDBC driver on the class path accepts it: add " + artifact + " to the application");
+    }
+  }
+
   /** {@code wsqos.dscp.*}: present only when {@code wsqos-qos-proxy} is on the class path. */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = "io.wsqos.proxy.DscpMarkingFeature")
+  @ConditionalOnClass(name = DSCP_MARKING_FEATURE)
   @ConditionalOnProperty(prefix = "wsqos.dscp", name = "enabled", havingValue = "true")
   static class Dscp {
 
@@ -187,6 +223,21 @@ public class WsQosAutoConfiguration {
           .entitlement(PriorityEntitlement.everyone(properties.getDscp().getEntitlement()))
           .meterRegistry(registryOf(registry))
           .build();
+    }
+  }
+
+  /**
+   * {@code wsqos.dscp.enabled=true} without {@code wsqos-qos-proxy}: fails the start naming both,
+   * rather than leaving responses unmarked without a word.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnMissingClass(DSCP_MARKING_FEATURE)
+  @ConditionalOnProperty(prefix = "wsqos.dscp", name = "enabled", havingValue = "true")
+  static class DscpWithoutQosProxy {
+
+    DscpWithoutQosProxy() {
+      throw PropertyChecks.invalid(
+          "wsqos.dscp.enabled", true, "needs io.wsqos:wsqos-qos-proxy on the class path");
     }
   }
 
@@ -218,7 +269,7 @@ public class WsQosAutoConfiguration {
 
   /** {@code wsqos.broker.*}: present only when {@code wsqos-broker-api} is on the class path. */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = "io.wsqos.broker.client.BrokerClient")
+  @ConditionalOnClass(name = BROKER_CLIENT)
   @ConditionalOnProperty(prefix = "wsqos.broker", name = "url")
   static class Broker {
 
@@ -251,6 +302,32 @@ public class WsQosAutoConfiguration {
     BrokerEndpointCandidates wsqosBrokerEndpointCandidates(BrokerClient client) {
       return BrokerEndpointCandidates.builder(client).build();
     }
+  }
+
+  /**
+   * {@code wsqos.broker.url} without {@code wsqos-broker-api}: fails the start naming both, rather
+   * than leaving the application without its broker client without a word.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnMissingClass(BROKER_CLIENT)
+  @ConditionalOnProperty(prefix = "wsqos.broker", name = "url")
+  static class BrokerWithoutBrokerApi {
+
+    BrokerWithoutBrokerApi(WsQosProperties properties) {
+      throw PropertyChecks.invalid(
+          "wsqos.broker.url",
+          properties.getBroker().getUrl(),
+          "needs io.wsqos:wsqos-broker-api on the class path");
+    }
+  }
+
+  /**
+   * Warns of each {@code wsqos.*} key that no property has, before any bean is made: a misspelt key
+   * is otherwise ignored without a word, or shows only as the failure it causes.
+   */
+  @Bean
+  public static BeanFactoryPostProcessor wsqosUnknownProperties(Environment environment) {
+    return beanFactory -> UnknownProperties.warn(environment);
   }
 
   /** Puts the features above, and the optional ones, on the application's bus. */

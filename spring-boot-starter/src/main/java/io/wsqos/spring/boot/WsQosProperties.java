@@ -120,8 +120,18 @@ public class WsQosProperties {
     /** Whether the records go to the application's DataSource when no {@code jdbc-url} is set. */
     private boolean useDataSource = true;
 
-    /** The longest a batch of records waits before it is written. */
+    /**
+     * The longest a record waits for its batch to fill before the batch reaches the meters and the
+     * diagnosis; it is stored up to {@code store-interval} later.
+     */
     private Duration flushInterval = Duration.ofMillis(200);
+
+    /**
+     * The longest a record waits, once its batch reached the meters and the diagnosis, before it is
+     * stored (and counted in {@code wsqos.monitor.records.written}); 0..1 min, 0 storing each batch
+     * at once.
+     */
+    private Duration storeInterval = Duration.ofSeconds(5);
 
     private final Diagnosis diagnosis = new Diagnosis();
 
@@ -190,6 +200,14 @@ public class WsQosProperties {
 
     public void setFlushInterval(Duration flushInterval) {
       this.flushInterval = flushInterval;
+    }
+
+    public Duration getStoreInterval() {
+      return storeInterval;
+    }
+
+    public void setStoreInterval(Duration storeInterval) {
+      this.storeInterval = storeInterval;
     }
 
     /**

@@ -3,6 +3,8 @@ package io.wsqos.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.wsqos.broker.client.BrokerClient;
+import io.wsqos.proxy.DscpMarkingFeature;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
 import org.junit.jupiter.api.Test;
@@ -13,6 +15,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -21,7 +24,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * A value a feature's builder refuses stops the application at start-up, naming the property, its
- * value and what was expected: one bad value per property group.
+ * value and what was expected: one bad value per property group; so does a property whose artifact
+ * or JDBC driver is missing.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class BadPropertiesTest {
@@ -38,6 +42,9 @@ class BadPropertiesTest {
       value = {
         "wsqos.compression.min-body-bytes | -1 | minBodyBytes: -1 (expected: 0..",
         "wsqos.monitor.flush-interval | 0ms | flushInterval: 0 ms (expected: 1..",
+        "wsqos.monitor.store-interval | 61s | storeInterval: 61000 ms (expected: 0..60000 ms)",
+        "wsqos.monitor.jdbc-url | jdbc:nosuchdb://db/app | no JDBC driver on the class path accepts"
+            + " it: add the database's JDBC driver to the application",
         "wsqos.monitor.diagnosis.availability.floor | 1.5 | floor: 1.5 (expected: (0, 1])",
         "wsqos.monitor.diagnosis.network-loss.min-loss | 1.5 | minLoss: 1.5 (expected: 0.0..1.0)",
         "wsqos.monitor.diagnosis.p95-response-time.consecutive-windows | 0 | consecutiveWindows: 0",
@@ -62,6 +69,64 @@ class BadPropertiesTest {
               assertThat(invalid.getName()).isEqualTo(property);
               assertThat(invalid.getReason()).contains(reason);
             });
+  }
+
+  @Test
+  void aJdbcUrlNoDriverAcceptsKeepsItsPasswordOutOfTheExceptionsMessage() {
+    context
+        .withPropertyValues(
+            "wsqos.monitor.enabled=true",
+            "wsqos.monitor.jdbc-url=jdbc:nosuchdb://db/app;user=u;password=secret")
+        .run(
+            app -> {
+              InvalidConfigurationPropertyValueException invalid =
+                  cause(app.getStartupFailure(), InvalidConfigurationPropertyValueException.class);
+              assertThat(invalid.getName()).isEqualTo("wsqos.monitor.jdbc-url");
+              assertThat(invalid.getValue())
+                  .isEqualTo("jdbc:nosuchdb://db/app;user=u;password=***");
+              assertThat(invalid.getMessage()).doesNotContain("secret");
+            });
+  }
+
+  @Test
+  void dscpWithoutTheQosProxyFailsTheStartNamingTheArtifact() {
+    context
+        .withClassLoader(new FilteredClassLoader(DscpMarkingFeature.class))
+        .withPropertyValues("wsqos.dscp.enabled=true")
+        .run(
+            app -> {
+              assertThat(app).hasFailed();
+              InvalidConfigurationPropertyValueException invalid =
+                  cause(app.getStartupFailure(), InvalidConfigurationPropertyValueException.class);
+              assertThat(invalid.getName()).isEqualTo("wsqos.dscp.enabled");
+              assertThat(invalid.getReason())
+                  .isEqualTo("needs io.wsqos:wsqos-qos-proxy on the class path");
+            });
+  }
+
+  @Test
+  void aBrokerUrlWithoutTheBrokerApiFailsTheStartNamingTheArtifact() {
+    context
+        .withClassLoader(new FilteredClassLoader(BrokerClient.class))
+        .withPropertyValues("wsqos.broker.url=" + closedUrl())
+        .run(
+            app -> {
+              assertThat(app).hasFailed();
+              InvalidConfigurationPropertyValueException invalid =
+                  cause(app.getStartupFailure(), InvalidConfigurationPropertyValueException.class);
+              assertThat(invalid.getName()).isEqualTo("wsqos.broker.url");
+              assertThat(invalid.getValue()).isEqualTo(closedUrl());
+              assertThat(invalid.getReason())
+                  .isEqualTo("needs io.wsqos:wsqos-broker-api on the class path");
+            });
+  }
+
+  @Test
+  void withoutTheirPropertiesTheOptionalArtifactsAreNotNeeded() {
+    context
+        .withClassLoader(new FilteredClassLoader(DscpMarkingFeature.class, BrokerClient.class))
+        .withPropertyValues("wsqos.dscp.enabled=false")
+        .run(app -> assertThat(app).hasNotFailed());
   }
 
   @Test
@@ -127,6 +192,26 @@ class BadPropertiesTest {
         .contains("APPLICATION FAILED TO START")
         .contains("Invalid value '5ms' for configuration property 'wsqos.monitor.diagnosis.window'")
         .contains("window: 5 ms (expected: 10..3600000 ms)");
+  }
+
+  @Test
+  void aJdbcUrlWithoutItsDriverGetsTheFailureAnalysisNotAStackTrace(CapturedOutput output) {
+    SpringApplicationBuilder application =
+        new SpringApplicationBuilder(EchoApplication.class)
+            .properties(
+                "server.port=0",
+                "server.address=127.0.0.1",
+                "wsqos.monitor.enabled=true",
+                "wsqos.monitor.jdbc-url=jdbc:nosuchdb://127.0.0.1:9/test");
+
+    assertThatThrownBy(application::run).isInstanceOf(Exception.class);
+    assertThat(output)
+        .contains("APPLICATION FAILED TO START")
+        .contains(
+            "Invalid value 'jdbc:nosuchdb://127.0.0.1:9/test' for configuration property"
+                + " 'wsqos.monitor.jdbc-url'")
+        .contains("add the database's JDBC driver to the application")
+        .doesNotContain("Application run failed");
   }
 
   /** The properties that make the bean reading {@code property} exist. */

@@ -3,6 +3,7 @@ package io.wsqos.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.cxf.MonitoringFeature;
 import io.wsqos.testing.service.EchoService;
 import java.sql.Connection;
@@ -81,6 +82,40 @@ class MonitorPropertiesTest {
       await()
           .atMost(WRITTEN)
           .untilAsserted(() -> assertThat(count(dataSource.getConnection())).isEqualTo(2));
+    }
+  }
+
+  @Nested
+  @SpringBootTest(
+      classes = EchoApplication.class,
+      webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+      properties = {
+        "server.address=127.0.0.1",
+        "wsqos.monitor.enabled=true",
+        "wsqos.monitor.jdbc-url=jdbc:h2:mem:wsqos-monitor-store;DB_CLOSE_DELAY=-1",
+        "wsqos.monitor.flush-interval=20ms",
+        "wsqos.monitor.store-interval=0ms"
+      })
+  class StoredAtOnce {
+
+    @LocalServerPort int port;
+    @Autowired Bus bus;
+
+    @Test
+    void aStoreIntervalOfZeroStoresTheRecordsBeforeTheDefaultIntervalHasPassed() {
+      callOnce(bus, port);
+
+      // With the default store interval (5 s) the first records are stored 5 s after they reached
+      // the meters, never sooner.
+      await()
+          .atMost(Duration.ofMillis(QosLog.DEFAULT_STORE_INTERVAL_MILLIS).minusSeconds(1))
+          .untilAsserted(
+              () ->
+                  assertThat(
+                          count(
+                              DriverManager.getConnection(
+                                  "jdbc:h2:mem:wsqos-monitor-store;DB_CLOSE_DELAY=-1")))
+                      .isEqualTo(2));
     }
   }
 

@@ -3,6 +3,7 @@ package io.wsqos.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wsqos.core.compression.CompressionFeature;
+import io.wsqos.monitor.QosLog;
 import io.wsqos.monitor.Side;
 import io.wsqos.monitor.diagnosis.Diagnosis;
 import io.wsqos.monitor.diagnosis.NetworkLossRule;
@@ -71,6 +72,14 @@ class PropertyDefaultsTest {
     assertThat(rerouting.getIdempotent()).isEmpty();
     assertThat(rerouting.isRerouteOnNetworkLoss())
         .isEqualTo(ReroutingFeature.DEFAULT_REROUTE_ON_NETWORK_LOSS);
+  }
+
+  @Test
+  void theMonitorsIntervalsAreTheLogBuilders() {
+    assertThat(properties.getMonitor().getFlushInterval().toMillis())
+        .isEqualTo(QosLog.DEFAULT_FLUSH_INTERVAL_MILLIS);
+    assertThat(properties.getMonitor().getStoreInterval().toMillis())
+        .isEqualTo(QosLog.DEFAULT_STORE_INTERVAL_MILLIS);
   }
 
   @Test

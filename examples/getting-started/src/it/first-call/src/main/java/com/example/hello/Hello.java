@@ -1,3 +1,4 @@
+// snippet-start getting-started-hello
 package com.example.hello;
 
 import jakarta.jws.WebService;
@@ -9,3 +10,4 @@ public interface Hello {
   /** "Hello, {name}! " {@code times} times: large enough to be worth compressing from ~80. */
   String greet(String name, int times);
 }
+// snippet-end getting-started-hello

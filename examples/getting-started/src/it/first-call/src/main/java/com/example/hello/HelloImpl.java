@@ -1,3 +1,4 @@
+// snippet-start getting-started-hello-impl
 package com.example.hello;
 
 /** Greets. */
@@ -8,3 +9,4 @@ public final class HelloImpl implements Hello {
     return ("Hello, " + name + "! ").repeat(Math.max(0, Math.min(times, 10_000)));
   }
 }
+// snippet-end getting-started-hello-impl
