@@ -4,7 +4,6 @@ import io.wsqos.broker.api.Endpoint;
 import io.wsqos.broker.api.Page;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.service.BrokerService;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -23,7 +22,6 @@ import jakarta.ws.rs.core.UriInfo;
 /** {@code /api/endpoints}: where providers serve services. */
 @Path("/endpoints")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public final class EndpointsResource {
 
   private final BrokerService broker;

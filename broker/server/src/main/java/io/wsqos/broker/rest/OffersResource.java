@@ -5,7 +5,6 @@ import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.Page;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.service.BrokerService;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -28,7 +27,6 @@ import java.util.Optional;
  */
 @Path("/offers")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public final class OffersResource {
 
   private final BrokerService broker;

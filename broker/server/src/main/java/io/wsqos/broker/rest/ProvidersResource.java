@@ -5,7 +5,6 @@ import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.service.BrokerService;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -24,7 +23,6 @@ import jakarta.ws.rs.core.UriInfo;
 /** {@code /api/providers}: the administrator registers, renames and withdraws providers. */
 @Path("/providers")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public final class ProvidersResource {
 
   private final BrokerService broker;

@@ -222,7 +222,9 @@ class StrictInputTest {
       JsonNode error = error(answer, 415);
       assertThat(error.get("error").asText()).isEqualTo("unsupported_media_type");
       assertThat(error.get("message").asText())
-          .endsWith("(expected: application/json, in UTF-8 if a charset is named)");
+          .endsWith(
+              "(expected: application/json or application/*+json, in UTF-8 if a charset is"
+                  + " named)");
     }
     RawHttp.Response untyped =
         RawHttp.post(
@@ -243,6 +245,56 @@ class StrictInputTest {
             "Content-Type",
             "application/json; charset=UTF-8");
     assertThat(declared.status()).as(declared.toString()).isEqualTo(201);
+  }
+
+  @Test
+  void aBodyIsReadUnderAnyJsonTypeAndAQuotedCharset() {
+    List<String> json =
+        List.of(
+            "application/problem+json",
+            "application/vnd.wsqos+json",
+            "application/json; charset=\"UTF-8\"",
+            "Application/JSON;charset=utf-8");
+    for (int i = 0; i < json.size(); i++) {
+      Answer answer =
+          rest.send(
+              "POST",
+              "/api/providers",
+              ADMIN,
+              "{\"name\": \"Acme " + i + "\"}",
+              "Content-Type",
+              json.get(i));
+
+      assertThat(answer.status()).as(json.get(i) + ": " + answer).isEqualTo(201);
+    }
+    Answer quotedLatin1 =
+        rest.send(
+            "POST",
+            "/api/providers",
+            ADMIN,
+            "{\"name\": \"Latin\"}",
+            "Content-Type",
+            "application/json; charset=\"ISO-8859-1\"");
+
+    assertThat(error(quotedLatin1, 415).get("error").asText()).isEqualTo("unsupported_media_type");
+    assertThat(providerNames()).containsExactly("Acme 0", "Acme 1", "Acme 2", "Acme 3");
+  }
+
+  @Test
+  void aPutWithoutBodyIsRefusedAsAMissingBodyWhateverItsType() {
+    long id =
+        rest.post("/api/providers", ADMIN, new Requests.ProviderName("Acme"))
+            .as(ProviderRegistration.class)
+            .provider()
+            .id();
+
+    Answer untyped = rest.send("PUT", "/api/providers/" + id, ADMIN, null);
+    Answer text =
+        rest.send("PUT", "/api/providers/" + id, ADMIN, null, "Content-Type", "text/plain");
+
+    assertInvalid(untyped, "body", "body: missing (expected: a JSON object)");
+    assertInvalid(text, "body", "body: missing (expected: a JSON object)");
+    assertThat(providerNames()).containsExactly("Acme");
   }
 
   @Test
