@@ -6,15 +6,62 @@ import io.wsqos.broker.service.Caller;
 import io.wsqos.core.Checks;
 import io.wsqos.core.InvalidValueException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Reads the text a request carries in its path, query and headers. Parameters arrive as text and
  * are parsed here, so that a wrong one is a 400 naming it (JAX-RS would answer 404 for a query
- * parameter it cannot convert).
+ * parameter it cannot convert), as is a query parameter the resource does not read or one given
+ * twice (JAX-RS would drop the one and take the first of the other).
  */
 final class Params {
 
+  /** The query parameters of a page of rows. */
+  private static final List<String> PAGE_PARAMETERS = List.of("after", "limit");
+
   private Params() {}
+
+  /** The rows after an id ({@code after}, 0 for the first page) and how many ({@code limit}). */
+  record PageQuery(long after, int limit) {}
+
+  /** The page a request's query asks for: {@code after} and {@code limit}, nothing else. */
+  static PageQuery page(UriInfo uri) {
+    Map<String, String> query = query(uri, PAGE_PARAMETERS);
+    return new PageQuery(number("after", query.get("after"), 0), limit(query.get("limit")));
+  }
+
+  /**
+   * A request's query parameters by name, each one of {@code known} and each given once: a misspelt
+   * {@code maxprice} would otherwise drop a limit without a word, and of a repeated one the first
+   * value would be taken. Absent parameters are absent from the map.
+   */
+  static Map<String, String> query(UriInfo uri, List<String> known) {
+    Map<String, String> single = new HashMap<>();
+    for (Map.Entry<String, List<String>> parameter : uri.getQueryParameters().entrySet()) {
+      String name = parameter.getKey();
+      if (name.isEmpty() && parameter.getValue().stream().allMatch(v -> v == null || v.isEmpty())) {
+        continue; // "?&limit=5", "?limit=5&": nothing between the separators
+      }
+      if (!known.contains(name)) {
+        throw InvalidInputException.of(
+            new InvalidValueException(
+                name.isEmpty() ? "query" : Checks.cut(name),
+                name.isEmpty() ? "a value without a name" : "unknown parameter",
+                "one of " + String.join(", ", known)));
+      }
+      int count = parameter.getValue().size();
+      if (count > 1) {
+        throw InvalidInputException.of(
+            new InvalidValueException(
+                name, count == 2 ? "twice" : count + " times", "each parameter once"));
+      }
+      single.put(name, parameter.getValue().get(0));
+    }
+    return single;
+  }
 
   /** The caller of {@code authorization}, an {@code Authorization} header's value or null. */
   static Caller caller(String authorization) {

@@ -13,7 +13,6 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -48,11 +47,9 @@ public final class ProvidersResource {
   /** A page of providers. */
   @GET
   public Page<Provider> list(
-      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-      @QueryParam("after") String after,
-      @QueryParam("limit") String limit) {
-    return broker.providers(
-        Params.caller(authorization), Params.number("after", after, 0), Params.limit(limit));
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @Context UriInfo uri) {
+    Params.PageQuery page = Params.page(uri);
+    return broker.providers(Params.caller(authorization), page.after(), page.limit());
   }
 
   /** One provider. */

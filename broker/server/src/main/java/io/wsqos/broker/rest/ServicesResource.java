@@ -12,7 +12,6 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -47,11 +46,9 @@ public final class ServicesResource {
   /** A page of services. */
   @GET
   public Page<Service> list(
-      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-      @QueryParam("after") String after,
-      @QueryParam("limit") String limit) {
-    return broker.services(
-        Params.caller(authorization), Params.number("after", after, 0), Params.limit(limit));
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @Context UriInfo uri) {
+    Params.PageQuery page = Params.page(uri);
+    return broker.services(Params.caller(authorization), page.after(), page.limit());
   }
 
   /** One service. */

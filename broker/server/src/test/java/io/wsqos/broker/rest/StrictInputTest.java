@@ -298,6 +298,50 @@ class StrictInputTest {
   }
 
   @Test
+  void aQueryParameterMisspeltOrGivenTwiceIsRefusedNotDropped() {
+    String service =
+        "service=" + java.net.URLEncoder.encode(BrokerRestTest.BOOKSTORE, StandardCharsets.UTF_8);
+
+    assertInvalid(
+        rest.get("/api/select?" + service + "&maxprice=0.01", null),
+        "maxprice",
+        "maxprice: unknown parameter (expected: one of service, maxPrice,"
+            + " maxResponseTimeMillis, minAvailability, priority, compression, currency, rank)");
+    assertInvalid(
+        rest.get("/api/select?" + service + "&maxPrice=5&maxPrice=0.01", null),
+        "maxPrice",
+        "maxPrice: twice (expected: each parameter once)");
+    assertInvalid(
+        rest.get("/api/select?" + service + "&" + service + "&" + service, null),
+        "service",
+        "service: 3 times (expected: each parameter once)");
+    assertInvalid(
+        rest.get("/api/select/watch?" + service + "&wait=0&wait=30", null),
+        "wait",
+        "wait: twice (expected: each parameter once)");
+    assertInvalid(
+        rest.get("/api/select/watch?" + service + "&wait=0&rank=measured", null),
+        "rank",
+        "rank: unknown parameter (expected: one of service, maxPrice, maxResponseTimeMillis,"
+            + " minAvailability, priority, compression, currency, wait)");
+    for (String pages : List.of("providers", "services", "endpoints", "offers")) {
+      assertInvalid(
+          rest.get("/api/" + pages + "?limt=5", null),
+          "limt",
+          "limt: unknown parameter (expected: one of after, limit)");
+      assertInvalid(
+          rest.get("/api/" + pages + "?limit=1&limit=1000", null),
+          "limit",
+          "limit: twice (expected: each parameter once)");
+    }
+
+    assertThat(rest.get("/api/select?" + service + "&maxPrice=0.01&rank=measured", null).status())
+        .isEqualTo(200);
+    assertThat(rest.get("/api/select/watch?" + service + "&wait=0", null).status()).isEqualTo(200);
+    assertThat(rest.get("/api/offers?after=0&limit=5&", null).status()).isEqualTo(200);
+  }
+
+  @Test
   void twoAuthorizationHeadersAreRefusedNotTheFirstOneTaken() {
     ProviderRegistration rival =
         rest.post("/api/providers", ADMIN, new Requests.ProviderName("Rival"))
