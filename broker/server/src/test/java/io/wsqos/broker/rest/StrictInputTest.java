@@ -342,6 +342,59 @@ class StrictInputTest {
   }
 
   @Test
+  void textThatIsNotJsonIsMalformedJsonWithItsPlaceNotAnInvalidField() {
+    Endpoint endpoint = endpoint();
+
+    for (String notANumber : List.of("NaN", "Infinity", "-Infinity")) {
+      JsonNode error = error(rest.post("/api/offers", ADMIN, offer(endpoint, notANumber)), 400);
+
+      assertThat(error.get("error").asText()).as(notANumber).isEqualTo("malformed_json");
+      assertThat(error.get("field").isNull()).as(notANumber).isTrue();
+      assertThat(error.get("message").asText())
+          .as(notANumber)
+          .matches("body: malformed JSON at line 1, column \\d+ \\(expected: a JSON object\\)");
+    }
+    JsonNode tooLong =
+        error(rest.post("/api/offers", ADMIN, offer(endpoint, "1".repeat(1001))), 400);
+    assertThat(tooLong.get("error").asText()).isEqualTo("malformed_json");
+    assertThat(tooLong.get("message").asText())
+        .matches(
+            "body: a value longer than the reader allows at line 1, column \\d+ \\(expected: a"
+                + " JSON object\\)");
+    byte[] latin1 = "{\"name\": \"Caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1);
+    RawHttp.Response notUtf8 =
+        RawHttp.post(
+            stack.address() + "/api/providers",
+            latin1,
+            "Content-Type",
+            "application/json",
+            "Authorization",
+            "Bearer " + ADMIN);
+    assertThat(notUtf8.status()).as(notUtf8.text()).isEqualTo(400);
+    JsonNode encoding = RestClient.JSON.valueToTree(parse(notUtf8.text()));
+    assertThat(encoding.get("error").asText()).isEqualTo("malformed_json");
+    assertThat(encoding.get("field").isNull()).isTrue();
+    assertThat(encoding.get("message").asText())
+        .matches("body: malformed JSON at line 1, column \\d+ \\(expected: a JSON object\\)");
+    JsonNode two =
+        error(rest.post("/api/providers", ADMIN, "{\"name\": \"a\"}\n {\"name\": \"b\"}"), 400);
+    assertThat(two.get("error").asText()).isEqualTo("malformed_json");
+    assertThat(two.get("field").isNull()).isTrue();
+    assertThat(two.get("message").asText())
+        .isEqualTo(
+            "body: a second JSON value follows the first at line 2, column 2 (expected: one JSON"
+                + " object)");
+    assertThat(
+            error(rest.post("/api/providers", ADMIN, "{\"name\": \"a\"} 7"), 400)
+                .get("message")
+                .asText())
+        .startsWith("body: a second JSON value follows the first at line 1, column ");
+
+    assertThat(providerNames()).containsExactly("Acme");
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
   void twoAuthorizationHeadersAreRefusedNotTheFirstOneTaken() {
     ProviderRegistration rival =
         rest.post("/api/providers", ADMIN, new Requests.ProviderName("Rival"))
