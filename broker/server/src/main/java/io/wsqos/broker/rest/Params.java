@@ -100,10 +100,11 @@ final class Params {
   }
 
   /**
-   * The version an {@code If-Match} header names: the offer's ETag as {@code GET} returned it
-   * ({@code "3"}), or the bare number. As HTTP has it, an update without the header is answered 428
-   * and a weak tag ({@code W/"3"}), which never matches under the strong comparison {@code
-   * If-Match} takes, 412.
+   * The version an {@code If-Match} header names: the offer's ETag exactly as {@code GET} returned
+   * it ({@code "3"}). As HTTP has it, an update without the header is answered 428, and a tag that
+   * never matches an offer's ETag under the strong comparison {@code If-Match} takes (identical
+   * quoted text) 412: a weak one ({@code W/"3"}) or another text ({@code "03"}). A value that is
+   * not one entity tag (a bare {@code 3}, a list, {@code *}) is a 400 naming the header.
    */
   static long ifMatch(String header) {
     if (header == null || header.isBlank()) {
@@ -115,28 +116,55 @@ final class Params {
               "If-Match: missing (expected: the offer's version as its ETag, e.g. \"1\", from"
                   + " GET)"));
     }
-    String value = header.trim();
+    String value = header.strip();
     if (value.startsWith("W/")) {
-      throw new WebApplicationException(
-          ErrorResponses.of(
-              412,
-              "precondition_failed",
-              "If-Match",
-              "If-Match: "
-                  + Checks.cut(header)
-                  + " is a weak tag, which never matches an update (expected: the offer's ETag,"
-                  + " e.g. \"1\")"));
+      throw neverMatches(header, "is a weak tag");
     }
-    if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
-      value = value.substring(1, value.length() - 1);
-    }
-    try {
-      return Long.parseLong(value);
-    } catch (NumberFormatException e) {
+    if (!isEntityTag(value)) {
       throw InvalidInputException.of(
           new InvalidValueException(
-              "If-Match", Checks.cut(header), "the offer's version, e.g. \"1\"", e));
+              "If-Match",
+              Checks.shown(header),
+              "one strong ETag, the offer's version as GET returned it, e.g. \"1\""));
     }
+    String opaque = value.substring(1, value.length() - 1);
+    long version;
+    try {
+      version = Long.parseLong(opaque);
+    } catch (NumberFormatException e) {
+      throw neverMatches(header, "is no offer's ETag");
+    }
+    if (!etag(version).equals(value)) {
+      throw neverMatches(header, "is no offer's ETag"); // "01", "+1", "-0": not as sent
+    }
+    return version;
+  }
+
+  private static WebApplicationException neverMatches(String header, String why) {
+    return new WebApplicationException(
+        ErrorResponses.of(
+            412,
+            "precondition_failed",
+            "If-Match",
+            "If-Match: "
+                + Checks.cut(header)
+                + " "
+                + why
+                + ", which never matches an update (expected: the offer's ETag, e.g. \"1\")"));
+  }
+
+  /** Whether {@code value} is one entity tag's quoted form ({@code "..."}, RFC 9110 etagc). */
+  private static boolean isEntityTag(String value) {
+    if (value.length() < 2 || value.charAt(0) != '"' || value.charAt(value.length() - 1) != '"') {
+      return false;
+    }
+    for (int i = 1; i < value.length() - 1; i++) {
+      char c = value.charAt(i);
+      if (c == '"' || c <= 0x20 || c == 0x7f) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The request body, which must be there. */

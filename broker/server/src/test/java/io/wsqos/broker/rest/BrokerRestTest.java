@@ -441,7 +441,8 @@ class BrokerRestTest {
         "precondition_failed",
         "If-Match");
     assertError(
-        rest.put(offerPath, s.provider().token(), Map.of("terms", terms("-1")), "If-Match", "1"),
+        rest.put(
+            offerPath, s.provider().token(), Map.of("terms", terms("-1")), "If-Match", "\"1\""),
         400,
         "invalid_input",
         "terms.price");
@@ -555,11 +556,16 @@ class BrokerRestTest {
     assertError(
         rest.post("/api/providers", ADMIN, Map.of("name", "Rival")), 409, "duplicate", null);
     assertThat(
-            rest.put(offerPath, s.provider().token(), Map.of("terms", terms("2")), "If-Match", "1")
+            rest.put(
+                    offerPath,
+                    s.provider().token(),
+                    Map.of("terms", terms("2")),
+                    "If-Match",
+                    "\"1\"")
                 .status())
         .isEqualTo(200);
     assertError(
-        rest.put(offerPath, s.provider().token(), Map.of("terms", terms("3")), "If-Match", "1"),
+        rest.put(offerPath, s.provider().token(), Map.of("terms", terms("3")), "If-Match", "\"1\""),
         412,
         "version_conflict",
         null);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.rest.RestClient.Answer;
@@ -392,6 +393,60 @@ class StrictInputTest {
 
     assertThat(providerNames()).containsExactly("Acme");
     assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
+  void ifMatchIsTheETagsTextNotANumber() {
+    Endpoint endpoint = endpoint();
+    long id = rest.post("/api/offers", ADMIN, offer(endpoint, "0.10")).json().get("id").asLong();
+    String path = "/api/offers/" + id;
+    String terms =
+        "{\"terms\": {\"price\": 9.99, \"currency\": \"EUR\", \"maxResponseTimeMillis\": 5,"
+            + " \"availability\": 1, \"throughputPerSecond\": 1}}";
+
+    for (String neverMatches : List.of("\"0001\"", "\"+1\"", "\"one\"")) {
+      JsonNode error = error(rest.put(path, ADMIN, terms, "If-Match", neverMatches), 412);
+
+      assertThat(error.get("error").asText()).as(neverMatches).isEqualTo("precondition_failed");
+      assertThat(error.get("field").asText()).isEqualTo("If-Match");
+      assertThat(error.get("message").asText())
+          .isEqualTo(
+              "If-Match: "
+                  + neverMatches
+                  + " is no offer's ETag, which never matches an update (expected: the offer's"
+                  + " ETag, e.g. \"1\")");
+    }
+    Map<String, String> notATag =
+        Map.of(
+            "1", "'1'",
+            "*", "'*'",
+            "\"1\", \"2\"", "'\"1\", \"2\"'",
+            "\"1", "'\"1'",
+            "\" 1\"", "'\" 1\"'");
+    for (Map.Entry<String, String> header : notATag.entrySet()) {
+      assertInvalid(
+          rest.put(path, ADMIN, terms, "If-Match", header.getKey()),
+          "If-Match",
+          "If-Match: "
+              + header.getValue()
+              + " (expected: one strong ETag, the offer's version as GET returned it, e.g."
+              + " \"1\")");
+      assertThat(
+              error(rest.delete(path, ADMIN, "If-Match", header.getKey()), 400)
+                  .get("field")
+                  .asText())
+          .isEqualTo("If-Match");
+    }
+    Answer unchanged = rest.get(path, null);
+    assertThat(unchanged.header("ETag")).isEqualTo("\"1\"");
+    assertThat(unchanged.as(Offer.class).terms().price()).isEqualByComparingTo("0.10");
+
+    Answer updated = rest.put(path, ADMIN, terms, "If-Match", "\"1\"");
+    assertThat(updated.status()).as(updated.toString()).isEqualTo(200);
+    assertThat(updated.header("ETag")).isEqualTo("\"2\"");
+    assertThat(error(rest.delete(path, ADMIN, "If-Match", "\"1\""), 412).get("error").asText())
+        .isEqualTo("version_conflict");
+    assertThat(rest.get(path, null).status()).isEqualTo(200);
   }
 
   @Test
