@@ -6,6 +6,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -19,10 +20,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Answers {@code OPTIONS} with the methods the resource at the request's path serves: CXF's own
- * answer lists every method of the resource class, so {@code /select} would claim {@code DELETE}.
- * The paths and methods are read once from the resources' JAX-RS annotations; {@code HEAD} comes
- * with {@code GET}, and {@code OPTIONS} with every path.
+ * Answers {@code OPTIONS}, and a method the resource does not serve (405, whose {@code Allow} RFC
+ * 9110 requires), with the methods the resource at the request's path serves: CXF's own answer
+ * lists every method of the resource class, so {@code /select} would claim {@code DELETE}. The
+ * paths and methods are read once from the resources' JAX-RS annotations; {@code HEAD} comes with
+ * {@code GET}, and {@code OPTIONS} with every path.
  */
 @Provider
 final class AllowedMethods implements ContainerResponseFilter {
@@ -59,7 +61,8 @@ final class AllowedMethods implements ContainerResponseFilter {
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-    if (!HttpMethod.OPTIONS.equals(request.getMethod())) {
+    if (!HttpMethod.OPTIONS.equals(request.getMethod())
+        && response.getStatus() != Response.Status.METHOD_NOT_ALLOWED.getStatusCode()) {
       return;
     }
     String path = normalized(request.getUriInfo().getPath());

@@ -4,7 +4,6 @@ import io.wsqos.broker.api.Client;
 import io.wsqos.broker.api.ClientRegistration;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.service.BrokerService;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -24,7 +23,6 @@ import jakarta.ws.rs.core.UriInfo;
  */
 @Path("/clients")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public final class ClientsResource {
 
   private final BrokerService broker;

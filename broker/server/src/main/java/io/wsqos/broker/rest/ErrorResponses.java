@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -143,6 +145,20 @@ final class ErrorResponses {
               new InvalidValueException(
                   field(path), "out of range", expected(tooLarge.getTargetType())));
         }
+        if (cause instanceof StrictJsonProvider.SecondValueException second) {
+          return malformed(
+              second.getLocation(), "a second JSON value follows the first", "one JSON object");
+        }
+        if (cause instanceof StreamConstraintsException limit) {
+          // A number of over 1,000 characters, or a field name of over 50,000.
+          return malformed(
+              limit.getLocation(), "a value longer than the reader allows", "a JSON object");
+        }
+        if (cause instanceof StreamReadException unreadable) {
+          // The parser's refusal (NaN, bytes that are not UTF-8), which the mapper wraps naming
+          // the object it was reading: the text is not JSON, whatever the field.
+          return malformed(unreadable.getLocation(), "malformed JSON", "a JSON object");
+        }
       }
       if (e instanceof PropertyBindingException unknown) {
         List<String> known = new ArrayList<>();
@@ -169,18 +185,23 @@ final class ErrorResponses {
       if (e instanceof JsonMappingException) {
         return invalid(new InvalidValueException(field(path), "invalid", "a valid value"));
       }
-      JsonLocation where = e.getLocation();
+      return malformed(e.getLocation(), "malformed JSON", "a JSON object");
+    }
+
+    /** 400 {@code malformed_json}: {@code body: what at line 1, column 7 (expected: ...)}. */
+    private static Response malformed(JsonLocation where, String what, String expected) {
       return of(
           400,
           "malformed_json",
           null,
-          where == null || where.getLineNr() < 1
-              ? "body: malformed JSON (expected: a JSON object)"
-              : "body: malformed JSON at line "
-                  + where.getLineNr()
-                  + ", column "
-                  + where.getColumnNr()
-                  + " (expected: a JSON object)");
+          "body: "
+              + what
+              + (where == null || where.getLineNr() < 1
+                  ? ""
+                  : " at line " + where.getLineNr() + ", column " + where.getColumnNr())
+              + " (expected: "
+              + expected
+              + ")");
     }
 
     private static Response invalid(InvalidValueException e) {

@@ -5,7 +5,6 @@ import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.Page;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.service.BrokerService;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -14,7 +13,6 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -28,7 +26,6 @@ import java.util.Optional;
  */
 @Path("/offers")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public final class OffersResource {
 
   private final BrokerService broker;
@@ -55,11 +52,9 @@ public final class OffersResource {
   /** A page of offers. */
   @GET
   public Page<Offer> list(
-      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-      @QueryParam("after") String after,
-      @QueryParam("limit") String limit) {
-    return broker.offers(
-        Params.caller(authorization), Params.number("after", after, 0), Params.limit(limit));
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @Context UriInfo uri) {
+    Params.PageQuery page = Params.page(uri);
+    return broker.offers(Params.caller(authorization), page.after(), page.limit());
   }
 
   /** One offer, with its version as ETag. */

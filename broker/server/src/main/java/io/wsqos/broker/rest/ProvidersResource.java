@@ -5,7 +5,6 @@ import io.wsqos.broker.api.Provider;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.service.BrokerService;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -14,7 +13,6 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -24,7 +22,6 @@ import jakarta.ws.rs.core.UriInfo;
 /** {@code /api/providers}: the administrator registers, renames and withdraws providers. */
 @Path("/providers")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public final class ProvidersResource {
 
   private final BrokerService broker;
@@ -50,11 +47,9 @@ public final class ProvidersResource {
   /** A page of providers. */
   @GET
   public Page<Provider> list(
-      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-      @QueryParam("after") String after,
-      @QueryParam("limit") String limit) {
-    return broker.providers(
-        Params.caller(authorization), Params.number("after", after, 0), Params.limit(limit));
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @Context UriInfo uri) {
+    Params.PageQuery page = Params.page(uri);
+    return broker.providers(Params.caller(authorization), page.after(), page.limit());
   }
 
   /** One provider. */

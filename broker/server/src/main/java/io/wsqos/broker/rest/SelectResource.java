@@ -23,13 +23,14 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Currency;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import javax.xml.namespace.QName;
@@ -50,6 +51,30 @@ public final class SelectResource {
 
   /** Seconds after a 429 before a client should watch again. */
   static final String WATCH_RETRY_AFTER_SECONDS = "1";
+
+  /** The query parameters of a selection. */
+  private static final List<String> SELECT_PARAMETERS =
+      List.of(
+          "service",
+          "maxPrice",
+          "maxResponseTimeMillis",
+          "minAvailability",
+          "priority",
+          "compression",
+          "currency",
+          "rank");
+
+  /** The query parameters of a watch: a selection's but {@code rank}, and {@code wait}. */
+  private static final List<String> WATCH_PARAMETERS =
+      List.of(
+          "service",
+          "maxPrice",
+          "maxResponseTimeMillis",
+          "minAvailability",
+          "priority",
+          "compression",
+          "currency",
+          "wait");
 
   private final BrokerService broker;
 
@@ -76,7 +101,7 @@ public final class SelectResource {
       @Context UriInfo uri,
       @Context Request request) {
     Caller caller = Params.caller(authorization);
-    Query query = query(uri.getQueryParameters());
+    Query query = query(Params.query(uri, SELECT_PARAMETERS));
     Selection selection =
         broker.select(
             caller,
@@ -91,7 +116,8 @@ public final class SelectResource {
    * Watches the selection {@link #select} makes: answers with it as soon as its tag differs from
    * the one in {@code If-None-Match} (at once when it already does, or when the header is absent),
    * or with 304 Not Modified after {@code wait} seconds (0 to 300, default 30) without a change.
-   * 429 with {@code Retry-After} when the broker holds as many watches as it allows.
+   * The selection is ranked by the offers' terms: a watch takes no {@code rank}. 429 with {@code
+   * Retry-After} when the broker holds as many watches as it allows.
    */
   @GET
   @Path("/watch")
@@ -102,11 +128,10 @@ public final class SelectResource {
       @Context Request request,
       @Suspended AsyncResponse async) {
     Caller caller = Params.caller(authorization);
-    MultivaluedMap<String, String> parameters = uri.getQueryParameters();
+    Map<String, String> parameters = Params.query(uri, WATCH_PARAMETERS);
     Query query = query(parameters);
     Duration waiting =
-        Duration.ofSeconds(
-            Params.number("wait", parameters.getFirst("wait"), DEFAULT_WAIT_SECONDS));
+        Duration.ofSeconds(Params.number("wait", parameters.get("wait"), DEFAULT_WAIT_SECONDS));
     String known = knownTag(ifNoneMatch);
     CompletableFuture<Selection> answer =
         broker.watch(caller, query.service, query.requirement, query.currency, known, waiting);
@@ -139,16 +164,16 @@ public final class SelectResource {
     return first;
   }
 
-  private static Query query(MultivaluedMap<String, String> query) {
-    // One parse of the query string: CXF parses it again for each @QueryParam.
-    String service = query.getFirst("service");
-    String maxPrice = query.getFirst("maxPrice");
-    String maxResponseTimeMillis = query.getFirst("maxResponseTimeMillis");
-    String minAvailability = query.getFirst("minAvailability");
-    String priority = query.getFirst("priority");
-    String compression = query.getFirst("compression");
-    String currency = query.getFirst("currency");
-    String rank = query.getFirst("rank");
+  private static Query query(Map<String, String> query) {
+    // Read once by Params.query: CXF would parse the query string again for each @QueryParam.
+    String service = query.get("service");
+    String maxPrice = query.get("maxPrice");
+    String maxResponseTimeMillis = query.get("maxResponseTimeMillis");
+    String minAvailability = query.get("minAvailability");
+    String priority = query.get("priority");
+    String compression = query.get("compression");
+    String currency = query.get("currency");
+    String rank = query.get("rank");
     QName portType = portType(service);
     QosTerms.Builder terms = QosTerms.builder();
     try {

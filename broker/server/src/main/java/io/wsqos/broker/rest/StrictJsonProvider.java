@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -19,7 +20,9 @@ import java.util.Set;
 /**
  * The REST API's JSON reader and writer: {@link io.wsqos.broker.api.json.BrokerJson}'s mapper, and
  * a request body in which an object names a field twice is refused ({@link
- * DuplicateFieldException}, a 400 naming the field) instead of the last value silently winning.
+ * DuplicateFieldException}, a 400 naming the field) instead of the last value silently winning, as
+ * is one with a second value after the first ({@link SecondValueException}), which Jackson reports
+ * only as a mismatch of types.
  */
 final class StrictJsonProvider extends JacksonJsonProvider {
 
@@ -29,7 +32,7 @@ final class StrictJsonProvider extends JacksonJsonProvider {
 
   @Override
   protected JsonParser _createParser(ObjectReader reader, InputStream in) throws IOException {
-    return new NoDuplicates(super._createParser(reader, in));
+    return new StrictParser(super._createParser(reader, in));
   }
 
   /** A field named twice in one object; {@link #field()} is its path, e.g. {@code terms.price}. */
@@ -50,24 +53,52 @@ final class StrictJsonProvider extends JacksonJsonProvider {
   }
 
   /**
-   * Keeps the names seen in each open object. Jackson's own duplicate detection says so only in its
-   * message; this one throws a type that carries the field.
+   * A JSON value after the body's first, e.g. {@code {"name":"a"}{"name":"b"}}; its location is
+   * where the second value starts.
    */
-  private static final class NoDuplicates extends JsonParserDelegate {
+  static final class SecondValueException extends JsonParseException {
+
+    private static final long serialVersionUID = 1L;
+
+    SecondValueException(JsonParser parser) {
+      super(parser, "a second JSON value follows the first", parser.currentTokenLocation());
+    }
+  }
+
+  /**
+   * Keeps the names seen in each open object, and whether the body's one value has been read.
+   * Jackson's own duplicate detection says so only in its message, its check for trailing tokens
+   * throws a mismatch of types, and its refusal of a number too long has no location; this one
+   * throws types that say what was wrong, and where.
+   */
+  private static final class StrictParser extends JsonParserDelegate {
 
     private static final Set<String> IN_ARRAY = Set.of();
 
     private final ArrayDeque<Set<String>> open = new ArrayDeque<>();
 
-    NoDuplicates(JsonParser parser) {
+    // The first value at the root has been read whole.
+    private boolean read;
+
+    StrictParser(JsonParser parser) {
       super(parser);
     }
 
     @Override
     public JsonToken nextToken() throws IOException {
-      JsonToken token = delegate.nextToken();
+      JsonToken token;
+      try {
+        token = delegate.nextToken();
+      } catch (StreamConstraintsException tooLong) {
+        // Jackson's refusal of a number or name too long says not where: this one does.
+        throw new StreamConstraintsException(
+            tooLong.getOriginalMessage(), delegate.currentLocation());
+      }
       if (token == null) {
         return null;
+      }
+      if (read) {
+        throw new SecondValueException(this);
       }
       switch (token) {
         case START_OBJECT -> open.push(new HashSet<>());
@@ -80,6 +111,7 @@ final class StrictJsonProvider extends JacksonJsonProvider {
         }
         default -> {}
       }
+      read = open.isEmpty(); // a value at the root, or the end of the root's object or array
       return token;
     }
 

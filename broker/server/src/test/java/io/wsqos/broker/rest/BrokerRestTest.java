@@ -337,6 +337,41 @@ class BrokerRestTest {
   }
 
   @Test
+  void aMethodTheResourceDoesNotServeIs405WithTheMethodsItDoes() {
+    Setup s = setup();
+    String providerPath = "/api/providers/" + s.provider().provider().id();
+
+    Map<String, String> allowed = new java.util.LinkedHashMap<>();
+    for (String[] request :
+        List.of(
+            new String[] {"PATCH", providerPath},
+            new String[] {"DELETE", "/api/select"},
+            new String[] {"PUT", "/api/offers"},
+            new String[] {"GET", providerPath + "/token"})) {
+      Answer answer = rest.send(request[0], request[1], ADMIN, null);
+      assertError(answer, 405, "method_not_allowed", null);
+      allowed.put(request[0] + " " + request[1], sorted(answer.header("Allow")));
+    }
+
+    assertThat(allowed)
+        .containsEntry("PATCH " + providerPath, "DELETE,GET,HEAD,OPTIONS,PUT")
+        .containsEntry("DELETE /api/select", "GET,HEAD,OPTIONS")
+        .containsEntry("PUT /api/offers", "GET,HEAD,OPTIONS,POST")
+        .containsEntry("GET " + providerPath + "/token", "OPTIONS,POST");
+    assertThat(rest.get(providerPath, null).as(Provider.class)).isEqualTo(s.provider().provider());
+  }
+
+  /** The methods of an {@code Allow} header, sorted and joined by commas; null without one. */
+  private static String sorted(String allow) {
+    return allow == null
+        ? null
+        : java.util.Arrays.stream(allow.split(","))
+            .map(String::trim)
+            .sorted()
+            .collect(java.util.stream.Collectors.joining(","));
+  }
+
+  @Test
   void aRefusedDeleteLeavesEverythingInPlace() {
     Setup s = setup();
     ProviderRegistration rival = provider("Rival");
@@ -406,7 +441,8 @@ class BrokerRestTest {
         "precondition_failed",
         "If-Match");
     assertError(
-        rest.put(offerPath, s.provider().token(), Map.of("terms", terms("-1")), "If-Match", "1"),
+        rest.put(
+            offerPath, s.provider().token(), Map.of("terms", terms("-1")), "If-Match", "\"1\""),
         400,
         "invalid_input",
         "terms.price");
@@ -520,11 +556,16 @@ class BrokerRestTest {
     assertError(
         rest.post("/api/providers", ADMIN, Map.of("name", "Rival")), 409, "duplicate", null);
     assertThat(
-            rest.put(offerPath, s.provider().token(), Map.of("terms", terms("2")), "If-Match", "1")
+            rest.put(
+                    offerPath,
+                    s.provider().token(),
+                    Map.of("terms", terms("2")),
+                    "If-Match",
+                    "\"1\"")
                 .status())
         .isEqualTo(200);
     assertError(
-        rest.put(offerPath, s.provider().token(), Map.of("terms", terms("3")), "If-Match", "1"),
+        rest.put(offerPath, s.provider().token(), Map.of("terms", terms("3")), "If-Match", "\"1\""),
         412,
         "version_conflict",
         null);

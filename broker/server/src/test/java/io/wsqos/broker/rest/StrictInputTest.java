@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsqos.broker.BrokerStack;
 import io.wsqos.broker.api.Endpoint;
+import io.wsqos.broker.api.Offer;
 import io.wsqos.broker.api.ProviderRegistration;
 import io.wsqos.broker.api.json.Requests;
 import io.wsqos.broker.rest.RestClient.Answer;
@@ -222,7 +223,9 @@ class StrictInputTest {
       JsonNode error = error(answer, 415);
       assertThat(error.get("error").asText()).isEqualTo("unsupported_media_type");
       assertThat(error.get("message").asText())
-          .endsWith("(expected: application/json, in UTF-8 if a charset is named)");
+          .endsWith(
+              "(expected: application/json or application/*+json, in UTF-8 if a charset is"
+                  + " named)");
     }
     RawHttp.Response untyped =
         RawHttp.post(
@@ -243,6 +246,207 @@ class StrictInputTest {
             "Content-Type",
             "application/json; charset=UTF-8");
     assertThat(declared.status()).as(declared.toString()).isEqualTo(201);
+  }
+
+  @Test
+  void aBodyIsReadUnderAnyJsonTypeAndAQuotedCharset() {
+    List<String> json =
+        List.of(
+            "application/problem+json",
+            "application/vnd.wsqos+json",
+            "application/json; charset=\"UTF-8\"",
+            "Application/JSON;charset=utf-8");
+    for (int i = 0; i < json.size(); i++) {
+      Answer answer =
+          rest.send(
+              "POST",
+              "/api/providers",
+              ADMIN,
+              "{\"name\": \"Acme " + i + "\"}",
+              "Content-Type",
+              json.get(i));
+
+      assertThat(answer.status()).as(json.get(i) + ": " + answer).isEqualTo(201);
+    }
+    Answer quotedLatin1 =
+        rest.send(
+            "POST",
+            "/api/providers",
+            ADMIN,
+            "{\"name\": \"Latin\"}",
+            "Content-Type",
+            "application/json; charset=\"ISO-8859-1\"");
+
+    assertThat(error(quotedLatin1, 415).get("error").asText()).isEqualTo("unsupported_media_type");
+    assertThat(providerNames()).containsExactly("Acme 0", "Acme 1", "Acme 2", "Acme 3");
+  }
+
+  @Test
+  void aPutWithoutBodyIsRefusedAsAMissingBodyWhateverItsType() {
+    long id =
+        rest.post("/api/providers", ADMIN, new Requests.ProviderName("Acme"))
+            .as(ProviderRegistration.class)
+            .provider()
+            .id();
+
+    Answer untyped = rest.send("PUT", "/api/providers/" + id, ADMIN, null);
+    Answer text =
+        rest.send("PUT", "/api/providers/" + id, ADMIN, null, "Content-Type", "text/plain");
+
+    assertInvalid(untyped, "body", "body: missing (expected: a JSON object)");
+    assertInvalid(text, "body", "body: missing (expected: a JSON object)");
+    assertThat(providerNames()).containsExactly("Acme");
+  }
+
+  @Test
+  void aQueryParameterMisspeltOrGivenTwiceIsRefusedNotDropped() {
+    String service =
+        "service=" + java.net.URLEncoder.encode(BrokerRestTest.BOOKSTORE, StandardCharsets.UTF_8);
+
+    assertInvalid(
+        rest.get("/api/select?" + service + "&maxprice=0.01", null),
+        "maxprice",
+        "maxprice: unknown parameter (expected: one of service, maxPrice,"
+            + " maxResponseTimeMillis, minAvailability, priority, compression, currency, rank)");
+    assertInvalid(
+        rest.get("/api/select?" + service + "&maxPrice=5&maxPrice=0.01", null),
+        "maxPrice",
+        "maxPrice: twice (expected: each parameter once)");
+    assertInvalid(
+        rest.get("/api/select?" + service + "&" + service + "&" + service, null),
+        "service",
+        "service: 3 times (expected: each parameter once)");
+    assertInvalid(
+        rest.get("/api/select/watch?" + service + "&wait=0&wait=30", null),
+        "wait",
+        "wait: twice (expected: each parameter once)");
+    assertInvalid(
+        rest.get("/api/select/watch?" + service + "&wait=0&rank=measured", null),
+        "rank",
+        "rank: unknown parameter (expected: one of service, maxPrice, maxResponseTimeMillis,"
+            + " minAvailability, priority, compression, currency, wait)");
+    for (String pages : List.of("providers", "services", "endpoints", "offers")) {
+      assertInvalid(
+          rest.get("/api/" + pages + "?limt=5", null),
+          "limt",
+          "limt: unknown parameter (expected: one of after, limit)");
+      assertInvalid(
+          rest.get("/api/" + pages + "?limit=1&limit=1000", null),
+          "limit",
+          "limit: twice (expected: each parameter once)");
+    }
+
+    assertThat(rest.get("/api/select?" + service + "&maxPrice=0.01&rank=measured", null).status())
+        .isEqualTo(200);
+    assertThat(rest.get("/api/select/watch?" + service + "&wait=0", null).status()).isEqualTo(200);
+    assertThat(rest.get("/api/offers?after=0&limit=5&", null).status()).isEqualTo(200);
+  }
+
+  @Test
+  void textThatIsNotJsonIsMalformedJsonWithItsPlaceNotAnInvalidField() {
+    Endpoint endpoint = endpoint();
+
+    for (String notANumber : List.of("NaN", "Infinity", "-Infinity")) {
+      JsonNode error = error(rest.post("/api/offers", ADMIN, offer(endpoint, notANumber)), 400);
+
+      assertThat(error.get("error").asText()).as(notANumber).isEqualTo("malformed_json");
+      assertThat(error.get("field").isNull()).as(notANumber).isTrue();
+      assertThat(error.get("message").asText())
+          .as(notANumber)
+          .matches("body: malformed JSON at line 1, column \\d+ \\(expected: a JSON object\\)");
+    }
+    JsonNode tooLong =
+        error(rest.post("/api/offers", ADMIN, offer(endpoint, "1".repeat(1001))), 400);
+    assertThat(tooLong.get("error").asText()).isEqualTo("malformed_json");
+    assertThat(tooLong.get("message").asText())
+        .matches(
+            "body: a value longer than the reader allows at line 1, column \\d+ \\(expected: a"
+                + " JSON object\\)");
+    byte[] latin1 = "{\"name\": \"Caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1);
+    RawHttp.Response notUtf8 =
+        RawHttp.post(
+            stack.address() + "/api/providers",
+            latin1,
+            "Content-Type",
+            "application/json",
+            "Authorization",
+            "Bearer " + ADMIN);
+    assertThat(notUtf8.status()).as(notUtf8.text()).isEqualTo(400);
+    JsonNode encoding = RestClient.JSON.valueToTree(parse(notUtf8.text()));
+    assertThat(encoding.get("error").asText()).isEqualTo("malformed_json");
+    assertThat(encoding.get("field").isNull()).isTrue();
+    assertThat(encoding.get("message").asText())
+        .matches("body: malformed JSON at line 1, column \\d+ \\(expected: a JSON object\\)");
+    JsonNode two =
+        error(rest.post("/api/providers", ADMIN, "{\"name\": \"a\"}\n {\"name\": \"b\"}"), 400);
+    assertThat(two.get("error").asText()).isEqualTo("malformed_json");
+    assertThat(two.get("field").isNull()).isTrue();
+    assertThat(two.get("message").asText())
+        .isEqualTo(
+            "body: a second JSON value follows the first at line 2, column 2 (expected: one JSON"
+                + " object)");
+    assertThat(
+            error(rest.post("/api/providers", ADMIN, "{\"name\": \"a\"} 7"), 400)
+                .get("message")
+                .asText())
+        .startsWith("body: a second JSON value follows the first at line 1, column ");
+
+    assertThat(providerNames()).containsExactly("Acme");
+    assertThat(rest.get("/api/offers", null).json().get("items")).isEmpty();
+  }
+
+  @Test
+  void ifMatchIsTheETagsTextNotANumber() {
+    Endpoint endpoint = endpoint();
+    long id = rest.post("/api/offers", ADMIN, offer(endpoint, "0.10")).json().get("id").asLong();
+    String path = "/api/offers/" + id;
+    String terms =
+        "{\"terms\": {\"price\": 9.99, \"currency\": \"EUR\", \"maxResponseTimeMillis\": 5,"
+            + " \"availability\": 1, \"throughputPerSecond\": 1}}";
+
+    for (String neverMatches : List.of("\"0001\"", "\"+1\"", "\"one\"")) {
+      JsonNode error = error(rest.put(path, ADMIN, terms, "If-Match", neverMatches), 412);
+
+      assertThat(error.get("error").asText()).as(neverMatches).isEqualTo("precondition_failed");
+      assertThat(error.get("field").asText()).isEqualTo("If-Match");
+      assertThat(error.get("message").asText())
+          .isEqualTo(
+              "If-Match: "
+                  + neverMatches
+                  + " is no offer's ETag, which never matches an update (expected: the offer's"
+                  + " ETag, e.g. \"1\")");
+    }
+    Map<String, String> notATag =
+        Map.of(
+            "1", "'1'",
+            "*", "'*'",
+            "\"1\", \"2\"", "'\"1\", \"2\"'",
+            "\"1", "'\"1'",
+            "\" 1\"", "'\" 1\"'");
+    for (Map.Entry<String, String> header : notATag.entrySet()) {
+      assertInvalid(
+          rest.put(path, ADMIN, terms, "If-Match", header.getKey()),
+          "If-Match",
+          "If-Match: "
+              + header.getValue()
+              + " (expected: one strong ETag, the offer's version as GET returned it, e.g."
+              + " \"1\")");
+      assertThat(
+              error(rest.delete(path, ADMIN, "If-Match", header.getKey()), 400)
+                  .get("field")
+                  .asText())
+          .isEqualTo("If-Match");
+    }
+    Answer unchanged = rest.get(path, null);
+    assertThat(unchanged.header("ETag")).isEqualTo("\"1\"");
+    assertThat(unchanged.as(Offer.class).terms().price()).isEqualByComparingTo("0.10");
+
+    Answer updated = rest.put(path, ADMIN, terms, "If-Match", "\"1\"");
+    assertThat(updated.status()).as(updated.toString()).isEqualTo(200);
+    assertThat(updated.header("ETag")).isEqualTo("\"2\"");
+    assertThat(error(rest.delete(path, ADMIN, "If-Match", "\"1\""), 412).get("error").asText())
+        .isEqualTo("version_conflict");
+    assertThat(rest.get(path, null).status()).isEqualTo(200);
   }
 
   @Test
