@@ -98,7 +98,7 @@ class ArchitectureTest {
         case BROKER_WAR -> Set.of(CORE, BROKER_API, BROKER, SERVER, CLI);
         case TESTING -> Set.of(SERVER, TEST_PAYLOADS);
         case SPRING_BOOT_STARTER ->
-            Set.of(CORE, MONITOR, MONITOR_JDBC, MONITOR_OTEL, QOS_PROXY, BROKER_API);
+            Set.of(CORE, MONITOR, MONITOR_JDBC, JDBC, MONITOR_OTEL, QOS_PROXY, BROKER_API);
         case EXAMPLES -> EnumSet.complementOf(EnumSet.of(EXAMPLES, BENCHMARKS, TESTING));
         case BENCHMARKS -> EnumSet.complementOf(EnumSet.of(BENCHMARKS));
       };

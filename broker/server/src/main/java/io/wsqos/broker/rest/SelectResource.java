@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 import javax.xml.namespace.QName;
 
 /**
@@ -52,8 +53,8 @@ public final class SelectResource {
   /** Seconds after a 429 before a client should watch again. */
   static final String WATCH_RETRY_AFTER_SECONDS = "1";
 
-  /** The query parameters of a selection. */
-  private static final List<String> SELECT_PARAMETERS =
+  /** The query parameters of a requirement, which a selection and a watch both take. */
+  private static final List<String> REQUIREMENT_PARAMETERS =
       List.of(
           "service",
           "maxPrice",
@@ -61,20 +62,13 @@ public final class SelectResource {
           "minAvailability",
           "priority",
           "compression",
-          "currency",
-          "rank");
+          "currency");
 
-  /** The query parameters of a watch: a selection's but {@code rank}, and {@code wait}. */
-  private static final List<String> WATCH_PARAMETERS =
-      List.of(
-          "service",
-          "maxPrice",
-          "maxResponseTimeMillis",
-          "minAvailability",
-          "priority",
-          "compression",
-          "currency",
-          "wait");
+  /** The query parameters of a selection: a requirement's and {@code rank}. */
+  private static final List<String> SELECT_PARAMETERS = with(REQUIREMENT_PARAMETERS, "rank");
+
+  /** The query parameters of a watch: a requirement's and {@code wait}. */
+  private static final List<String> WATCH_PARAMETERS = with(REQUIREMENT_PARAMETERS, "wait");
 
   private final BrokerService broker;
 
@@ -243,5 +237,9 @@ public final class SelectResource {
 
   private static boolean present(String text) {
     return text != null && !text.isEmpty();
+  }
+
+  private static List<String> with(List<String> names, String name) {
+    return Stream.concat(names.stream(), Stream.of(name)).toList();
   }
 }
