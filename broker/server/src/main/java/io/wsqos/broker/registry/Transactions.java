@@ -63,6 +63,9 @@ final class Transactions {
   /** SQLSTATE of a unique constraint violation, on H2 and PostgreSQL alike. */
   private static final String UNIQUE_VIOLATION = "23505";
 
+  /** SQLSTATE class of a data exception: a value the database refused, on H2 and PostgreSQL. */
+  private static final String DATA_EXCEPTION_CLASS = "22";
+
   /** Work on a connection. */
   @FunctionalInterface
   interface Work<T> {
@@ -243,7 +246,7 @@ final class Transactions {
       if (UNIQUE_VIOLATION.equals(e.getSQLState())) {
         throw new DuplicateException(unique, e);
       }
-      throw unavailable(what, used, e);
+      throw failure(what, used, e);
     }
     return result;
   }
@@ -276,7 +279,7 @@ final class Transactions {
       used = connection;
       return work.run(connection);
     } catch (SQLException e) {
-      throw unavailable(what, used, e);
+      throw failure(what, used, e);
     }
   }
 
@@ -306,8 +309,22 @@ final class Transactions {
         throw e;
       }
     } catch (SQLException e) {
-      throw unavailable(what, used, e);
+      throw failure(what, used, e);
     }
+  }
+
+  /**
+   * A value the database refused (a data exception) is the broker's bug, having passed its checks:
+   * an {@link IllegalStateException}, answered 500, while the database and the connection are fine.
+   * Any other failure is the database's ({@link #unavailable}).
+   */
+  private RuntimeException failure(String what, Connection connection, SQLException e) {
+    String state = e.getSQLState();
+    if (state != null && state.startsWith(DATA_EXCEPTION_CLASS)) {
+      return new IllegalStateException(
+          what + ": the database refused a value the broker accepted (SQLSTATE " + state + ")", e);
+    }
+    return unavailable(what, connection, e);
   }
 
   /**
