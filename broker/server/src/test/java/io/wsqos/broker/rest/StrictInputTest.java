@@ -93,14 +93,7 @@ class StrictInputTest {
     Endpoint endpoint = endpoint();
 
     assertInvalid(
-        rest.post(
-            "/api/offers",
-            ADMIN,
-            "{\"endpointId\": "
-                + endpoint.id()
-                + ", \"terms\": {\"price\": 1e999999999, \"currency\": \"EUR\","
-                + " \"maxResponseTimeMillis\": 5, \"availability\": 1,"
-                + " \"throughputPerSecond\": 1}}"),
+        rest.post("/api/offers", ADMIN, offer(endpoint, "1e999999999")),
         "terms.price",
         "terms.price: 1E+999999999 (expected: at most 12 integer and 6 fraction digits)");
 
